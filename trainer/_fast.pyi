@@ -1,0 +1,18 @@
+def simulate(hands: int, seed: int, players: int, size: int, rules: str) -> tuple[int, int]: ...
+def playout(
+    hands: tuple[int, ...],
+    bone: tuple[int, ...],
+    layout: tuple[int, int, int, tuple[int, int, int, int], tuple[int, int, int, int]],
+    turn: int,
+    scores: tuple[int, ...],
+    rules: str,
+    seed: int,
+) -> tuple[list[tuple[int, int, int]], tuple[int, ...], int]: ...
+def moves(
+    hands: tuple[int, ...],
+    bone: tuple[int, ...],
+    layout: tuple[int, int, int, tuple[int, int, int, int], tuple[int, int, int, int]],
+    turn: int,
+    scores: tuple[int, ...],
+    rules: str,
+) -> list[tuple[int, int]]: ...
