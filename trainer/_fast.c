@@ -7,6 +7,8 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 
 static int HIGH[28], LOW[28];
 static uint32_t SUIT[7], DOUBLES;
@@ -261,7 +263,181 @@ static PyObject *py_moves(PyObject *self, PyObject *args) {
     return out;
 }
 
+
+/* ===================== exact search =====================
+ * Alpha-beta (negamax between two teams) with a transposition table, to the end
+ * of the hand, every hand and the boneyard order known. A value is what the
+ * mover's team scores from now on minus what the other team scores, end-of-hand
+ * pip scoring included. Teams: partners 0+2 against 1+3; otherwise the root
+ * player against all the others together (with two players: the opponent).
+ */
+enum { EXACT = 0, LOWER = 1, UPPER = 2, INF = 30000 };
+
+typedef struct { uint64_t k0, k1, k2; int16_t value; uint8_t flag, move, gen, used; } Entry;
+
+typedef struct {
+    Entry *table; uint64_t mask; uint8_t gen;
+    int root;
+    long long nodes, probes, hits;
+} Ctx;
+
+static Entry *TABLE = NULL; static uint64_t TABLE_MASK = 0; static uint8_t GEN = 0;
+
+static inline int team(const Ctx *c, const State *s, int p) {
+    return s->partners ? (p & 1) : (p == c->root ? 0 : 1);
+}
+
+/* End-of-hand scoring seen from `viewer`'s team. */
+static int settle_value(const Ctx *c, const State *s, int winner, int viewer) {
+    State t = *s;
+    for (int k = 0; k < 4; k++) t.score[k] = 0;
+    settle(&t, winner);
+    int v = 0, me = team(c, s, viewer), sides = s->partners ? 2 : s->players;
+    for (int k = 0; k < sides; k++) {
+        int tk = s->partners ? k : team(c, s, k);
+        v += tk == me ? t.score[k] : -t.score[k];
+    }
+    return v;
+}
+
+static inline int end_code(int pip, int dbl) { return pip < 0 ? 0 : 1 + pip * 2 + dbl; }
+
+/* What matters of the layout for the rest of the hand, with equivalent ends merged. */
+static uint64_t layout_key(const State *s) {
+    if (s->spinner < 0) {
+        if (s->w < 0) return 0;
+        int a = s->w, b = s->e;
+        if (a > b) { int x = a; a = b; b = x; }
+        return 1 | (uint64_t)a << 2 | (uint64_t)b << 5;
+    }
+    int e[4];
+    for (int k = 0; k < 4; k++) e[k] = end_code(s->arm[k], s->dbl[k]);
+    if (e[0] > e[1]) { int x = e[0]; e[0] = e[1]; e[1] = x; }
+    if (e[2] > e[3]) { int x = e[2]; e[2] = e[3]; e[3] = x; }
+    return 2 | (uint64_t)s->spinner << 2 | (uint64_t)e[0] << 5 | (uint64_t)e[1] << 9 |
+           (uint64_t)e[2] << 13 | (uint64_t)e[3] << 17;
+}
+
+static int search(Ctx *c, const State *in, int alpha, int beta) {
+    State s = *in;
+    c->nodes++;
+    if (s.spinner >= 0 || s.w >= 0) {   /* forced draws: until a tile fits or the boneyard is empty */
+        uint32_t suits = playable_suits(&s);
+        while (!(s.hand[s.turn] & suits) && s.bonepos < s.nbone)
+            s.hand[s.turn] |= 1u << s.bone[s.bonepos++];
+    }
+    int moves[112], n = gen_moves(&s, moves), mover = s.turn;
+    if (!n) {
+        if (s.passes + 1 >= s.players) return settle_value(c, &s, -1, mover);
+        s.passes++;
+        s.turn = (mover + 1) % s.players;
+        if (team(c, &s, s.turn) == team(c, &s, mover)) return search(c, &s, alpha, beta);
+        return -search(c, &s, -beta, -alpha);
+    }
+    uint64_t k0 = s.hand[0] | (uint64_t)s.hand[1] << 32, k1 = s.hand[2] | (uint64_t)s.hand[3] << 32;
+    uint64_t k2 = layout_key(&s) | (uint64_t)s.bonepos << 24 | (uint64_t)mover << 30 |
+                  (uint64_t)s.passes << 33 | (uint64_t)c->root << 36;
+    uint64_t h = (k0 * 0x9E3779B97F4A7C15ULL) ^ (k1 * 0xC2B2AE3D27D4EB4FULL) ^ (k2 * 0x165667B19E3779F9ULL);
+    h ^= h >> 29;
+    Entry *en = &c->table[h & c->mask];
+    int ttmove = -1, a0 = alpha;
+    c->probes++;
+    if (en->used && en->gen == c->gen && en->k0 == k0 && en->k1 == k1 && en->k2 == k2) {
+        c->hits++;
+        int v = en->value;
+        if (en->flag == EXACT) return v;
+        if (en->flag == LOWER && v > alpha) alpha = v;
+        if (en->flag == UPPER && v < beta) beta = v;
+        if (alpha >= beta) return v;
+        ttmove = en->move;
+    }
+    /* order: the table's move first, then by points now */
+    int pts[112];
+    State child[1];
+    for (int i = 0; i < n; i++) {
+        *child = s;
+        pts[i] = apply_move(child, moves[i]) * 4 + (moves[i] == ttmove ? 1000 : 0);
+    }
+    for (int i = 1; i < n; i++) {
+        int m = moves[i], p = pts[i], j = i - 1;
+        while (j >= 0 && pts[j] < p) { moves[j + 1] = moves[j]; pts[j + 1] = pts[j]; j--; }
+        moves[j + 1] = m; pts[j + 1] = p;
+    }
+    int best = -INF, bestmove = moves[0];
+    for (int i = 0; i < n; i++) {
+        *child = s;
+        int p = apply_move(child, moves[i]), v;
+        if (!child->hand[mover]) v = p + settle_value(c, child, mover, mover);
+        else {
+            child->turn = (mover + 1) % s.players;
+            if (team(c, child, child->turn) == team(c, child, mover)) v = p + search(c, child, alpha - p, beta - p);
+            else v = p - search(c, child, p - beta, p - alpha);
+        }
+        if (v > best) { best = v; bestmove = moves[i]; }
+        if (best > alpha) alpha = best;
+        if (alpha >= beta) break;
+    }
+    en->k0 = k0; en->k1 = k1; en->k2 = k2; en->value = (int16_t)best; en->move = (uint8_t)bestmove;
+    en->gen = c->gen; en->used = 1;
+    en->flag = best <= a0 ? UPPER : best >= beta ? LOWER : EXACT;
+    return best;
+}
+
+static int ensure_table(int bits) {
+    uint64_t size = (uint64_t)1 << bits;
+    if (TABLE && TABLE_MASK == size - 1) return 0;
+    free(TABLE);
+    TABLE = calloc(size, sizeof(Entry));
+    if (!TABLE) { TABLE_MASK = 0; PyErr_NoMemory(); return -1; }
+    TABLE_MASK = size - 1; GEN = 0;
+    return 0;
+}
+
+/* solve(hands, bone, layout, turn, rules, table_bits)
+ *   -> (value, [(tile, side, points, value)], nodes, probes, hits) */
+static PyObject *py_solve(PyObject *self, PyObject *args) {
+    PyObject *hands, *bone, *layout; int turn, bits; const char *rules;
+    if (!PyArg_ParseTuple(args, "OOOisi", &hands, &bone, &layout, &turn, &rules, &bits)) return NULL;
+    if (bits < 10 || bits > 25) { PyErr_SetString(PyExc_ValueError, "table bits 10 to 25"); return NULL; }
+    PyObject *zeros = PyTuple_New(0);
+    State s;
+    int bad = read_state(&s, hands, bone, layout, turn, zeros, rules);
+    Py_DECREF(zeros);
+    if (bad < 0 || ensure_table(bits) < 0) return NULL;
+    if (++GEN == 0) { memset(TABLE, 0, (TABLE_MASK + 1) * sizeof(Entry)); GEN = 1; }
+    Ctx c = {TABLE, TABLE_MASK, GEN, turn, 0, 0, 0};
+    int moves[112], n = 0, value;
+    PyObject *list = PyList_New(0);
+    Py_BEGIN_ALLOW_THREADS
+    if (s.spinner >= 0 || s.w >= 0) {
+        uint32_t suits = playable_suits(&s);
+        if (!(s.hand[s.turn] & suits)) n = -1;   /* he must draw or pass: no choice of move */
+    }
+    if (n == 0) n = gen_moves(&s, moves);
+    if (n <= 0) { n = 0; value = search(&c, &s, -INF, INF); }
+    else value = -INF;
+    Py_END_ALLOW_THREADS
+    for (int i = 0; i < n; i++) {
+        State child = s;
+        int p = apply_move(&child, moves[i]), v;
+        Py_BEGIN_ALLOW_THREADS
+        if (!child.hand[turn]) v = p + settle_value(&c, &child, turn, turn);
+        else {
+            child.turn = (turn + 1) % s.players;
+            if (team(&c, &child, child.turn) == team(&c, &child, turn)) v = p + search(&c, &child, -INF, INF);
+            else v = p - search(&c, &child, -INF, INF);
+        }
+        Py_END_ALLOW_THREADS
+        if (v > value) value = v;
+        PyObject *item = Py_BuildValue("(iiii)", moves[i] & 31, moves[i] >> 5, p, v);
+        PyList_Append(list, item);
+        Py_DECREF(item);
+    }
+    return Py_BuildValue("(iNLLL)", value, list, c.nodes, c.probes, c.hits);
+}
+
 static PyMethodDef METHODS[] = {
+    {"solve", py_solve, METH_VARARGS, "exact values of a fully known position: (value, [(tile, side, points, value)], nodes, probes, hits)"},
     {"moves", py_moves, METH_VARARGS, "the mover's legal moves of a compact position: [(tile, side)]"},
     {"simulate", py_simulate, METH_VARARGS, "simulate(hands, seed, players, size, rules) -> (side 0 net total, dominoes)"},
     {"playout", py_playout, METH_VARARGS, "play a compact position out at random: (log, scores, winner)"},

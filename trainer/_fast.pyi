@@ -16,3 +16,11 @@ def moves(
     scores: tuple[int, ...],
     rules: str,
 ) -> list[tuple[int, int]]: ...
+def solve(
+    hands: tuple[int, ...],
+    bone: tuple[int, ...],
+    layout: tuple[int, int, int, tuple[int, int, int, int], tuple[int, int, int, int]],
+    turn: int,
+    rules: str,
+    table_bits: int,
+) -> tuple[int, list[tuple[int, int, int, int]], int, int, int]: ...

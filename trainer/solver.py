@@ -1,0 +1,77 @@
+"""Exact values: best play by every side to the end of the hand.
+
+The search (alpha-beta with a transposition table, in `trainer._fast`) sees every
+hand and the boneyard order. A value is what the mover's side scores from now on,
+end-of-hand pip scoring included, minus what the other side scores; the target is
+ignored. Two players and `partners` are two-sided. With three players, or four
+playing alone, the solver is *paranoid*: the mover against all the others together,
+who play to minimise (mover's points) - (the sum of their points).
+
+>>> code = ("0-0:0-3,3-4,4-6,6-5,5-5,5-1,1-0:0-4,4-2,2-1,1-3,3-2,2-0,0-5,5-4::"
+...         "0-6,6-3,3-3,3-5,5-2,2-2,2-6,6-1 6-6,4-4/4-1,1-1 - 1 15,15")
+>>> s = solve(Position.from_code(code))
+>>> s.value, [(str(m.move), m.value) for m in s.moves]
+(20, [('4-1@W', 20), ('4-1@S', 10), ('1-1@S', 0)])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from trainer import _fast
+from trainer.errors import HiddenInformationError, InvalidPositionError
+from trainer.fastplay import compact
+from trainer.moves import SIDES, Move
+from trainer.position import Position
+from trainer.tiles import ALL_TILES
+
+TABLE_BITS = 21  # 2**21 entries of 32 bytes: 64 MiB
+
+
+@dataclass(frozen=True)
+class MoveValue:
+    """One legal move: what it scores at once and its exact value."""
+
+    move: Move
+    points: int
+    value: int
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The exact value of a position and of each of the mover's moves, best first."""
+
+    position: Position
+    value: int
+    moves: tuple[MoveValue, ...]
+    nodes: int
+    table_probes: int
+    table_hits: int
+
+    @property
+    def best(self) -> tuple[Move, ...]:
+        return tuple(m.move for m in self.moves if m.value == self.value)
+
+    @property
+    def hit_rate(self) -> float:
+        return self.table_hits / self.table_probes if self.table_probes else 0.0
+
+
+def solve(position: Position, table_bits: int = TABLE_BITS) -> Solution:
+    """Solve a position whose hands and boneyard order are all known.
+
+    Raises HiddenInformationError for `?N` hands or boneyard, InvalidPositionError
+    for a hand that is already over."""
+    if not position.is_fully_known:
+        raise HiddenInformationError(
+            "the position hides tiles (?N): an exact value needs every hand and the boneyard "
+            "order; estimate it by sampling instead")
+    if position.is_over:
+        raise InvalidPositionError("the hand is over: nobody has a move to solve")
+    hands, bone, layout = compact(position)
+    value, found, nodes, probes, hits = _fast.solve(
+        hands, bone, layout, position.turn, position.rules.name, table_bits)
+    moves = [MoveValue(Move(ALL_TILES[tile], SIDES[side] if side < 4 else None), points, v)
+             for tile, side, points, v in found]
+    moves.sort(key=lambda m: (-m.value, -m.points, str(m.move)))
+    return Solution(position, value, tuple(moves), nodes, probes, hits)
