@@ -6,6 +6,7 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <pythread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -275,13 +276,18 @@ enum { EXACT = 0, LOWER = 1, UPPER = 2, INF = 30000 };
 
 typedef struct { uint64_t k0, k1, k2; int16_t value; uint8_t flag, move, gen, used; } Entry;
 
+static Entry *TABLE = NULL;
+static uint64_t TABLE_SIZE = 0;
+static uint8_t TABLE_GEN = 0;
+static PyThread_type_lock TABLE_LOCK = NULL;
+
 typedef struct {
     Entry *table; uint64_t mask; uint8_t gen;
     int root;
-    long long nodes, probes, hits;
+    long long nodes, probes, hits, limit;
+    int aborted;
 } Ctx;
 
-static Entry *TABLE = NULL; static uint64_t TABLE_MASK = 0; static uint8_t GEN = 0;
 
 static inline int team(const Ctx *c, const State *s, int p) {
     return s->partners ? (p & 1) : (p == c->root ? 0 : 1);
@@ -320,7 +326,7 @@ static uint64_t layout_key(const State *s) {
 
 static int search(Ctx *c, const State *in, int alpha, int beta) {
     State s = *in;
-    c->nodes++;
+    if (++c->nodes > c->limit && c->limit) { c->aborted = 1; return 0; }
     if (s.spinner >= 0 || s.w >= 0) {   /* forced draws: until a tile fits or the boneyard is empty */
         uint32_t suits = playable_suits(&s);
         while (!(s.hand[s.turn] & suits) && s.bonepos < s.nbone)
@@ -377,35 +383,40 @@ static int search(Ctx *c, const State *in, int alpha, int beta) {
         if (best > alpha) alpha = best;
         if (alpha >= beta) break;
     }
+    if (c->aborted) return 0;
     en->k0 = k0; en->k1 = k1; en->k2 = k2; en->value = (int16_t)best; en->move = (uint8_t)bestmove;
     en->gen = c->gen; en->used = 1;
     en->flag = best <= a0 ? UPPER : best >= beta ? LOWER : EXACT;
     return best;
 }
 
-static int ensure_table(int bits) {
-    uint64_t size = (uint64_t)1 << bits;
-    if (TABLE && TABLE_MASK == size - 1) return 0;
-    free(TABLE);
-    TABLE = calloc(size, sizeof(Entry));
-    if (!TABLE) { TABLE_MASK = 0; PyErr_NoMemory(); return -1; }
-    TABLE_MASK = size - 1; GEN = 0;
-    return 0;
-}
-
-/* solve(hands, bone, layout, turn, rules, table_bits)
- *   -> (value, [(tile, side, points, value)], nodes, probes, hits) */
+/* solve(hands, bone, layout, turn, rules, table_bits, node_limit)
+ *   -> (value, [(tile, side, points, value)], nodes, probes, hits, aborted)
+ * node_limit 0: no limit; past the limit the search stops and `aborted` is 1. */
 static PyObject *py_solve(PyObject *self, PyObject *args) {
-    PyObject *hands, *bone, *layout; int turn, bits; const char *rules;
-    if (!PyArg_ParseTuple(args, "OOOisi", &hands, &bone, &layout, &turn, &rules, &bits)) return NULL;
+    PyObject *hands, *bone, *layout; int turn, bits; const char *rules; long long limit;
+    if (!PyArg_ParseTuple(args, "OOOisiL", &hands, &bone, &layout, &turn, &rules, &bits, &limit)) return NULL;
     if (bits < 10 || bits > 25) { PyErr_SetString(PyExc_ValueError, "table bits 10 to 25"); return NULL; }
     PyObject *zeros = PyTuple_New(0);
     State s;
     int bad = read_state(&s, hands, bone, layout, turn, zeros, rules);
     Py_DECREF(zeros);
-    if (bad < 0 || ensure_table(bits) < 0) return NULL;
-    if (++GEN == 0) { memset(TABLE, 0, (TABLE_MASK + 1) * sizeof(Entry)); GEN = 1; }
-    Ctx c = {TABLE, TABLE_MASK, GEN, turn, 0, 0, 0};
+    if (bad < 0) return NULL;
+    /* The shared table, reused from call to call by its generation number, when no
+     * other thread holds it; otherwise a table of this call's own. */
+    uint64_t size = (uint64_t)1 << bits;
+    Entry *table; uint8_t gen = 1;
+    int shared = PyThread_acquire_lock(TABLE_LOCK, NOWAIT_LOCK);
+    if (shared) {
+        if (!TABLE || TABLE_SIZE != size) {
+            free(TABLE); TABLE_SIZE = size; TABLE_GEN = 0;
+            TABLE = calloc(size, sizeof(Entry));
+        }
+        if (TABLE && ++TABLE_GEN == 0) { memset(TABLE, 0, size * sizeof(Entry)); TABLE_GEN = 1; }
+        table = TABLE; gen = TABLE_GEN;
+    } else table = calloc(size, sizeof(Entry));
+    if (!table) { if (shared) PyThread_release_lock(TABLE_LOCK); return PyErr_NoMemory(); }
+    Ctx c = {table, size - 1, gen, turn, 0, 0, 0, limit, 0};
     int moves[112], n = 0, value;
     PyObject *list = PyList_New(0);
     Py_BEGIN_ALLOW_THREADS
@@ -433,7 +444,8 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
         PyList_Append(list, item);
         Py_DECREF(item);
     }
-    return Py_BuildValue("(iNLLL)", value, list, c.nodes, c.probes, c.hits);
+    if (shared) PyThread_release_lock(TABLE_LOCK); else free(table);
+    return Py_BuildValue("(iNLLLi)", value, list, c.nodes, c.probes, c.hits, c.aborted);
 }
 
 static PyMethodDef METHODS[] = {
@@ -452,5 +464,7 @@ PyMODINIT_FUNC PyInit__fast(void) {
             SUIT[h] |= 1u << i; SUIT[l] |= 1u << i;
             if (h == l) DOUBLES |= 1u << i;
         }
+    TABLE_LOCK = PyThread_allocate_lock();
+    if (!TABLE_LOCK) return PyErr_NoMemory();
     return PyModule_Create(&MODULE);
 }

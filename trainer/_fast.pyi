@@ -23,4 +23,5 @@ def solve(
     turn: int,
     rules: str,
     table_bits: int,
-) -> tuple[int, list[tuple[int, int, int, int]], int, int, int]: ...
+    node_limit: int,
+) -> tuple[int, list[tuple[int, int, int, int]], int, int, int, int]: ...

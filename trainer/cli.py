@@ -1,4 +1,4 @@
-"""The command line of notation.md: count, moves, simulate.
+"""The command line of notation.md: count, moves, solve, simulate.
 
 Every command prints one JSON object with `--json`; a bad argument prints a one-line
 error on stderr and exits with status 2.
@@ -17,7 +17,10 @@ from trainer.game import Match
 from trainer.layout import Layout
 from trainer.players import PLAYERS, make_player
 from trainer.position import Position
+from trainer.record import Record
 from trainer.rules import PRESETS, preset
+from trainer.sampling import estimate, voids_from_turns
+from trainer.solver import solve
 
 
 class UsageError(Exception):
@@ -85,6 +88,43 @@ def show_simulate(result: dict[str, Any]) -> str:
             f"{side} {result['winner']} wins after {result['hands']} hands\n")
 
 
+def cmd_solve(args: argparse.Namespace) -> dict[str, Any]:
+    position = Position.from_code(args.position)
+    if args.samples is None:
+        if args.seed is not None or args.record is not None:
+            raise UsageError("--seed and --record go with --samples")
+        solution = solve(position)
+        return {"position": position.code(), "exact": True, "value": solution.value,
+                "best": [str(m) for m in solution.best],
+                "moves": [{"move": str(m.move), "points": m.points, "value": m.value}
+                          for m in solution.moves]}
+    voids = None
+    if args.record is not None:
+        try:
+            with open(args.record, encoding="utf-8") as handle:
+                text = handle.read()
+        except OSError as error:
+            raise UsageError(f"--record {args.record}: {error.strerror}") from None
+        match = Match.replay(Record.parse(text))
+        voids = voids_from_turns(match.starts[-1], tuple(match.hands[-1]))
+    result = estimate(position, args.samples, args.seed or 0, voids)
+    return {"position": position.code(), "exact": False, "samples": result.samples,
+            "seed": result.seed, "value": round(result.value, 3),
+            "best": [str(m) for m in result.best],
+            "moves": [{"move": str(m.move), "points": m.points, "value": round(m.value, 3),
+                       "spread": round(m.spread, 3)} for m in result.moves]}
+
+
+def show_solve(result: dict[str, Any]) -> str:
+    kind = "exact" if result["exact"] else f"estimate over {result['samples']} deals"
+    lines = [f"{result['position']}", f"value {result['value']} ({kind}); best: "
+             + (", ".join(result["best"]) or "forced draw or pass")]
+    for m in result["moves"]:
+        spread = f"  ±{m['spread']}" if "spread" in m else ""
+        lines.append(f"{m['move']:>8}  points {m['points']:>3}  value {m['value']:>7}{spread}")
+    return "\n".join(lines)
+
+
 def build_parser() -> Parser:
     parser = Parser(prog="python -m trainer", description="All Fives: counts, moves, simulated matches.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
@@ -100,12 +140,26 @@ def build_parser() -> Parser:
     sim.add_argument("--hand-sizes", default=None, help="9-7-5, 5, 7-5 or 7")
     sim.add_argument("--bots", default=None,
                      help=f"comma list, one per player or one for all: {', '.join(PLAYERS)}")
-    for p in (count, moves, sim):
+    sol = sub.add_parser("solve", help="exact value of every move (or an estimate by sampling)")
+    sol.add_argument("position", help="a position code, quoted")
+    sol.add_argument("--samples", type=positive, default=None,
+                     help="estimate over N deals of the hidden tiles")
+    sol.add_argument("--seed", type=int, default=None, help="seed for the sampled deals")
+    sol.add_argument("--record", default=None,
+                     help="the hand's record file: suits players showed they lack")
+    for p in (count, moves, sim, sol):
         p.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
 
 
+def positive(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of at least 1")
+    return int(text)
+
+
 COMMANDS = {"count": (cmd_count, show_count), "moves": (cmd_moves, show_moves),
+            "solve": (cmd_solve, show_solve),
             "simulate": (cmd_simulate, show_simulate)}
 
 

@@ -67,6 +67,7 @@ class Match:
         self.target = target if target is not None else rules.default_target(players)
         self.hands: list[list[Turn]] = []
         self.results: list[HandResult] = []
+        self.starts: list[Position] = []  # each hand's deal
         self.winner: Optional[int] = None
         self._rng = random.Random(seed)
         self._draws: list[Tile] = []
@@ -103,7 +104,8 @@ class Match:
 
     def _new_hand(self, start: Optional[int], scores: tuple[int, ...]) -> Position:
         self.hands.append([])
-        return deal(self.rules, self.players, self._rng, start, scores)
+        self.starts.append(deal(self.rules, self.players, self._rng, start, scores))
+        return self.starts[-1]
 
     def _reached_target(self) -> bool:
         for side, score in enumerate(self.position.scores):

@@ -1,6 +1,8 @@
 """Computer players behind one interface: `choose(position) -> Move`, each seeded.
 
->>> from trainer.position import Position
+>>> from trainer.position import Hidden, Position, size
+from trainer.sampling import sample_deal
+from trainer.solver import SearchLimitError, solve
 >>> p = Position.from_code("5-0 6-5,5-5/?7 ?18 0 5,0")
 >>> str(GreedyPlayer().choose(p))
 '5-5@W'
@@ -9,12 +11,16 @@
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Protocol
 
 from trainer.errors import NotationError
 from trainer.moves import Move
-from trainer.position import Position
+from trainer.position import Hidden, Position, size
+from trainer.sampling import sample_deal
+from trainer.solver import SearchLimitError, solve
 from trainer.tiles import ALL_TILES, Tile
 
 
@@ -76,9 +82,57 @@ class GreedyPlayer:
         return self.rng.choice([m for m in moves if key(m) == best])
 
 
+def mover_view(position: Position) -> Position:
+    """The position as the mover sees it: other hands and the boneyard hidden."""
+    hands = tuple(h if p == position.turn else Hidden(len(position.hand(p)))
+                  for p, h in enumerate(position.hands))
+    return replace(position, hands=hands, boneyard=Hidden(size(position.boneyard)))
+
+
+class ExpertPlayer:
+    """Samples deals of the tiles it cannot see, solves each exactly, and plays the move
+    with the best mean value, within `budget` seconds a move. Where no deal can be
+    solved in time (early in a big hand) it plays as the greedy player does."""
+
+    name = "expert"
+
+    def __init__(self, seed: int = 0, budget: float = 1.0) -> None:
+        self.rng = random.Random(seed)
+        self.budget = budget
+        self.fallback = GreedyPlayer(seed)
+        self.last_samples = 0
+
+    def choose(self, position: Position) -> Move:
+        moves = position.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        deadline = time.perf_counter() + self.budget
+        view = mover_view(position)
+        totals: dict[Move, float] = {}
+        samples = 0
+        while True:
+            left = deadline - time.perf_counter()
+            if left <= 0:
+                break
+            deal = sample_deal(view, self.rng)
+            try:  # about two million nodes a second
+                solution = solve(deal, node_limit=max(1000, int(left * 2_000_000)))
+            except SearchLimitError:
+                break
+            samples += 1
+            for m in solution.moves:
+                totals[m.move] = totals.get(m.move, 0.0) + m.value
+        self.last_samples = samples
+        if not samples:
+            return self.fallback.choose(position)
+        best = max(totals.values())
+        return min((m for m in moves if totals.get(m) == best), key=str)
+
+
 PLAYERS: dict[str, Callable[[int], Player]] = {
     "random": RandomPlayer,
     "greedy": GreedyPlayer,
+    "expert": ExpertPlayer,
 }
 
 

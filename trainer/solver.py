@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from trainer import _fast
-from trainer.errors import HiddenInformationError, InvalidPositionError
+from trainer.errors import HiddenInformationError, InvalidPositionError, TrainerError
 from trainer.fastplay import compact
 from trainer.moves import SIDES, Move
 from trainer.position import Position
@@ -57,11 +57,16 @@ class Solution:
         return self.table_hits / self.table_probes if self.table_probes else 0.0
 
 
-def solve(position: Position, table_bits: int = TABLE_BITS) -> Solution:
+class SearchLimitError(TrainerError):
+    """The search met its node limit before it finished."""
+
+
+def solve(position: Position, table_bits: int = TABLE_BITS, node_limit: int = 0) -> Solution:
     """Solve a position whose hands and boneyard order are all known.
 
     Raises HiddenInformationError for `?N` hands or boneyard, InvalidPositionError
-    for a hand that is already over."""
+    for a hand that is already over, SearchLimitError past `node_limit` nodes
+    (0: no limit)."""
     if not position.is_fully_known:
         raise HiddenInformationError(
             "the position hides tiles (?N): an exact value needs every hand and the boneyard "
@@ -69,8 +74,10 @@ def solve(position: Position, table_bits: int = TABLE_BITS) -> Solution:
     if position.is_over:
         raise InvalidPositionError("the hand is over: nobody has a move to solve")
     hands, bone, layout = compact(position)
-    value, found, nodes, probes, hits = _fast.solve(
-        hands, bone, layout, position.turn, position.rules.name, table_bits)
+    value, found, nodes, probes, hits, aborted = _fast.solve(
+        hands, bone, layout, position.turn, position.rules.name, table_bits, node_limit)
+    if aborted:
+        raise SearchLimitError(f"the search passed its limit of {node_limit:,} nodes")
     moves = [MoveValue(Move(ALL_TILES[tile], SIDES[side] if side < 4 else None), points, v)
              for tile, side, points, v in found]
     moves.sort(key=lambda m: (-m.value, -m.points, str(m.move)))

@@ -1,0 +1,135 @@
+"""Estimates for positions with hidden tiles: deal the unseen tiles as the mover may
+believe them, solve each deal exactly, and average per move.
+
+A deal respects what the mover knows: the layout, his own hand, every hand's size,
+the boneyard's size, and, given the hand's record, the suits an opponent showed he
+lacks (he drew or passed on those open ends and has drawn nothing since).
+
+>>> from trainer.position import Position
+>>> p = Position.from_code("4-5,5-1 6-4,1-1/?7 ?17 0 0,0")
+>>> a, b = estimate(p, samples=4, seed=1), estimate(p, samples=4, seed=1)
+>>> a == b, a.exact, sorted(str(m.move) for m in a.moves)
+(True, False, ['1-1@E', '6-4@W'])
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+from dataclasses import dataclass, replace
+from typing import Optional
+
+from trainer.errors import InvalidPositionError
+from trainer.moves import Move
+from trainer.position import Hidden, Position
+from trainer.record import Turn
+from trainer.solver import solve
+from trainer.tiles import ALL_TILES
+
+Voids = dict[int, frozenset[int]]
+
+
+@dataclass(frozen=True)
+class MoveEstimate:
+    move: Move
+    points: int
+    value: float
+    spread: float  # standard deviation over the samples
+
+
+@dataclass(frozen=True)
+class Estimate:
+    position: Position
+    value: float
+    moves: tuple[MoveEstimate, ...]
+    samples: int
+    seed: int
+    exact: bool = False
+
+    @property
+    def best(self) -> tuple[Move, ...]:
+        return tuple(m.move for m in self.moves if m.value == self.value)
+
+
+def voids_from_turns(start: Position, turns: tuple[Turn, ...]) -> Voids:
+    """Suits each player is known to lack, from the turns of the hand so far.
+
+    `start` is the hand's first position (the deal); draws and passes show a player
+    had no tile for the open ends then; a later draw lifts what was known."""
+    voids: dict[int, set[int]] = {}
+    position = start
+    for turn in turns:
+        pips = {end.pip for end in position.layout.open_ends()}
+        if turn.draws:
+            voids[turn.player] = set(pips)
+        elif turn.move is None:
+            voids.setdefault(turn.player, set()).update(pips)
+        for _ in turn.draws:
+            position = position.draw()
+        position = position.play(turn.move) if turn.move is not None else _pass(position)
+    return {p: frozenset(s) for p, s in voids.items()}
+
+
+def _pass(position: Position) -> Position:
+    return position.pass_turn() if position.must_pass else position
+
+
+def sample_deal(position: Position, rng: random.Random, voids: Optional[Voids] = None,
+                tries: int = 2000) -> Position:
+    """The position with every hidden hand and a hidden boneyard filled at random,
+    consistent with the sizes and the known voids."""
+    voids = voids or {}
+    seen = set(position.layout.tiles())
+    for hand in position.hands:
+        if not isinstance(hand, Hidden):
+            seen.update(hand)
+    if not isinstance(position.boneyard, Hidden):
+        seen.update(position.boneyard)
+    unseen = [t for t in ALL_TILES if t not in seen]
+    sizes = {p: h.count for p, h in enumerate(position.hands) if isinstance(h, Hidden)}
+    for _ in range(tries):
+        rng.shuffle(unseen)
+        pool = list(unseen)
+        hands = list(position.hands)
+        ok = True
+        for p in sorted(sizes, key=lambda q: -len(voids.get(q, ()))):
+            size = sizes[p]
+            lacks = voids.get(p, frozenset())
+            allowed = [t for t in pool if t.high not in lacks and t.low not in lacks]
+            if len(allowed) < size:
+                ok = False
+                break
+            chosen = allowed[:size]
+            for tile in chosen:
+                pool.remove(tile)
+            hands[p] = tuple(sorted(chosen, reverse=True))
+        if not ok:
+            continue
+        boneyard = tuple(pool) if isinstance(position.boneyard, Hidden) else position.boneyard
+        return replace(position, hands=tuple(hands), boneyard=boneyard)
+    raise InvalidPositionError("no deal of the unseen tiles fits the known voids")
+
+
+def estimate(position: Position, samples: int, seed: int, voids: Optional[Voids] = None) -> Estimate:
+    """Mean exact value of each of the mover's moves over `samples` consistent deals."""
+    if samples < 1:
+        raise InvalidPositionError("--samples must be at least 1")
+    position.hand(position.turn)  # the mover must see his own hand
+    if position.is_fully_known and position.is_over:
+        raise InvalidPositionError("the hand is over: nobody has a move to solve")
+    rng = random.Random(seed)
+    values: dict[Move, list[int]] = {}
+    points: dict[Move, int] = {}
+    roots: list[int] = []
+    for _ in range(samples):
+        solution = solve(sample_deal(position, rng, voids))
+        roots.append(solution.value)
+        for m in solution.moves:
+            values.setdefault(m.move, []).append(m.value)
+            points[m.move] = m.points
+    moves = [MoveEstimate(move, points[move], statistics.fmean(v),
+                          statistics.pstdev(v) if len(v) > 1 else 0.0)
+             for move, v in values.items()]
+    moves.sort(key=lambda m: (-m.value, -m.points, str(m.move)))
+    value = moves[0].value if moves else statistics.fmean(roots)
+    return Estimate(position, value, tuple(moves), samples, seed)
