@@ -21,6 +21,7 @@ from trainer.record import Record
 from trainer.rules import PRESETS, preset
 from trainer.sampling import estimate, voids_from_turns
 from trainer.solver import solve
+from trainer.tiles import is_whole
 
 
 class UsageError(Exception):
@@ -153,7 +154,7 @@ def build_parser() -> Parser:
 
 
 def positive(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
+    if not is_whole(text) or int(text) < 1:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of at least 1")
     return int(text)
 

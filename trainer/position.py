@@ -25,7 +25,7 @@ from trainer.errors import (
 from trainer.layout import EMPTY, Layout
 from trainer.moves import Move
 from trainer.rules import STANDARD, RuleSet, preset, round_to_five
-from trainer.tiles import Tile, pip_total, sort_tiles, tile_from_text
+from trainer.tiles import Tile, is_whole, pip_total, sort_tiles, tile_from_text
 
 
 @dataclass(frozen=True)
@@ -94,7 +94,10 @@ class Position:
         return self.moves_for(self.turn)
 
     def moves_for(self, player: int) -> tuple[Move, ...]:
+        """A player's legal moves were it his turn; none once a hand is empty."""
         hand = self.hand(player)
+        if any(size(h) == 0 for h in self.hands):
+            return ()
         if self.layout.is_empty:
             if self.rules.lead == "highest-double":
                 doubles = [t for t in hand if t.is_double]
@@ -264,7 +267,7 @@ def _read_tiles(text: str, where: str, sort: bool) -> Union[tuple[Tile, ...], Hi
         return ()
     if text.startswith("?"):
         digits = text[1:]
-        if not digits.isdigit() or int(digits) > 28:
+        if not is_whole(digits) or int(digits) > 28:
             raise NotationError(f"{where}: {text!r} is not a hidden count: write ?N, N from 0 to 28")
         return Hidden(int(digits))
     tiles = []
@@ -306,7 +309,7 @@ def parse_position(code: str) -> Position:
         _read_tiles(text, f"field HANDS, hand {p}", sort=True) for p, text in enumerate(hand_texts)
     )
     boneyard = _read_tiles(fields[2], "field BONEYARD", sort=False)
-    if not (fields[3].isdigit() and int(fields[3]) < players):
+    if not (is_whole(fields[3]) and int(fields[3]) < players):
         raise InvalidPositionError(
             f"field TURN: {fields[3]!r} is not a player index 0 to {players - 1}"
         )
@@ -318,10 +321,9 @@ def parse_position(code: str) -> Position:
         raise InvalidPositionError(
             f"field SCORES: {len(score_texts)} score(s) for {sides} sides (one per {per})"
         )
-    try:
-        scores = tuple(int(s) for s in score_texts)
-    except ValueError:
-        raise NotationError(f"field SCORES: {fields[4]!r} is not a list of whole numbers") from None
+    if not all(is_whole(s, signed=True) for s in score_texts):
+        raise NotationError(f"field SCORES: {fields[4]!r} is not a list of whole numbers")
+    scores = tuple(int(s) for s in score_texts)
     position = Position(layout, hands, boneyard, turn, scores, rules)
     _check_tiles(position)
     _check_lead(position)

@@ -20,7 +20,7 @@ from typing import NamedTuple, Optional
 from trainer.errors import NotationError
 from trainer.moves import Move
 from trainer.rules import HAND_SIZE_OPTIONS, RuleSet, preset
-from trainer.tiles import Tile, tile_from_text
+from trainer.tiles import Tile, is_whole, tile_from_text
 
 
 class Turn(NamedTuple):
@@ -38,7 +38,7 @@ class Turn(NamedTuple):
     @classmethod
     def parse(cls, text: str) -> Turn:
         who, colon, rest = text.partition(":")
-        if not colon or not who.strip().isdigit():
+        if not colon or not is_whole(who.strip()):
             raise NotationError(f"turn {text!r}: write PLAYER: [draw TILE, ...] MOVE or pass")
         actions = [a.strip() for a in rest.split(",")]
         draws = []
@@ -104,7 +104,7 @@ class Record:
         if missing:
             raise NotationError(f"record: missing {', '.join(missing)}")
         for key in ("players", "target", "seed"):
-            if not values[key].lstrip("-").isdigit():
+            if not is_whole(values[key], signed=True):
                 raise NotationError(f"record: {key} {values[key]!r} is not a whole number")
         if values["hand-sizes"] not in HAND_SIZE_OPTIONS:
             raise NotationError(f"record: unknown hand-sizes {values['hand-sizes']!r}")

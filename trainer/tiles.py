@@ -61,6 +61,18 @@ class Tile(NamedTuple):
         return self.low if self.high == pip else self.high
 
 
+def is_whole(text: str, signed: bool = False) -> bool:
+    """ASCII digits only (an optional leading minus when `signed`): `int()` alone
+    would also take `+5`, `1_0` or other scripts' digits.
+
+    >>> is_whole("12"), is_whole("-5", signed=True), is_whole("²"), is_whole("--5", signed=True)
+    (True, True, False, False)
+    """
+    if signed and text.startswith("-"):
+        text = text[1:]
+    return bool(text) and all("0" <= ch <= "9" for ch in text)
+
+
 def tile_index(a: int, b: int) -> int:
     high, low = (a, b) if a >= b else (b, a)
     return high * (high + 1) // 2 + low
@@ -82,7 +94,7 @@ def tile_from_text(text: str) -> Tile:
 def pips_from_text(text: str) -> tuple[int, int]:
     """The two pips of `a-b` in the order written."""
     parts = text.split("-")
-    if len(parts) != 2 or not all(len(p) == 1 and p.isdigit() for p in parts):
+    if len(parts) != 2 or not all(len(p) == 1 and is_whole(p) for p in parts):
         raise NotationError(f"{text!r} is not a tile: write two pips 0-6 as a-b, e.g. 6-4")
     a, b = int(parts[0]), int(parts[1])
     if a > MAX_PIP or b > MAX_PIP:
