@@ -1,8 +1,6 @@
 """Computer players behind one interface: `choose(position) -> Move`, each seeded.
 
->>> from trainer.position import Hidden, Position, size
-from trainer.sampling import sample_deal
-from trainer.solver import SearchLimitError, solve
+>>> from trainer.position import Position
 >>> p = Position.from_code("5-0 6-5,5-5/?7 ?18 0 5,0")
 >>> str(GreedyPlayer().choose(p))
 '5-5@W'
