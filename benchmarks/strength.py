@@ -41,7 +41,8 @@ def hands_part(hands: int, budget: float) -> None:
     mean = statistics.fmean(margins)
     half = 1.96 * statistics.stdev(margins) / math.sqrt(len(margins))
     print(f"hands: {len(margins)} (mirrored), budget {budget} s a move, {time.perf_counter() - start:.0f} s")
-    print(f"  expert margin per hand {mean:+.2f} points, 95% interval [{mean - half:+.2f}, {mean + half:+.2f}]")
+    print(f"  expert margin per hand {mean:+.2f} points, "
+          f"95% interval [{mean - half:+.2f}, {mean + half:+.2f}]")
 
 
 def games_part(games: int, budget: float) -> None:

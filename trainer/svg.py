@@ -1,0 +1,354 @@
+"""Board drawing: a layout (and a hand) as SVG that looks like real dominoes.
+
+Pure functions returning strings. White tiles with pips; doubles crosswise; the
+spinner in the middle with its four arms; long arms turn corners so that the board
+stays within `max_width` units (17 half-tiles, about 340 px: a phone's width);
+the last tile played highlighted; each open end marked with what it adds to the
+count. Colours live in one table that a caller may override.
+
+>>> svg = render_board(Layout.parse("5-5:5-2:5-3::"))
+>>> svg.startswith("<svg") and "count 5" in svg
+True
+>>> print(describe(Layout.parse("5-5:5-6:5-0::")))
+Spinner 5-5; east arm ends in 6; west arm ends in 0;
+north and south are open on 5 and add nothing yet; count 6 + 0 = 6.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html import escape
+from typing import Optional
+
+from trainer.layout import Layout
+from trainer.moves import SIDES
+from trainer.tiles import Tile
+
+COLOURS: dict[str, str] = {
+    "tile": "#fffdf7",
+    "edge": "#3b3b3b",
+    "pip": "#1d1d1d",
+    "divider": "#9a9a9a",
+    "last": "#e8a317",
+    "badge": "#1f6f50",
+    "badge_text": "#ffffff",
+    "spinner_badge": "#2b5c9e",
+    "open": "#8aa6c1",
+    "selected": "#d9480f",
+    "caption": "#333333",
+}
+UNIT = 20  # pixels in a half-tile square
+MAX_WIDTH = 17.0  # board width in half-tile units
+
+SIDE_NAMES = {"E": "east", "W": "west", "N": "north", "S": "south"}
+
+# Pip positions in a unit square, for a square read with its long tile axis horizontal.
+PIPS: dict[int, tuple[tuple[float, float], ...]] = {
+    0: (),
+    1: ((0.5, 0.5),),
+    2: ((0.25, 0.25), (0.75, 0.75)),
+    3: ((0.25, 0.25), (0.5, 0.5), (0.75, 0.75)),
+    4: ((0.25, 0.25), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75)),
+    5: ((0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)),
+    6: ((0.25, 0.22), (0.5, 0.22), (0.75, 0.22), (0.25, 0.78), (0.5, 0.78), (0.75, 0.78)),
+}
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """One tile on the board: its box (in units), its two halves' pips, and where
+    each half lies: `first` is the half at the top or left of the box."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    first: int
+    second: int
+    tile: Tile
+
+
+@dataclass(frozen=True)
+class OpenEnd:
+    """An open end on the board: where to draw its marker, what it adds, its side."""
+
+    x: float
+    y: float
+    side: str
+    pip: int
+    adds: Optional[int]  # None: open, but adds nothing by itself (empty spinner side)
+
+
+class Turtle:
+    """Lays a chain of tiles outward from a start point, turning corners at the bounds."""
+
+    def __init__(self, x: float, y: float, dx: int, dy: int, low: float, high: float,
+                 rows_dy: int) -> None:
+        self.x, self.y, self.dx, self.dy = x, y, dx, dy
+        self.low, self.high = low, high  # horizontal bounds of the rows after the first
+        self.first_low = low
+        self.rows_dy = rows_dy  # +1: later rows below, -1: above
+        self.turning = False
+        self.last_half_width = 0.5
+        self.tiles: list[Drawn] = []
+
+    def place(self, inner: int, outer: int) -> None:
+        double = inner == outer
+        length = 1.0 if double else 2.0
+        if self.dy == 0 and not self.turning:
+            end = self.x + self.dx * length
+            if end > self.high or end < self.low:
+                self._turn_vertical()
+        if self.dy == 0:
+            self._place_horizontal(inner, outer, double, length)
+        else:
+            self._place_vertical(inner, outer, double, length)
+            if not double and self.turning:
+                self._turn_horizontal()
+
+    def _place_horizontal(self, inner: int, outer: int, double: bool, length: float) -> None:
+        across = 1.0 if double else 0.5
+        left = self.x if self.dx > 0 else self.x - length
+        first, second = (inner, outer) if self.dx > 0 else (outer, inner)
+        self.tiles.append(Drawn(left, self.y - across, length, 2 * across, first, second,
+                                Tile.of(inner, outer)))
+        self.x += self.dx * length
+        self.last_half_width = across
+
+    def _place_vertical(self, inner: int, outer: int, double: bool, length: float) -> None:
+        across = 1.0 if double else 0.5
+        top = self.y if self.dy > 0 else self.y - length
+        first, second = (inner, outer) if self.dy > 0 else (outer, inner)
+        self.tiles.append(Drawn(self.x - across, top, 2 * across, length, first, second,
+                                Tile.of(inner, outer)))
+        self.y += self.dy * length
+        self.last_half_width = across
+
+    def _turn_vertical(self) -> None:
+        """Go round the corner: the next tiles go down (or up) under the last square."""
+        self.x -= self.dx * 0.5
+        self.y += self.rows_dy * self.last_half_width
+        self.row_dx = -self.dx
+        self.dx, self.dy = 0, self.rows_dy
+        self.turning = True
+
+    def _turn_horizontal(self) -> None:
+        """Leave the corner: the next row runs back the other way from the last square."""
+        self.y -= self.dy * 0.5
+        self.dx, self.dy = self.row_dx, 0
+        self.x += self.dx * 0.5
+        self.turning = False
+
+    @property
+    def end(self) -> tuple[float, float]:
+        """A point just beyond the open end, for its marker."""
+        if self.dy == 0:
+            return self.x + self.dx * 0.6, self.y
+        return self.x, self.y + self.dy * 0.6
+
+
+def board_geometry(layout: Layout, max_width: float = MAX_WIDTH) -> tuple[list[Drawn], list[OpenEnd]]:
+    """Every tile's box and every open end's marker, in half-tile units."""
+    half = max_width / 2
+    if layout.is_empty:
+        return [], []
+    ends = {e.side: e.pip for e in layout.open_ends()}
+    if layout.spinner is None:
+        line = layout.line
+        turtle = Turtle(-half, 0.0, 1, 0, -half, half, 1)
+        width = sum(2.0 for _ in line)
+        if width <= max_width:  # one row: centre it
+            turtle.x = -width / 2
+        for west, east in line:
+            turtle.place(west, east)
+        x0, y0 = turtle.tiles[0].x, turtle.tiles[0].y + turtle.tiles[0].h / 2
+        line_ends = [OpenEnd(x0 - 0.6, y0, "W", ends["W"], ends["W"]),
+                     OpenEnd(*turtle.end, "E", ends["E"], ends["E"])]
+        if len(line) == 1:
+            line_ends = [OpenEnd(x0 - 0.6, y0, "W", ends["W"], None),
+                         OpenEnd(*turtle.end, "E", ends["E"], None)]
+        return turtle.tiles, line_ends
+    d = layout.spinner
+    tiles = [Drawn(-0.5, -1.0, 1.0, 2.0, d, d, Tile(d, d))]
+    margin = 1.25
+    turtles = {
+        "E": Turtle(0.5, 0.0, 1, 0, margin, half - 0.5, 1),
+        "W": Turtle(-0.5, 0.0, -1, 0, -half + 0.5, -margin, -1),
+        "N": Turtle(0.0, -1.0, 0, -1, -half, half, -1),
+        "S": Turtle(0.0, 1.0, 0, 1, -half, half, 1),
+    }
+    # the first row of E and W may start right beside the spinner
+    turtles["E"].low = -half
+    turtles["W"].high = half
+    markers: list[OpenEnd] = []
+    for side, arm in zip(SIDES, layout.arms):
+        turtle = turtles[side]
+        for i, (inner, outer) in enumerate(arm):
+            turtle.place(inner, outer)
+            if i == 0 and side in "EW":  # later rows keep clear of the N and S arms
+                if side == "E":
+                    turtle.low = margin
+                else:
+                    turtle.high = -margin
+        tiles.extend(turtle.tiles)
+        if side in ends:
+            if arm:
+                inner, outer = arm[-1]
+                adds: Optional[int] = 2 * outer if inner == outer else outer
+            else:
+                adds = None
+            markers.append(OpenEnd(*turtle.end, side, ends[side], adds))
+    return tiles, markers
+
+
+def _pips(x: float, y: float, size: float, n: int, vertical: bool) -> str:
+    out = []
+    r = size * 0.1
+    for px, py in PIPS[n]:
+        if vertical:
+            px, py = py, px
+        out.append(f'<circle cx="{x + px * size:.2f}" cy="{y + py * size:.2f}" r="{r:.2f}" '
+                   f'fill="{COLOURS["pip"]}"/>')
+    return "".join(out)
+
+
+def _tile_svg(t: Drawn, scale: float, highlight: bool, ox: float, oy: float) -> str:
+    x, y, w, h = (t.x - ox) * scale, (t.y - oy) * scale, t.w * scale, t.h * scale
+    stroke = COLOURS["last"] if highlight else COLOURS["edge"]
+    width = 3 if highlight else 1.2
+    parts = [f'<g class="tile" data-tile="{t.tile}">',
+             f'<rect x="{x:.2f}" y="{y:.2f}" width="{w:.2f}" height="{h:.2f}" rx="{scale * 0.15:.2f}" '
+             f'fill="{COLOURS["tile"]}" stroke="{stroke}" stroke-width="{width}"/>']
+    if w >= h:  # halves side by side
+        half = w / 2
+        parts.append(f'<line x1="{x + half:.2f}" y1="{y + h * 0.15:.2f}" x2="{x + half:.2f}" '
+                     f'y2="{y + h * 0.85:.2f}" stroke="{COLOURS["divider"]}" stroke-width="1"/>')
+        size = min(half, h)
+        off = (h - size) / 2
+        parts.append(_pips(x + (half - size) / 2, y + off, size, t.first, vertical=False))
+        parts.append(_pips(x + half + (half - size) / 2, y + off, size, t.second, vertical=False))
+    else:  # halves one above the other
+        half = h / 2
+        parts.append(f'<line x1="{x + w * 0.15:.2f}" y1="{y + half:.2f}" x2="{x + w * 0.85:.2f}" '
+                     f'y2="{y + half:.2f}" stroke="{COLOURS["divider"]}" stroke-width="1"/>')
+        size = min(half, w)
+        off = (w - size) / 2
+        parts.append(_pips(x + off, y + (half - size) / 2, size, t.first, vertical=True))
+        parts.append(_pips(x + off, y + half + (half - size) / 2, size, t.second, vertical=True))
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _badge(x: float, y: float, text: str, colour: str, scale: float) -> str:
+    r = scale * 0.42
+    return (f'<g class="badge"><circle cx="{x:.2f}" cy="{y:.2f}" r="{r:.2f}" fill="{colour}"/>'
+            f'<text x="{x:.2f}" y="{y + r * 0.38:.2f}" font-size="{r * 1.05:.2f}" '
+            f'text-anchor="middle" font-family="sans-serif" font-weight="bold" '
+            f'fill="{COLOURS["badge_text"]}">{escape(text)}</text></g>')
+
+
+def _open_slot(x: float, y: float, scale: float, side: str, pip: int) -> str:
+    r = scale * 0.32
+    return (f'<g class="open-end" data-side="{side}"><circle cx="{x:.2f}" cy="{y:.2f}" r="{r:.2f}" '
+            f'fill="none" stroke="{COLOURS["open"]}" stroke-width="2" stroke-dasharray="3 2"/>'
+            f'<text x="{x:.2f}" y="{y + r * 0.4:.2f}" font-size="{r:.2f}" text-anchor="middle" '
+            f'font-family="sans-serif" fill="{COLOURS["open"]}">{pip}</text></g>')
+
+
+def render_board(layout: Layout, last: Optional[Tile] = None, unit: int = UNIT,
+                 max_width: float = MAX_WIDTH, caption: bool = True,
+                 selected_ends: tuple[str, ...] = ()) -> str:
+    """The layout as an SVG string. `last` is highlighted; `selected_ends` get a ring."""
+    tiles, markers = board_geometry(layout, max_width)
+    spinner_adds = (2 * layout.spinner if layout.spinner is not None and not layout.arms_open
+                    else None)
+    xs = [t.x for t in tiles] + [m.x - 0.5 for m in markers] + [-1.0]
+    xe = [t.x + t.w for t in tiles] + [m.x + 0.5 for m in markers] + [1.0]
+    ys = [t.y for t in tiles] + [m.y - 0.5 for m in markers] + [-1.0]
+    ye = [t.y + t.h for t in tiles] + [m.y + 0.5 for m in markers] + [1.0]
+    pad = 0.3
+    top_extra = 1.2 if caption else 0.0
+    ox, oy = min(xs) - pad, min(ys) - pad - top_extra
+    width = (max(xe) - min(xs) + 2 * pad) * unit
+    height = (max(ye) - min(ys) + 2 * pad + top_extra) * unit
+    body = []
+    for t in tiles:
+        body.append(_tile_svg(t, unit, last is not None and t.tile == last, ox, oy))
+    for m in markers:
+        mx, my = (m.x - ox) * unit, (m.y - oy) * unit
+        if m.adds is None:
+            body.append(_open_slot(mx, my, unit, m.side, m.pip))
+        else:
+            body.append(_badge(mx, my, str(m.adds), COLOURS["badge"], unit))
+        if m.side in selected_ends:
+            body.append(f'<circle cx="{mx:.2f}" cy="{my:.2f}" r="{unit * 0.55:.2f}" fill="none" '
+                        f'stroke="{COLOURS["selected"]}" stroke-width="3"/>')
+    if spinner_adds is not None:
+        body.append(_badge((0.95 - ox) * unit, (-1.0 - oy) * unit, str(spinner_adds),
+                           COLOURS["spinner_badge"], unit))
+    if layout.spinner is None and len(layout.line) == 1:
+        t = tiles[0]
+        body.append(_badge((t.x + t.w - ox) * unit, (t.y - oy) * unit, str(layout.count()),
+                           COLOURS["spinner_badge"], unit))
+    if caption:
+        body.insert(0, f'<text x="{pad * unit:.2f}" y="{unit * 0.95:.2f}" font-size="{unit * 0.7:.2f}" '
+                       f'font-family="sans-serif" fill="{COLOURS["caption"]}">'
+                       f'count {layout.count()}</text>')
+    label = escape(describe(layout), quote=True)
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.2f} {height:.2f}" '
+            f'width="{width:.0f}" height="{height:.0f}" style="max-width:100%;height:auto" '
+            f'role="img" aria-label="{label}"><title>{label}</title>'
+            + "".join(body) + "</svg>")
+
+
+def render_hand(tiles: tuple[Tile, ...], selected: Optional[Tile] = None, unit: int = UNIT,
+                highlight: tuple[Tile, ...] = ()) -> str:
+    """A hand as upright tiles in a row; `selected` and `highlight` get a coloured edge."""
+    gap = 0.3
+    drawn = [Drawn(i * (1 + gap), 0.0, 1.0, 2.0, t.high, t.low, t) for i, t in enumerate(tiles)]
+    width = (len(tiles) * (1 + gap) + gap) * unit
+    body = []
+    for t in drawn:
+        mark = t.tile == selected or t.tile in highlight
+        body.append(_tile_svg(t, unit, mark, -gap, -gap))
+    label = escape("Hand: " + (", ".join(str(t) for t in tiles) or "empty"), quote=True)
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {max(width, unit):.2f} '
+            f'{(2 + 2 * gap) * unit:.2f}" width="{max(width, unit):.0f}" height="{(2 + 2 * gap) * unit:.0f}" '
+            f'style="max-width:100%;height:auto" role="img" aria-label="{label}"><title>{label}</title>'
+            + "".join(body) + "</svg>")
+
+
+def describe(layout: Layout) -> str:
+    """The board in words, for screen readers: spinner, each arm's end, the count."""
+    if layout.is_empty:
+        return "The table is empty; count 0."
+    parts = layout.count_parts()
+    total = layout.count()
+    terms = " + ".join(str(v) for _, v in parts)
+    sums = f"count {terms} = {total}" if len(parts) > 1 else f"count {total}"
+    if layout.spinner is None:
+        if len(layout.line) == 1:
+            west, east = layout.line[0]
+            return f"Lead {west}-{east} alone; both halves count; {sums}."
+        ends = {e.side: e.pip for e in layout.open_ends()}
+        return (f"Line of {len(layout.line)} tiles, no spinner yet; west end {ends['W']}; "
+                f"east end {ends['E']}; {sums}.")
+    d = layout.spinner
+    words = [f"Spinner {d}-{d}"]
+    for side, arm in zip(SIDES, layout.arms):
+        name = SIDE_NAMES[side]
+        if arm:
+            inner, outer = arm[-1]
+            tail = f" (double {outer}-{outer}, counts {2 * outer})" if inner == outer else ""
+            words.append(f"{name} arm ends in {outer}{tail}")
+        elif side in "EW":
+            words.append(f"{name} side empty, open on {d}")
+    if not layout.arms_open:
+        words.append(f"the spinner counts {2 * d} while a side is empty")
+    else:
+        empty = [SIDE_NAMES[s] for s, arm in zip("NS", layout.arms[2:]) if not arm]
+        if len(empty) == 2:
+            words.append(f"north and south are open on {d} and add nothing yet")
+        elif empty:
+            words.append(f"{empty[0]} is open on {d} and adds nothing yet")
+    return "; ".join(words) + f"; {sums}."
