@@ -1,0 +1,114 @@
+"""The board drawing: well-formed SVG, every tile once with its pips, the width bound."""
+
+from __future__ import annotations
+
+import random
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from trainer.game import Match
+from trainer.layout import Layout
+from trainer.players import RandomPlayer
+from trainer.svg import UNIT, board_geometry, describe, render_board, render_hand
+from trainer.tiles import Tile
+
+NS = {"s": "http://www.w3.org/2000/svg"}
+PHONE = 390  # px
+
+
+def layouts_from_play(seeds: range, rules_players: tuple[str, int] = ("standard", 2)) -> list[Layout]:
+    """Every layout met in random games: the longest ones random play produces."""
+    from trainer.rules import preset
+    found = []
+    for seed in seeds:
+        match = Match(preset(rules_players[0]), rules_players[1], seed=seed, target=100_000)
+        bots = [RandomPlayer(seed * 7 + p) for p in range(rules_players[1])]
+        while len(match.hands) == 1:
+            found.append(match.position.layout)
+            match.play(bots[match.position.turn].choose(match.position))
+    return [lay for lay in found if not lay.is_empty]
+
+
+def tiles_in(svg: str) -> list[ET.Element]:
+    return ET.fromstring(svg).findall(".//s:g[@class='tile']", NS)
+
+
+@pytest.mark.parametrize("code", ["5-0", "6-4", "5-5::::", "4-5,5-1", "5-5:5-2:5-3:5-0:",
+                                  "0-0:0-6,6-6:0-5,5-5:0-4,4-4:0-1,1-5"])
+def test_each_tile_drawn_once_with_its_pips(code: str) -> None:
+    layout = Layout.parse(code)
+    groups = tiles_in(render_board(layout))
+    drawn = sorted(Tile.parse(g.attrib["data-tile"]) for g in groups)
+    assert drawn == sorted(layout.tiles())
+    for group in groups:
+        tile = Tile.parse(group.attrib["data-tile"])
+        assert len(group.findall("s:circle", NS)) == tile.pips
+
+
+def test_long_layouts_stay_within_a_phone_width_and_never_overlap() -> None:
+    layouts = layouts_from_play(range(40))
+    longest = sorted(layouts, key=len)[-60:]
+    assert max(len(lay) for lay in longest) >= 20
+    for layout in longest:
+        svg = render_board(layout)
+        root = ET.fromstring(svg)
+        assert float(root.attrib["width"]) <= PHONE - 20, str(layout)
+        tiles, _ = board_geometry(layout)
+        assert len(tiles) == len(layout)
+        for i, a in enumerate(tiles):
+            for b in tiles[i + 1:]:
+                overlap_x = min(a.x + a.w, b.x + b.w) - max(a.x, b.x)
+                overlap_y = min(a.y + a.h, b.y + b.h) - max(a.y, b.y)
+                assert overlap_x <= 1e-9 or overlap_y <= 1e-9, (str(layout), a, b)
+
+
+def test_touching_halves_show_the_same_pips() -> None:
+    """Along each arm, a tile's inner half lies next to the previous tile's outer half."""
+    layout = Layout.parse("3-3:3-4,4-6,6-3,3-2,2-4,4-5,5-1,1-6,6-2,2-0:3-5,5-2,2-1,1-1:3-1:3-0,0-1,1-4")
+    tiles, _ = board_geometry(layout)
+    for t in tiles:
+        assert {t.first, t.second} == {t.tile.high, t.tile.low}
+
+
+def test_open_ends_are_marked_with_what_they_add() -> None:
+    svg = render_board(Layout.parse("6-6:6-4,4-4:::"))
+    badges = [t.text for t in ET.fromstring(svg).findall(".//s:g[@class='badge']/s:text", NS)]
+    assert sorted(badges) == ["12", "8"]  # the arm's double end adds 8, the spinner 12
+    assert "count 20" in svg
+    slots = ET.fromstring(svg).findall(".//s:g[@class='open-end']", NS)
+    assert [s.attrib["data-side"] for s in slots] == ["W"]
+
+
+def test_last_tile_is_highlighted() -> None:
+    svg = render_board(Layout.parse("4-5,5-1"), last=Tile(5, 1))
+    groups = {g.attrib["data-tile"]: g for g in tiles_in(svg)}
+    assert 'stroke-width="3"' in ET.tostring(groups["5-1"]).decode()
+    assert 'stroke-width="3"' not in ET.tostring(groups["5-4"]).decode()
+
+
+def test_description_names_spinner_arms_and_count() -> None:
+    text = describe(Layout.parse("5-5:5-6:5-0::"))
+    assert text.startswith("Spinner 5-5")
+    assert "east arm ends in 6" in text and "west arm ends in 0" in text
+    assert text.endswith("count 6 + 0 = 6.")
+    assert describe(Layout.parse("4-5,5-1")).endswith("count 4 + 1 = 5.")
+    assert "empty" in describe(Layout.parse("-"))
+
+
+def test_every_board_of_random_play_is_well_formed_and_labelled() -> None:
+    rng = random.Random(3)
+    layouts = layouts_from_play(range(5), ("cincos", 4)) + layouts_from_play(range(5), ("standard", 3))
+    for layout in rng.sample(layouts, 40):
+        root = ET.fromstring(render_board(layout))
+        label = root.attrib["aria-label"]
+        assert re.search(rf"count [0-9+ =]*{layout.count()}\.$", label)
+
+
+def test_hand_drawing() -> None:
+    hand = (Tile(6, 6), Tile(5, 3), Tile(2, 0))
+    svg = render_hand(hand, selected=Tile(5, 3))
+    groups = tiles_in(svg)
+    assert [g.attrib["data-tile"] for g in groups] == ["6-6", "5-3", "2-0"]
+    assert float(ET.fromstring(svg).attrib["width"]) == pytest.approx((3 * 1.3 + 0.3) * UNIT)
