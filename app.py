@@ -1,18 +1,15 @@
-"""All Fives trainer: the Streamlit entry point."""
+"""All Fives trainer: the Streamlit entry point. It declares the pages and runs one."""
 
 import streamlit as st
 
-from trainer import Layout, NotationError
+from ui.state import init_state
 
-st.set_page_config(page_title="All Fives trainer", page_icon="🁫")
-st.title("All Fives trainer")
-st.write("Type a layout in the project's notation to see its count and what it scores.")
-code = st.text_input("Layout", value="5-5:5-2:5-3::", key="layout_code")
-try:
-    layout = Layout.parse(code)
-except NotationError as error:
-    st.error(str(error))
-else:
-    parts = " + ".join(f"{value} ({name})" for name, value in layout.count_parts()) or "0"
-    st.metric("Count", layout.count())
-    st.write(f"{parts} = **{layout.count()}**; this play scores **{layout.points()}**.")
+st.set_page_config(page_title="All Fives trainer", page_icon="🁫", layout="centered")
+init_state()
+pages = [
+    st.Page("ui/home.py", title="Start", icon=":material/home:", default=True),
+    st.Page("ui/learn.py", title="Learn", icon=":material/school:"),
+    st.Page("ui/drills.py", title="Drills", icon=":material/timer:"),
+    st.Page("ui/analysis.py", title="Analysis", icon=":material/search:"),
+]
+st.navigation(pages).run()

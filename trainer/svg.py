@@ -35,7 +35,8 @@ COLOURS: dict[str, str] = {
     "spinner_badge": "#2b5c9e",
     "open": "#8aa6c1",
     "selected": "#d9480f",
-    "caption": "#333333",
+    "caption": "#f4f1e8",
+    "felt": "#2f7a55",
 }
 UNIT = 20  # pixels in a half-tile square
 MAX_WIDTH = 17.0  # board width in half-tile units
@@ -295,9 +296,11 @@ def render_board(layout: Layout, last: Optional[Tile] = None, unit: int = UNIT,
                        f'font-family="sans-serif" fill="{COLOURS["caption"]}">'
                        f'count {layout.count()}</text>')
     label = escape(describe(layout), quote=True)
+    felt = (f'<rect x="0" y="0" width="{width:.2f}" height="{height:.2f}" rx="{unit * 0.4:.2f}" '
+            f'fill="{COLOURS["felt"]}"/>')
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.2f} {height:.2f}" '
             f'width="{width:.0f}" height="{height:.0f}" style="max-width:100%;height:auto" '
-            f'role="img" aria-label="{label}"><title>{label}</title>'
+            f'role="img" aria-label="{label}"><title>{label}</title>' + felt
             + "".join(body) + "</svg>")
 
 
