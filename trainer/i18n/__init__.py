@@ -1,0 +1,114 @@
+"""The text the learner reads: one catalogue per language, English first.
+
+A catalogue is a module `trainer.i18n.<lang>` (`en`, later `es`, `fi`, `ru`, `mk`)
+holding `NAME` (the language's own name) and `MESSAGES`, a dict of message keys to
+`str.format` templates with named fields. Adding a language is adding a module: no
+page or trainer code changes. A key missing from a language falls back to English;
+a key missing from English comes out as `[key]`, never as an exception.
+
+>>> t("total.right", count=12)
+'Right: the count is 12.'
+>>> t("total.right", lang="xx", count=12)  # no such catalogue: English
+'Right: the count is 12.'
+>>> t("no.such.key")
+'[no.such.key]'
+>>> t("total.right")  # a value not given stays visible, it does not raise
+'Right: the count is {count}.'
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import re
+from collections.abc import Mapping
+from functools import cache
+from types import ModuleType
+from typing import Optional
+
+DEFAULT = "en"
+_LANG = re.compile(r"[a-z]{2,3}")
+
+
+class _Keep(dict[str, object]):
+    """Format values; a field with no value is printed as written (`{name}`)."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def normalize(lang: str) -> str:
+    """`es-MX`, `ES` or `es_mx` -> `es`; anything unreadable -> the default.
+
+    >>> normalize("es-MX"), normalize("FI"), normalize("../etc"), normalize("")
+    ('es', 'fi', 'en', 'en')
+    """
+    primary = re.split(r"[-_]", lang.strip().lower(), maxsplit=1)[0] if isinstance(lang, str) else ""
+    return primary if _LANG.fullmatch(primary) else DEFAULT
+
+
+@cache
+def _module(lang: str) -> Optional[ModuleType]:
+    try:
+        return importlib.import_module(f"{__name__}.{lang}")
+    except ImportError:
+        return None
+
+
+def catalogue(lang: str = DEFAULT) -> Mapping[str, str]:
+    """The messages of one language (empty when there is no such catalogue)."""
+    module = _module(normalize(lang))
+    messages = getattr(module, "MESSAGES", None) if module is not None else None
+    return messages if isinstance(messages, Mapping) else {}
+
+
+def languages() -> dict[str, str]:
+    """Every catalogue shipped, code -> the language's own name, English first.
+
+    >>> languages()["en"]
+    'English'
+    """
+    codes = sorted(m.name for m in pkgutil.iter_modules(__path__) if _LANG.fullmatch(m.name))
+    codes.sort(key=lambda code: code != DEFAULT)
+    found: dict[str, str] = {}
+    for code in codes:
+        module = _module(code)
+        if module is not None:
+            found[code] = str(getattr(module, "NAME", code))
+    return found
+
+
+def has(key: str, lang: str = DEFAULT) -> bool:
+    """Whether `lang`'s own catalogue holds `key` (no fallback)."""
+    return key in catalogue(lang)
+
+
+def _fill(template: str, values: dict[str, object]) -> Optional[str]:
+    try:
+        return template.format_map(_Keep(values))
+    except (ValueError, IndexError, AttributeError, KeyError, TypeError):
+        return None
+
+
+def t(key: str, lang: str = DEFAULT, **values: object) -> str:
+    """The message `key` in `lang` filled with `values`: falls back to English, and to
+    `[key]` for a key no catalogue knows. Never raises for a missing key or value."""
+    for code in (normalize(lang), DEFAULT):
+        template = catalogue(code).get(key)
+        if template is not None:
+            text = _fill(template, values)
+            if text is not None:
+                return text
+    return f"[{key}]"
+
+
+def join(items: list[str], lang: str = DEFAULT) -> str:
+    """A list for a sentence: `a, b and c` in English.
+
+    >>> join(["east", "west", "north"]), join(["east"]), join([])
+    ('east, west and north', 'east', '')
+    """
+    if len(items) <= 1:
+        return "".join(items)
+    head = t("list.separator", lang).join(items[:-1])
+    return t("list.last", lang, head=head, last=items[-1])

@@ -1,0 +1,308 @@
+"""English: the reference catalogue. Every key lives here; other languages may leave
+keys out and fall back to these. Fields in braces are filled by the code."""
+
+from __future__ import annotations
+
+NAME = "English"
+
+MESSAGES: dict[str, str] = {
+    # ----- lists -----
+    "list.separator": ", ",
+    "list.last": "{head} and {last}",
+    # ----- the table's ends -----
+    "side.E": "east",
+    "side.W": "west",
+    "side.N": "north",
+    "side.S": "south",
+    "end.E": "East end",
+    "end.W": "West end",
+    "end.N": "North end",
+    "end.S": "South end",
+    "arm.E": "East arm",
+    "arm.W": "West arm",
+    "arm.N": "North arm",
+    "arm.S": "South arm",
+    # short names of the numbers that make a count, as in "E 2 + W 3 = 5"
+    "part.lead": "lead",
+    "part.spinner": "spinner",
+    "part.E": "E",
+    "part.W": "W",
+    "part.N": "N",
+    "part.S": "S",
+    "move.on": "{tile} on the {side} end",
+    "move.lead": "{tile} as the lead",
+    "hand_of": "player {player} holds {tiles}",
+    # ----- the count, end by end -----
+    "count.empty": "The table is empty: the count is 0.",
+    "count.lead": "Lone lead {tile}: both halves count, {value}.",
+    "count.line_end": "{end} shows {pip}: it adds {value}.",
+    "count.spinner_open": "Spinner {tile}: a side is still open, so it counts its full pips, {value}.",
+    "count.spinner_closed": "Spinner {tile}: both sides hold a tile, so it counts nothing.",
+    "count.arm_end": "{arm} ends in {pip}: it adds {value}.",
+    "count.arm_double": "{arm} ends in the double {tile}: both halves count, {value}.",
+    "count.end_empty": "{end} is open but holds no tile yet: it adds nothing.",
+    "count.sum": "Count: {equation}.",
+    # ----- typed and clicked answers -----
+    "answer.empty": "Type a number, for example 15.",
+    "answer.negative": "“{text}” is below zero: type a whole number from 0 to {max}.",
+    "answer.too_large": "“{text}” is too large: type a whole number from 0 to {max}.",
+    "answer.digits_only": (
+        "Type a whole number with digits only, no commas, points or spaces: “{text}” is not one."
+    ),
+    "answer.not_number": "“{text}” is not a whole number: type digits 0 to 9, for example 15.",
+    "answer.bad_side": "“{text}” is not an end: pick from E, W, N and S.",
+    # ----- drills -----
+    "drill.total.title": "Total the ends",
+    "drill.total.intro": "Add up the open ends and type the count.",
+    "drill.score.title": "Does it score?",
+    "drill.score.intro": "A tile has just been played: pick the points it scores, 0 if none.",
+    "drill.round.title": "Round the hand",
+    "drill.round.intro": "The hand is over: pick what these tiles take off the score.",
+    "drill.where.title": "Where can this tile go?",
+    "drill.where.intro": "Pick every open end the tile fits, or none.",
+    "drill.bad_kind": "There is no drill “{kind}”: choose one of {kinds}.",
+    "drill.bad_level": "There is no level {level}: choose 1, 2 or 3.",
+    "level.1": "Level 1: a line, no spinner yet",
+    "level.2": "Level 2: a spinner with two or three arms",
+    "level.3": "Level 3: four arms, doubles at the ends",
+    "total.question": "Total the open ends: what is the count?",
+    "total.right": "Right: the count is {count}.",
+    "total.wrong": "Not quite: you typed {answer}, the count is {count}.",
+    "score.question": "{tile} has just been played on the {side} end. Does it score, and how much?",
+    "score.question_lead": "{tile} has just been led. Does it score, and how much?",
+    "score.right_scores": "Right: the count is {count}, a multiple of five, so it scores {points}.",
+    "score.right_nothing": "Right: the count is {count}, not a multiple of five, so it scores nothing.",
+    "score.wrong_scores": (
+        "Not quite: you picked {answer}. The count is {count}, a multiple of five, so it scores {points}."
+    ),
+    "score.wrong_nothing": (
+        "Not quite: you picked {answer}. The count is {count}, not a multiple of five, so it scores nothing."
+    ),
+    "round.question": (
+        "The hand is over and you are left with {tiles}. What comes off your score? "
+        "Total the pips and round to the nearest five."
+    ),
+    "round.right": "Right: {pips} pips round to {value}.",
+    "round.wrong": "Not quite: you picked {answer}. The tiles hold {pips} pips, which round to {value}.",
+    "round.sum": "Pips: {equation}.",
+    "round.rule_down": "{pips} is {over} over {low}: 0, 1 or 2 over rounds down, to {value}.",
+    "round.rule_exact": "{pips} is a multiple of five already.",
+    "round.rule_up": "{pips} is {over} over {low}: 3 or 4 over rounds up, to {value}.",
+    "where.question": "Where can {tile} go? Pick every open end it fits, or none.",
+    "where.right": "Right: {tile} fits these ends: {ends}.",
+    "where.right_none": "Right: {tile} fits no open end.",
+    "where.wrong": "Not quite: {tile} fits these ends: {ends}.",
+    "where.wrong_none": "Not quite: {tile} fits no open end.",
+    "where.missed": "You missed: {ends}.",
+    "where.extra": "{tile} does not fit: {ends}.",
+    "where.end_fits": "{end} shows {pip}: {tile} has a {pip}, so it fits.",
+    "where.end_not": "{end} shows {pip}: {tile} has no {pip}.",
+    "where.not_open": "{end} is not open: north and south open once both sides of the spinner hold a tile.",
+    # ----- the timed run -----
+    "run.title": "Timed run",
+    "run.intro": "As many boards as you can in {seconds} seconds.",
+    "run.over": "Time is up: this answer was not counted.",
+    "run.no_item": "There is no board to answer yet.",
+    "run.summary": "{right} right out of {answered} in {seconds} seconds ({percent}%).",
+    "run.score": "Score {score}; best streak {best_streak}.",
+    "run.per_kind": "{kind}: {right} of {answered}.",
+    "run.streak": "Streak: {streak}",
+    "run.remaining": "{seconds} s left",
+    # ----- lessons: shared -----
+    "lesson.right": "Right: {answer}.",
+    "lesson.wrong": "Not quite: the answer is {answer}.",
+    "lesson.not_a_choice": "“{text}” is not one of the choices.",
+    "lesson.unknown": "There is no lesson “{id}”: the lessons are {ids}.",
+    "choice.yes": "Yes",
+    "choice.no": "No",
+    "choice.nowhere": "nowhere",
+    "choice.player": "Player {player}",
+    "action.play": "Play a tile",
+    "action.draw": "Draw from the boneyard",
+    "action.pass": "Pass",
+    "hand_end.domino": "A player has dominoed (gone out)",
+    "hand_end.blocked": "It is blocked",
+    "hand_end.on": "It is not over",
+    "wins.now": "He wins at once, in the middle of the hand",
+    "wins.end": "He wins when the hand is over",
+    "wins.none": "Nobody wins yet",
+    # ----- lessons: boards -----
+    "board.deal": "Two players, {size} tiles each: player {player} has led {tile}. His hand is below.",
+    "board.left_with": "The hand is over: player {player} is left with the tiles below.",
+    "board.line": "A line with no spinner: the west end shows {west}, the east end {east}.",
+    "board.hand": "Player {player} to move; his hand is below.",
+    "board.blocked": "Nobody can play and the boneyard is empty.",
+    "board.double_at_end": "The double {tile} lies crosswise at the end of an arm.",
+    "board.double_inside": "The double {tile} is covered: the line goes on through it.",
+    "board.before_spinner": "A line, no double played yet.",
+    "board.spinner_new": "{tile} on the east end: the first double, so it is the spinner.",
+    "board.spinner_sides": "Both sides of the spinner {tile} now hold a tile.",
+    "board.lead": "A lone lead tile.",
+    "board.line_plain": "A line with no spinner.",
+    "board.spinner_one_side": "The spinner with one side covered.",
+    "board.spinner_both_sides": "The spinner with both sides covered.",
+    "board.largest": "Four arms, a double at every end: the largest possible play.",
+    "board.partners_end": "A partnership hand, just dominoed.",
+    "board.match": "A match to {target}; the scores are {scores}.",
+    "board.cincos_deal": "A cincos deal, seven tiles each.",
+    "board.cincos_out": "Player {player} has just played his last tile.",
+    # ----- lessons: questions -----
+    "q.count": "What is the count of this board?",
+    "q.points": "The last tile was {move}. How much does it score?",
+    "q.part": "What does the {end} end add to the count?",
+    "q.fits": "Where can {tile} go?",
+    "q.open_ends": "Which ends are open now?",
+    "q.second_double": "Now {move}. Does that double become a second spinner?",
+    "q.legal_tile": "Player {player} holds {tiles}. Which tile can he play?",
+    "q.scoring_move": "Which of your moves scores?",
+    "q.draws": (
+        "Player {player} holds {hand} and cannot play. The boneyard's next tiles, in order, are "
+        "{tiles}. How many does he draw?"
+    ),
+    "q.action": "Player {player} holds {hand}; {left} tiles are left in the boneyard. What must he do?",
+    "q.hand_end": "What has happened to this hand?",
+    "q.round": "The hand is over and you are left with {tiles}. What comes off your score?",
+    "q.settle_partners": (
+        "The hand is over: {hands}. What happens to the score of side {side} (players {players})?"
+    ),
+    "q.hand_size": "With {players} players, how many tiles does each player draw?",
+    "q.boneyard": "With two players, how many tiles are left in the boneyard after the deal?",
+    "q.partner": "Four players in partnerships: who is player 0's partner?",
+    "q.target": "With {players} players, what total usually wins?",
+    "q.wins": (
+        "Player {player} has {score} points and plays {move}, which scores {points}. "
+        "The match is to {target}. What happens?"
+    ),
+    "q.cincos_lead": "Under cincos, {hands}. Which tile is led?",
+    "q.cincos_out": (
+        "Under cincos, player {player} has gone out; player {other} is left with {tiles}. "
+        "How does player {player}'s score change?"
+    ),
+    "q.target_cincos": "What target does cincos play to unless another is agreed?",
+    # ----- lessons: explanations after a wrong answer -----
+    "explain.count": "Take the open ends one by one. {equation}",
+    "explain.points_scores": "{equation} {count} is a multiple of five, so the tile scores {points}.",
+    "explain.points_nothing": "{equation} {count} is not a multiple of five, so the tile scores nothing.",
+    "explain.part_double": "The arm ends in the double {tile}, lying crosswise: both halves count, {value}.",
+    "explain.part_single": (
+        "The arm ends in {tile}: only its outer pip counts, {value}. A covered double counts nothing."
+    ),
+    "explain.open_ends_sides": (
+        "The spinner {tile} takes tiles on its two sides first; its ends across open only once "
+        "both sides hold a tile."
+    ),
+    "explain.open_ends_all": (
+        "Both sides of the spinner {tile} hold a tile, so its two ends across, north and south, are open too."
+    ),
+    "explain.second_double": (
+        "Only the first double of the hand is the spinner: {spinner} stays the spinner and {tile} is an "
+        "ordinary tile. It lies crosswise at the end of its arm and counts both halves, {value}."
+    ),
+    "explain.legal_tile": "The open ends show {ends}. Only {tile} has one of those numbers.",
+    "explain.scoring_move": "After {move} the count is {count}, a multiple of five: it scores {points}.",
+    "explain.draws": (
+        "The open ends show {ends}. He draws one tile at a time until one fits: {tile} is the first "
+        "that does, so he draws {count} and plays it at once."
+    ),
+    "explain.action_play": "He can play ({move}), so he must: a player who can play may not draw.",
+    "explain.action_pass": (
+        "None of his tiles fits the ends ({ends}) and the boneyard is empty, so he passes."
+    ),
+    "explain.blocked": "Nobody can play and the boneyard is empty: the hand is blocked.",
+    "explain.hand_size": (
+        "Each player draws {two} tiles with two players, {three} with three and {four} with four."
+    ),
+    "explain.boneyard": "Two hands of {each} take {each} + {each} of the 28 tiles: {left} are left.",
+    "explain.partner": "Partners sit opposite: players 0 and {partner} play together.",
+    "explain.target": "The usual target is {two} with two players and {more} with three or four.",
+    "explain.wins": (
+        "That brings him to {score}, so he reaches {target}: the game ends the moment a side reaches the "
+        "target, even in the middle of a hand."
+    ),
+    "explain.settle_partners": (
+        "Each partner's pips are rounded to five ({remainders}) and both come off the side's score: "
+        "{change}."
+    ),
+    "explain.cincos_lead": (
+        "Under cincos the holder of the highest double leads it: player {player} leads {tile}, "
+        "and it is the spinner."
+    ),
+    "explain.cincos_out": (
+        "The opponent's tiles hold {pips} pips, rounded to five: the player who went out scores "
+        "{value}. Nobody subtracts anything."
+    ),
+    "explain.target_cincos": "Cincos plays to {target} unless the players agree another target.",
+    # ----- lessons: titles and texts -----
+    "lesson.deal.title": "Players, the deal and the lead",
+    "lesson.deal.body": (
+        "All Fives is played with the 28 tiles of a double-six set by two, three or four players. "
+        "With four, the usual game is two partnerships, partners sitting opposite.\n\n"
+        "Shuffle the tiles face down. Each player draws {two} tiles with two players, {three} with "
+        "three and {four} with four; the rest stay face down as the boneyard.\n\n"
+        "The first hand's start player is chosen at random and leads any tile. Later hands are "
+        "started by the player who went out in the hand before."
+    ),
+    "lesson.matching.title": "Matching",
+    "lesson.matching.body": (
+        "Players take turns. On your turn you add one tile to an open end of the layout, and the "
+        "touching halves must show the same number: a 4 goes against a 4.\n\n"
+        "A line has two open ends, west and east. A tile that matches both may go on either."
+    ),
+    "lesson.drawing.title": "Drawing, passing and the end of a hand",
+    "lesson.drawing.body": (
+        "If you cannot play, draw from the boneyard, one tile at a time, until you draw one that "
+        "fits; play it at once. If the boneyard is empty, you pass. If you can play, you may not "
+        "draw.\n\n"
+        "The hand ends when a player plays his last tile (he has dominoed), or when nobody can "
+        "play and the boneyard is empty (the hand is blocked)."
+    ),
+    "lesson.doubles.title": "Doubles",
+    "lesson.doubles.body": (
+        "A double is placed crosswise. When a double lies at an open end, both its halves count: "
+        "4-4 at an end counts {example}.\n\n"
+        "Once another tile covers it, the line goes on through it and it counts nothing."
+    ),
+    "lesson.spinner.title": "The spinner",
+    "lesson.spinner.body": (
+        "The first double played in the hand is the spinner, whether it is the lead or comes later "
+        "at the end of the line. Only that one: later doubles are ordinary tiles.\n\n"
+        "Tiles go first on the spinner's two sides, along the line. Once both sides hold a tile, "
+        "its two ends across the line open too, north and south, so it can have four arms."
+    ),
+    "lesson.count.title": "Taking the count",
+    "lesson.count.body": (
+        "The count is the total of the open ends.\n\n"
+        "A lone lead counts both halves. A line with no spinner counts its two end pips. "
+        "The spinner counts its full pips while at least one of its sides is still open; once both "
+        "sides hold a tile it counts nothing.\n\n"
+        "Each arm counts the outer pip of its last tile, both halves if that tile is a double. The "
+        "spinner's ends across count only once a tile is on them."
+    ),
+    "lesson.scoring.title": "Scoring multiples of five",
+    "lesson.scoring.body": (
+        "After each tile, total the open ends. If the count is a multiple of five (5, 10, 15, ...), "
+        "the player who added the tile scores that many points. Any other count scores nothing."
+    ),
+    "lesson.rounding.title": "The end of a hand",
+    "lesson.rounding.body": (
+        "When the hand ends, each player totals the pips left in his hand and rounds it to the "
+        "nearest five: 0, 1 or 2 over a multiple of five round down, 3 or 4 round up (7 becomes "
+        "{seven}, 8 becomes {eight}). That is taken off his score, and a score may go below zero.\n\n"
+        "Partners lose both their remainders from the side's score."
+    ),
+    "lesson.winning.title": "Winning",
+    "lesson.winning.body": (
+        "The first side to reach the agreed total wins: usually {two} with two players and {more} "
+        "with three or four. The game ends the moment a side reaches it, even in the middle of a hand."
+    ),
+    "lesson.cincos.title": "What changes under cincos",
+    "lesson.cincos.body": (
+        "Cincos counts and scores the ends the same way, with these differences. Each player takes "
+        "{size} tiles. The player holding the highest double leads it, and that double is the "
+        "spinner (no double dealt: deal again).\n\n"
+        "The player who goes out scores the pips left in the opponents' hands, rounded to five; "
+        "nobody subtracts. In a blocked hand the player with the lowest pip total scores the "
+        "others' pips, rounded; a shared lowest total scores nothing.\n\n"
+        "The target is {target} unless another is agreed."
+    ),
+}
