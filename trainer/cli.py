@@ -1,4 +1,4 @@
-"""The command line of notation.md: count, moves, solve, simulate.
+"""The command line of notation.md: count, moves, solve, simulate, puzzles, daily.
 
 Every command prints one JSON object with `--json`; a bad argument prints a one-line
 error on stderr and exits with status 2.
@@ -10,13 +10,18 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from datetime import date
 from typing import Any, NoReturn, Optional
 
+from trainer.bank import bank_path, shipped
+from trainer.daily import daily, parse_date
 from trainer.errors import TrainerError
 from trainer.game import Match
 from trainer.layout import Layout
 from trainer.players import PLAYERS, make_player
 from trainer.position import Position
+from trainer.puzzlegen import generate
+from trainer.puzzles import load_bank, summary, verify
 from trainer.record import Record
 from trainer.rules import PRESETS, preset
 from trainer.sampling import estimate, voids_from_turns
@@ -148,9 +153,57 @@ def build_parser() -> Parser:
     sol.add_argument("--seed", type=int, default=None, help="seed for the sampled deals")
     sol.add_argument("--record", default=None,
                      help="the hand's record file: suits players showed they lack")
-    for p in (count, moves, sim, sol):
+    puz = sub.add_parser("puzzles", help="generate or verify a puzzle bank")
+    puz.add_argument("action", choices=("generate", "verify"))
+    puz.add_argument("file", nargs="?", default=None, help="the bank to verify (default: the shipped one)")
+    puz.add_argument("--count", type=positive, default=None)
+    puz.add_argument("--seed", type=int, default=None)
+    puz.add_argument("--out", default=None)
+    day = sub.add_parser("daily", help="the puzzle of a day")
+    day.add_argument("--date", default=None, help="YYYY-MM-DD (default: today)")
+    for p in (count, moves, sim, sol, puz, day):
         p.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
+
+
+def cmd_puzzles(args: argparse.Namespace) -> dict[str, Any]:
+    if args.action == "generate":
+        if args.count is None or args.seed is None or args.out is None:
+            raise UsageError("puzzles generate needs --count N --seed S --out FILE")
+        bank = generate(args.count, args.seed)
+        try:
+            with open(args.out, "w", encoding="utf-8") as handle:
+                handle.write("".join(p.to_json() + "\n" for p in bank))
+        except OSError as error:
+            raise UsageError(f"--out {args.out}: {error.strerror}") from None
+        return {"action": "generate", "count": len(bank), "seed": args.seed, "out": args.out}
+    path = args.file or str(bank_path())
+    try:
+        with open(path, encoding="utf-8") as handle:
+            puzzles = load_bank(handle.read())
+    except OSError as error:
+        raise UsageError(f"{path}: {error.strerror}") from None
+    wrong = [p.id for p in puzzles if verify(p) != p]
+    return {"action": "verify", "file": path, "count": len(puzzles), "wrong": wrong}
+
+
+def show_puzzles(result: dict[str, Any]) -> str:
+    if result["action"] == "generate":
+        return f"wrote {result['count']} puzzles (seed {result['seed']}) to {result['out']}"
+    status = "all verified" if not result["wrong"] else f"WRONG: {', '.join(result['wrong'])}"
+    return f"{result['file']}: {result['count']} puzzles, {status}"
+
+
+def cmd_daily(args: argparse.Namespace) -> dict[str, Any]:
+    day = parse_date(args.date) if args.date else date.today()
+    puzzle = daily(shipped(), day)
+    return {"date": day.isoformat(), **summary(puzzle)}
+
+
+def show_daily(result: dict[str, Any]) -> str:
+    accepted = ", ".join(result["accepted"])
+    return (f"{result['date']}: puzzle {result['id']} ({result['kind']}, rating {result['rating']})\n"
+            f"{result['position']}\nanswer: {accepted}")
 
 
 def positive(text: str) -> int:
@@ -160,7 +213,8 @@ def positive(text: str) -> int:
 
 
 COMMANDS = {"count": (cmd_count, show_count), "moves": (cmd_moves, show_moves),
-            "solve": (cmd_solve, show_solve),
+            "solve": (cmd_solve, show_solve), "puzzles": (cmd_puzzles, show_puzzles),
+            "daily": (cmd_daily, show_daily),
             "simulate": (cmd_simulate, show_simulate)}
 
 

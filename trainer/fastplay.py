@@ -19,7 +19,7 @@ from typing import NamedTuple, Optional
 from trainer import _fast
 from trainer.errors import HiddenInformationError
 from trainer.moves import SIDES, Move
-from trainer.position import Hidden, Position
+from trainer.position import Position
 from trainer.rules import RuleSet
 from trainer.tiles import ALL_TILES
 
@@ -50,10 +50,10 @@ def compact_layout(position: Position) -> Compact:
 
 def compact(position: Position) -> tuple[tuple[int, ...], tuple[int, ...], Compact]:
     """Hands as bitmasks, the boneyard as tile numbers, and the compact layout."""
-    if isinstance(position.boneyard, Hidden) or not position.is_fully_known:
+    if not position.is_fully_known:
         raise HiddenInformationError("the fast path needs every hand and the boneyard order")
     hands = tuple(sum(1 << t.ordinal for t in position.hand(p)) for p in range(position.players))
-    bone = tuple(t.ordinal for t in position.boneyard)
+    bone = tuple(t.ordinal for t in position.known_boneyard())
     return hands, bone, compact_layout(position)
 
 

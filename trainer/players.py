@@ -82,7 +82,7 @@ class GreedyPlayer:
 
 def mover_view(position: Position) -> Position:
     """The position as the mover sees it: other hands and the boneyard hidden."""
-    hands = tuple(h if p == position.turn else Hidden(len(position.hand(p)))
+    hands = tuple(h if p == position.turn else Hidden(size(h))
                   for p, h in enumerate(position.hands))
     return replace(position, hands=hands, boneyard=Hidden(size(position.boneyard)))
 

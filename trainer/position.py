@@ -77,6 +77,8 @@ class Position:
         """A player's tiles; raises HiddenInformationError for a `?N` hand."""
         tiles = self.hands[player]
         if isinstance(tiles, Hidden):
+            if tiles.count == 0:
+                return ()
             raise HiddenInformationError(
                 f"hand {player} is hidden ({tiles}): its tiles are not in the position"
             )
@@ -84,9 +86,16 @@ class Position:
 
     @property
     def is_fully_known(self) -> bool:
-        return not isinstance(self.boneyard, Hidden) and not any(
-            isinstance(h, Hidden) for h in self.hands
-        )
+        """No tile hidden (a `?0` hides nothing)."""
+        return all(not isinstance(t, Hidden) or t.count == 0 for t in (*self.hands, self.boneyard))
+
+    def known_boneyard(self) -> tuple[Tile, ...]:
+        """The boneyard in drawing order; raises HiddenInformationError if it is hidden."""
+        if isinstance(self.boneyard, Hidden):
+            if self.boneyard.count == 0:
+                return ()
+            raise HiddenInformationError("the boneyard is hidden: its order is unknown")
+        return self.boneyard
 
     # ----- moves -----
     def legal_moves(self) -> tuple[Move, ...]:
@@ -154,11 +163,10 @@ class Position:
         """The mover, who cannot play, takes the next boneyard tile."""
         if not self.must_draw:
             raise IllegalMoveError(f"player {self.turn} may not draw: " + self._why_not_forced())
-        if isinstance(self.boneyard, Hidden):
-            raise HiddenInformationError("the boneyard is hidden: the next tile is unknown")
+        boneyard = self.known_boneyard()
         hands = list(self.hands)
-        hands[self.turn] = sort_tiles(self.hand(self.turn) + (self.boneyard[0],))
-        return replace(self, hands=tuple(hands), boneyard=self.boneyard[1:])
+        hands[self.turn] = sort_tiles(self.hand(self.turn) + (boneyard[0],))
+        return replace(self, hands=tuple(hands), boneyard=boneyard[1:])
 
     def pass_turn(self) -> Position:
         """The mover, who cannot play and cannot draw, passes."""

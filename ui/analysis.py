@@ -11,7 +11,6 @@ from trainer.errors import TrainerError
 from trainer.layout import EMPTY, Layout
 from trainer.moves import Move
 from trainer.position import Position
-from trainer.rules import PRESETS
 from trainer.sampling import estimate
 from trainer.solver import solve
 from trainer.tiles import ALL_TILES, Tile, sort_tiles
@@ -92,7 +91,8 @@ with build:
         hand(my_hand)
     unseen = 28 - len(layout) - len(my_hand)
     left, right = st.columns(2)
-    rules_name = left.selectbox("Rules", list(PRESETS), key="build_rules")
+    rules_name = left.selectbox("Rules", ["standard", "cincos"], key="build_rules",
+                                help="Two players; the opponent's tiles and the boneyard stay hidden.")
     opponent = right.number_input("Tiles in the opponent's hand", min_value=0, max_value=max(unseen, 0),
                                   value=min(unseen, len(my_hand)), step=1, key="build_opponent")
     undo, clear, go = st.columns(3)
@@ -107,11 +107,8 @@ with build:
         st.session_state.update(build_layout="-", build_hand=[], build_selected=None, build_history=[])
         st.rerun()
     if go.button("Analyse this position", key="build_go", type="primary"):
-        players = 4 if rules_name == "partners" else 2
-        others = [f"?{int(opponent)}"] + ["?0"] * (players - 2)
-        hands = "/".join([",".join(str(t) for t in my_hand) or "-", *others])
-        scores = ",".join(["0"] * 2)
-        code = f"{layout} {hands} ?{unseen - int(opponent)} 0 {scores} {rules_name}"
+        hands = f"{','.join(str(t) for t in my_hand) or '-'}/?{int(opponent)}"
+        code = f"{layout} {hands} ?{unseen - int(opponent)} 0 0,0 {rules_name}"
         set_position(code)
         st.rerun()
 
