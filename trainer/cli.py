@@ -195,7 +195,7 @@ def show_puzzles(result: dict[str, Any]) -> str:
 
 
 def cmd_daily(args: argparse.Namespace) -> dict[str, Any]:
-    day = parse_date(args.date) if args.date else date.today()
+    day = parse_date(args.date) if args.date is not None else date.today()
     puzzle = daily(shipped(), day)
     return {"date": day.isoformat(), **summary(puzzle)}
 
