@@ -121,9 +121,10 @@ def puzzle_id(kind: str, position: str) -> str:
 
 
 def _gap(values: list[int]) -> int:
-    """How far the best distinct value stands above the next (a large number if alone)."""
+    """How far the best distinct value stands above the next (0 when every move ties:
+    a puzzle needs a wrong answer)."""
     distinct = sorted(set(values), reverse=True)
-    return distinct[0] - distinct[1] if len(distinct) > 1 else 1000
+    return distinct[0] - distinct[1] if len(distinct) > 1 else 0
 
 
 def answers(kind: Kind, position: Position) -> tuple[tuple[str, ...], tuple[MoveInfo, ...], tuple[str, ...]]:

@@ -1,0 +1,100 @@
+"""The Puzzles page, driven as a learner would: clicks, hints, bad links."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+
+from trainer.bank import shipped
+from trainer.daily import daily
+from trainer.moves import Move
+from trainer.puzzles import Puzzle
+
+TODAY = daily(shipped(), date.today())
+APP = Path(__file__).resolve().parent.parent / "app.py"
+
+
+def open_page(puzzle_id: str | None = None) -> AppTest:
+    at = AppTest.from_file(str(APP), default_timeout=60)
+    if puzzle_id is not None:
+        at.query_params["puzzle"] = puzzle_id
+    at.run()
+    at.switch_page("ui/puzzles.py").run()
+    assert not at.exception
+    return at
+
+
+def click_move(at: AppTest, move: Move) -> None:
+    at.button(key=f"ptile_{move.tile}").click().run()
+    assert not at.exception
+    at.button(key=f"pend_{move.side}").click().run()
+    assert not at.exception
+
+
+def a_wrong_move(puzzle: Puzzle) -> Move:
+    return Move.parse(next(m.move for m in puzzle.moves if m.move not in puzzle.accepted))
+
+
+def first_of(kind: str) -> Puzzle:
+    return next(p for p in shipped() if p.kind == kind)
+
+
+def test_todays_puzzle_comes_first_and_answers_right() -> None:
+    puzzle = first_of("endgame") if TODAY.kind == "count" else TODAY
+    at = open_page(None if puzzle is TODAY else puzzle.id)
+    assert at.session_state["puzzle_id"] == puzzle.id
+    click_move(at, Move.parse(puzzle.accepted[0]))
+    assert at.success and at.success[0].value.startswith("Right")
+    assert at.dataframe  # the table of every move
+    assert at.session_state["results"][-1]["correct"] is True
+
+
+def test_a_wrong_answer_shows_the_best_and_the_reply() -> None:
+    puzzle = first_of("endgame")
+    at = open_page(puzzle.id)
+    wrong = a_wrong_move(puzzle)
+    click_move(at, wrong)
+    assert at.error and f"Not the best: {wrong}" in at.error[0].value
+    assert any("best line" in m.value for m in at.markdown)
+    assert at.session_state["results"][-1]["correct"] is False
+
+
+def test_a_hint_marks_the_attempt_as_helped() -> None:
+    puzzle = first_of("best-play")
+    at = open_page(puzzle.id)
+    at.button(key="puzzle_hint_button").click().run()
+    accepted = Move.parse(puzzle.accepted[0])
+    assert at.info and str(accepted.tile) in at.info[0].value
+    click_move(at, accepted)
+    assert "with a hint" in at.success[0].value
+    assert at.session_state["results"][-1]["detail"] == "helped"
+
+
+def test_count_puzzles_take_one_number_and_refuse_bad_text() -> None:
+    puzzle = first_of("count")
+    at = open_page(puzzle.id)
+    for bad in ("abc", "-5", "", "10,000"):
+        at.text_input(key="puzzle_count").input(bad)
+        submit = list(at.get("form_submit_button"))[0]
+        submit.click().run()
+        assert not at.exception
+        assert at.warning, bad
+    at.text_input(key="puzzle_count").input(puzzle.accepted[0])
+    list(at.get("form_submit_button"))[0].click().run()
+    assert at.success and puzzle.accepted[0] in at.success[0].value
+
+
+def test_a_bad_puzzle_link_says_so_and_opens_today() -> None:
+    at = open_page("no-such-puzzle")
+    assert at.error and "no-such-puzzle" in at.error[0].value
+    assert at.session_state["puzzle_id"] == TODAY.id
+
+
+def test_every_kind_opens_by_link() -> None:
+    for kind in ("best-play", "endgame", "count", "deny"):
+        puzzle = first_of(kind)
+        at = open_page(puzzle.id)
+        assert at.session_state["puzzle_id"] == puzzle.id
+        assert not at.exception
