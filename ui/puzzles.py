@@ -155,6 +155,11 @@ if puzzle.kind == "count":
                     st.rerun()
 else:
     mover = position.hand(position.turn)
+    if puzzle.kind == "endgame":
+        for other in range(position.players):
+            if other != position.turn:
+                st.write(f"Opponent's hand (player {other}):")
+                hand(position.hand(other))
     st.write(f"Your hand (player {position.turn}):")
     hint_tiles = {Move.parse(a).tile for a in puzzle.accepted}
     hand(mover)
