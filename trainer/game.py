@@ -12,7 +12,7 @@ only chooses moves.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Optional
 
 from trainer.errors import IllegalMoveError, NotationError
@@ -101,6 +101,16 @@ class Match:
         if self._reached_target():
             return
         self._advance()
+
+    def transfer(self, points: int, from_side: int, to_side: int) -> None:
+        """Move points from one side's score to another's (a Muggins claim missed)."""
+        if self.over or points == 0:
+            return
+        scores = list(self.position.scores)
+        scores[from_side] -= points
+        scores[to_side] += points
+        self.position = replace(self.position, scores=tuple(scores))
+        self._reached_target()
 
     def _new_hand(self, start: Optional[int], scores: tuple[int, ...]) -> Position:
         self.hands.append([])

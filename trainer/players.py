@@ -9,7 +9,6 @@
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Protocol
@@ -17,8 +16,7 @@ from typing import Protocol
 from trainer.errors import NotationError
 from trainer.moves import Move
 from trainer.position import Hidden, Position, size
-from trainer.sampling import sample_deal
-from trainer.solver import SearchLimitError, solve
+from trainer.sampling import expected_values
 from trainer.tiles import ALL_TILES, Tile
 
 
@@ -104,27 +102,11 @@ class ExpertPlayer:
         moves = position.legal_moves()
         if len(moves) == 1:
             return moves[0]
-        deadline = time.perf_counter() + self.budget
-        view = mover_view(position)
-        totals: dict[Move, float] = {}
-        samples = 0
-        while True:
-            left = deadline - time.perf_counter()
-            if left <= 0:
-                break
-            deal = sample_deal(view, self.rng)
-            try:  # about two million nodes a second
-                solution = solve(deal, node_limit=max(1000, int(left * 2_000_000)))
-            except SearchLimitError:
-                break
-            samples += 1
-            for m in solution.moves:
-                totals[m.move] = totals.get(m.move, 0.0) + m.value
-        self.last_samples = samples
-        if not samples:
+        found = expected_values(mover_view(position), self.budget, self.rng)
+        self.last_samples = found.samples
+        if not found.samples:
             return self.fallback.choose(position)
-        best = max(totals.values())
-        return min((m for m in moves if totals.get(m) == best), key=str)
+        return found.best()[0]
 
 
 PLAYERS: dict[str, Callable[[int], Player]] = {

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 import statistics
+import time
 from dataclasses import dataclass, replace
 from typing import Optional
 
@@ -23,7 +24,7 @@ from trainer.errors import InvalidPositionError
 from trainer.moves import Move
 from trainer.position import Hidden, Position
 from trainer.record import Turn
-from trainer.solver import solve
+from trainer.solver import SearchLimitError, solve
 from trainer.tiles import ALL_TILES
 
 Voids = dict[int, frozenset[int]]
@@ -133,3 +134,42 @@ def estimate(position: Position, samples: int, seed: int, voids: Optional[Voids]
     moves.sort(key=lambda m: (-m.value, -m.points, str(m.move)))
     value = moves[0].value if moves else statistics.fmean(roots)
     return Estimate(position, value, tuple(moves), samples, seed)
+
+
+@dataclass(frozen=True)
+class Expectation:
+    """Mean exact values per move over the deals solved within a time budget."""
+
+    values: dict[Move, float]
+    samples: int
+
+    def best(self) -> tuple[Move, ...]:
+        top = max(self.values.values())
+        return tuple(sorted((m for m, v in self.values.items() if v == top), key=str))
+
+
+NODES_PER_SECOND = 2_000_000  # a cautious figure for the search, to turn time into nodes
+
+
+def expected_values(view: Position, budget: float, rng: random.Random,
+                    voids: Optional[Voids] = None, max_samples: int = 400) -> Expectation:
+    """Deal the hidden tiles of `view` (the mover's view) again and again, solve each
+    deal exactly, and average each move's value, until `budget` seconds are spent.
+    A deal whose search would overrun the time left is abandoned: early in a big hand
+    there may be no sample at all (`samples` 0, `values` empty)."""
+    deadline = time.perf_counter() + budget
+    totals: dict[Move, float] = {}
+    samples = 0
+    while samples < max_samples:
+        left = deadline - time.perf_counter()
+        if left <= 0:
+            break
+        try:
+            solution = solve(sample_deal(view, rng, voids),
+                             node_limit=max(1000, int(left * NODES_PER_SECOND)))
+        except SearchLimitError:
+            break
+        samples += 1
+        for m in solution.moves:
+            totals[m.move] = totals.get(m.move, 0.0) + m.value
+    return Expectation({m: v / samples for m, v in totals.items()} if samples else {}, samples)

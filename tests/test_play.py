@@ -1,0 +1,140 @@
+"""Playing the computer: seeded deals, undo, Muggins claims, saving, the coach and the
+review of a hand."""
+
+from __future__ import annotations
+
+import pytest
+
+from trainer.coach import grade, hint, review_hand
+from trainer.errors import IllegalMoveError, NotationError
+from trainer.moves import Move
+from trainer.play import PlaySession, PlaySettings
+from trainer.position import Position
+from trainer.record import Turn
+
+ENDGAME = ("0-0:0-3,3-4,4-6,6-5,5-5,5-1,1-0:0-4,4-2,2-1,1-3,3-2,2-0,0-5,5-4::"
+           "0-6,6-3,3-3,3-5,5-2,2-2,2-6,6-1 6-6,4-4/4-1,1-1 - 1 15,15")
+
+
+def to_learner(session: PlaySession) -> None:
+    while not session.learner_to_move and not session.over:
+        session.computer_step()
+
+
+def test_the_same_seed_deals_the_same_tiles() -> None:
+    a = PlaySession(PlaySettings(seed=9))
+    b = PlaySession(PlaySettings(seed=9))
+    c = PlaySession(PlaySettings(seed=10))
+    assert a.match.starts[0] == b.match.starts[0]
+    assert a.match.starts[0].hands != c.match.starts[0].hands
+
+
+def test_undo_restores_the_exact_previous_position() -> None:
+    session = PlaySession(PlaySettings(seed=3, opponent="random"))
+    to_learner(session)
+    for _ in range(3):
+        before = session.match.position.code()
+        session.play(session.match.legal_moves()[-1])
+        to_learner(session)
+        session.undo()
+        assert session.match.position.code() == before
+        session.play(session.match.legal_moves()[0])
+        to_learner(session)
+
+
+def test_undo_with_no_move_of_the_learner_is_refused() -> None:
+    session = PlaySession(PlaySettings(seed=3, learner=1))
+    with pytest.raises(IllegalMoveError):
+        session.undo()
+
+
+def test_muggins_claims_keep_or_give_away_the_points() -> None:
+    session = PlaySession(PlaySettings(seed=21, muggins=True, opponent="random"))
+    right = wrong = 0
+    while not session.over and (right < 2 or wrong < 2):
+        to_learner(session)
+        if session.over:
+            break
+        moves = session.match.legal_moves()
+        scoring = [m for m in moves if session.match.position.points(m) > 0]
+        move = scoring[0] if scoring else moves[0]
+        points = session.match.position.points(move)
+        before = session.match.position.scores
+        claim = points if (right <= wrong or not points) else 0
+        with pytest.raises(IllegalMoveError):
+            session.play(move)  # a claim is required
+        session.play(move, claim)
+        if session.match.results and session.match.position.scores == session.match.results[-1].scores:
+            continue  # the hand ended with this play: its settlement is in the scores
+        after = session.match.position.scores
+        if not points or len(session.match.hands[-1]) == 0:
+            continue
+        if claim == points:
+            right += 1
+            assert after[0] - before[0] == points
+        else:
+            wrong += 1
+            assert after[0] == before[0] and after[1] - before[1] >= points
+        assert session.claims[-1].right == (claim == points)
+    assert right >= 1 and wrong >= 1
+    with pytest.raises(IllegalMoveError):
+        session.undo()
+
+
+def test_a_saved_game_loads_to_the_same_position_and_scores() -> None:
+    for muggins in (False, True):
+        session = PlaySession(PlaySettings(seed=8, muggins=muggins, opponent="greedy"))
+        for _ in range(6):
+            to_learner(session)
+            if session.over:
+                break
+            move = session.match.legal_moves()[0]
+            session.play(move, 0 if muggins else None)
+        text = session.save()
+        loaded = PlaySession.load(text)
+        assert loaded.match.position == session.match.position
+        assert loaded.settings == session.settings
+        assert loaded.save() == text
+
+
+def test_a_damaged_saved_game_is_refused_with_a_message() -> None:
+    session = PlaySession(PlaySettings(seed=8))
+    to_learner(session)
+    session.play(session.match.legal_moves()[0])
+    text = session.save()
+    for bad in (text.replace("seed: 8", "seed: 9"), text.replace("players: 2", "players: 7"),
+                text + "0: 6-6@Q\n", "rules: standard\n"):
+        with pytest.raises(NotationError):
+            PlaySession.load(bad)
+
+
+def test_the_review_grades_a_scripted_hand_with_known_mistakes() -> None:
+    start = Position.from_code(ENDGAME)
+    expected = {"1-1@S": ("blunder", 20.0), "4-1@S": ("mistake", 10.0), "4-1@W": ("best", 0.0)}
+    for move, (name, loss) in expected.items():
+        (review,) = review_hand(start, (Turn(1, (), Move.parse(move)),), learner=1, budget=0.3)
+        assert (review.grade, review.loss, str(review.best)) == (name, loss, "4-1@W")
+
+
+def test_the_review_skips_the_other_players_and_forced_moves() -> None:
+    session = PlaySession(PlaySettings(seed=5, opponent="greedy"))
+    while len(session.match.hands) == 1 and not session.over:
+        to_learner(session)
+        if len(session.match.hands) > 1 or session.over:
+            break
+        session.play(session.match.legal_moves()[0])
+    turns = tuple(session.match.hands[0])
+    reviews = review_hand(session.match.starts[0], turns, learner=0, budget=0.05)
+    chosen = [t for t in turns if t.player == 0 and t.move is not None]
+    assert 0 < len(reviews) <= len(chosen)
+    assert all(r.grade == grade(r.loss) and r.loss >= 0 for r in reviews)
+
+
+def test_the_coach_hints_a_legal_move_with_reasons() -> None:
+    position = Position.from_code(ENDGAME)
+    advice = hint(position, budget=0.3)
+    assert str(advice.move) == "4-1@W"
+    assert advice.reasons[0].startswith("4-1@W scores nothing now")
+    early = PlaySession(PlaySettings(seed=2)).match.position
+    advice = hint(early, budget=0.05)
+    assert advice.move in early.legal_moves() and len(advice.reasons) >= 3

@@ -1,0 +1,187 @@
+"""A game against the computer, as the Play page drives it: the learner's seat, the
+computer players, Muggins claims, undo, and saving and loading.
+
+>>> s = PlaySession(PlaySettings(seed=4, opponent="random"))
+>>> while not s.learner_to_move and not s.over:
+...     _ = s.computer_step()
+>>> s.learner_to_move
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Optional
+
+from trainer.errors import IllegalMoveError, NotationError
+from trainer.game import Match
+from trainer.moves import Move
+from trainer.players import ExpertPlayer, Player, make_player
+from trainer.record import Record
+from trainer.rules import preset
+
+STRENGTHS = ("random", "greedy", "expert")
+
+
+@dataclass(frozen=True)
+class PlaySettings:
+    rules: str = "standard"
+    players: int = 2
+    target: Optional[int] = None
+    seed: int = 0
+    opponent: str = "greedy"
+    learner: int = 0
+    muggins: bool = False
+    budget: float = 1.0  # the expert's seconds a move
+
+    def header(self) -> str:
+        """The settings a record does not hold, as a comment line of the saved game."""
+        return (f"# play: opponent={self.opponent} learner={self.learner} "
+                f"muggins={'yes' if self.muggins else 'no'} budget={self.budget}")
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A Muggins claim: in which hand and turn, what was claimed, what the play scored."""
+
+    hand: int
+    turn: int
+    claimed: int
+    points: int
+
+    @property
+    def right(self) -> bool:
+        return self.claimed == self.points
+
+
+@dataclass
+class PlaySession:
+    settings: PlaySettings
+    match: Match = field(init=False)
+    bots: dict[int, Player] = field(init=False)
+    claims: list[Claim] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        s = self.settings
+        if s.opponent not in STRENGTHS:
+            raise NotationError(f"unknown opponent {s.opponent!r}: choose {', '.join(STRENGTHS)}")
+        self.match = Match(preset(s.rules), s.players, s.seed, s.target)
+        self.settings = s = replace(s, target=self.match.target)
+        if not 0 <= s.learner < s.players:
+            raise NotationError(f"seat {s.learner}: choose 0 to {s.players - 1}")
+        self.bots = {}
+        for seat in range(s.players):
+            if seat != s.learner:
+                bot = (ExpertPlayer(s.seed * 31 + seat, budget=s.budget) if s.opponent == "expert"
+                       else make_player(s.opponent, s.seed * 31 + seat))
+                self.bots[seat] = bot
+
+    # ----- state -----
+    @property
+    def over(self) -> bool:
+        return self.match.over
+
+    @property
+    def learner_to_move(self) -> bool:
+        return not self.over and self.match.position.turn == self.settings.learner
+
+    @property
+    def learner_side(self) -> int:
+        return self.match.rules.side_of(self.settings.learner)
+
+    # ----- moves -----
+    def computer_step(self) -> tuple[int, Move]:
+        """The computer player to move plays one move (forced draws and passes that
+        follow happen at once); returns his seat and move."""
+        if self.over or self.learner_to_move:
+            raise IllegalMoveError("it is not a computer player's turn")
+        seat = self.match.position.turn
+        move = self.bots[seat].choose(self.match.position)
+        self.match.play(move)
+        return seat, move
+
+    def play(self, move: Move, claim: Optional[int] = None) -> int:
+        """The learner plays `move`; returns the points it scored. In Muggins mode the
+        learner claims the points himself: a missed or wrong claim gives the points to
+        the next side instead."""
+        if not self.learner_to_move:
+            raise IllegalMoveError("it is not your turn")
+        if self.settings.muggins and claim is None:
+            raise IllegalMoveError("in Muggins mode, claim your points with the move")
+        points = self.match.position.points(move) if move in self.match.legal_moves() else 0
+        hand, turn = len(self.match.hands), len(self.match.hands[-1])
+        self.match.play(move)
+        if self.settings.muggins and claim is not None:
+            self.claims.append(Claim(hand, turn, claim, points))
+            if claim != points:
+                other = self.match.rules.side_of((self.settings.learner + 1) % self.settings.players)
+                self.match.transfer(points, self.learner_side, other)
+        return points
+
+    # ----- undo, save, load -----
+    def undo(self) -> None:
+        """Take back the learner's last move and the computer moves after it."""
+        if self.settings.muggins:
+            raise IllegalMoveError("there is no undo in Muggins mode")
+        record = self.match.record()
+        hands = [list(h) for h in record.hands]
+        for h in range(len(hands) - 1, -1, -1):
+            for t in range(len(hands[h]) - 1, -1, -1):
+                turn = hands[h][t]
+                if turn.player == self.settings.learner and turn.move is not None:
+                    kept = tuple(tuple(x) for x in hands[:h]) + (tuple(hands[h][:t]),)
+                    self.match = Match.replay(replace(record, hands=kept))
+                    return
+        raise IllegalMoveError("there is no move of yours to take back")
+
+    def save(self) -> str:
+        """The game as its record, with the play settings and any Muggins claims."""
+        lines = [self.settings.header()]
+        lines += [f"# claim: {c.hand} {c.turn} {c.claimed} {c.points}" for c in self.claims]
+        return "\n".join(lines) + "\n" + self.match.record().text()
+
+    @classmethod
+    def load(cls, text: str) -> PlaySession:
+        """A saved game, replayed; raises NotationError naming what is wrong."""
+        record = Record.parse(text)
+        options: dict[str, str] = {}
+        claims: dict[tuple[int, int], int] = {}
+        for line in text.splitlines():
+            if line.startswith("# play:"):
+                options = dict(part.split("=", 1) for part in line[7:].split() if "=" in part)
+            elif line.startswith("# claim:"):
+                parts = line[8:].split()
+                if len(parts) != 4 or not all(p.lstrip("-").isdigit() for p in parts):
+                    raise NotationError(f"saved game: bad claim line {line!r}")
+                claims[(int(parts[0]), int(parts[1]))] = int(parts[2])
+        try:
+            settings = PlaySettings(record.rules.name, record.players, record.target, record.seed,
+                                    options.get("opponent", "greedy"),
+                                    int(options.get("learner", "0")),
+                                    options.get("muggins", "no") == "yes",
+                                    float(options.get("budget", "1.0")))
+        except ValueError:
+            raise NotationError("saved game: the '# play:' line is not readable") from None
+        session = cls(settings)
+        if session.match.rules != record.rules:
+            session.match = Match(record.rules, record.players, record.seed, record.target)
+        for number, turns in enumerate(record.hands, 1):
+            for index, turn in enumerate(turns):
+                if turn.move is None:
+                    continue
+                where = f"saved game, hand {number}, turn '{turn}'"
+                if session.over or session.match.position.turn != turn.player:
+                    raise NotationError(f"{where}: it is not that player's turn")
+                try:
+                    if turn.player == settings.learner:
+                        claim = claims.get((number, index)) if settings.muggins else None
+                        if settings.muggins and claim is None:
+                            claim = session.match.position.points(turn.move)
+                        session.play(turn.move, claim)
+                    else:
+                        session.match.play(turn.move)
+                except IllegalMoveError as error:
+                    raise NotationError(f"{where}: {error}") from None
+        if session.match.record().hands[:len(record.hands)] != record.hands[:len(session.match.hands)]:
+            Match.replay(record)  # raises with the first turn that disagrees
+        return session
