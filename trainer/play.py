@@ -17,7 +17,8 @@ from trainer.errors import IllegalMoveError, NotationError
 from trainer.game import Match
 from trainer.moves import Move
 from trainer.players import ExpertPlayer, Player, make_player
-from trainer.record import Record
+from trainer.position import Position
+from trainer.record import Record, Turn
 from trainer.rules import preset
 
 STRENGTHS = ("random", "greedy", "expert")
@@ -185,3 +186,31 @@ class PlaySession:
         if session.match.record().hands[:len(record.hands)] != record.hands[:len(session.match.hands)]:
             Match.replay(record)  # raises with the first turn that disagrees
         return session
+
+
+def narrate(start: Position, turns: tuple[Turn, ...], names: dict[int, str]) -> list[str]:
+    """Each turn of a hand in words: draws, the move, the count and the score.
+
+    >>> from trainer.position import Position
+    >>> p = Position.from_code("5-0 5-5,6-5/6-6,4-4 ?23 0 0,0")
+    >>> narrate(p, (Turn(0, (), Move.parse("5-5@W")),), {0: "You"})
+    ['You played 5-5@W: count 10, scores 10.']
+    """
+    lines = []
+    position = start
+    for turn in turns:
+        who = names.get(turn.player, f"Player {turn.player}")
+        for _ in turn.draws:
+            position = position.draw()
+        drew = (f"drew {len(turn.draws)} ({', '.join(str(t) for t in turn.draws)}) and "
+                if turn.draws else "")
+        if turn.move is None:
+            lines.append(f"{who} {drew}passed.")
+            if not position.is_over and position.must_pass:
+                position = position.pass_turn()
+            continue
+        points = position.points(turn.move)
+        position = position.play(turn.move)
+        scored = f", scores {points}" if points else ""
+        lines.append(f"{who} {drew}played {turn.move}: count {position.layout.count()}{scored}.")
+    return lines

@@ -258,15 +258,18 @@ def _open_slot(x: float, y: float, scale: float, side: str, pip: int) -> str:
 
 def render_board(layout: Layout, last: Optional[Tile] = None, unit: int = UNIT,
                  max_width: float = MAX_WIDTH, caption: bool = True,
-                 selected_ends: tuple[str, ...] = ()) -> str:
-    """The layout as an SVG string. `last` is highlighted; `selected_ends` get a ring."""
-    tiles, markers = board_geometry(layout, max_width)
+                 selected_ends: tuple[str, ...] = (), markers: bool = True) -> str:
+    """The layout as an SVG string. `last` is highlighted; `selected_ends` get a ring.
+    With `markers` False (a quiz), the tiles alone: no end markers, no count."""
+    tiles, ends = board_geometry(layout, max_width)
+    if not markers:
+        ends, caption = [m for m in ends if m.side in selected_ends], False
     spinner_adds = (2 * layout.spinner if layout.spinner is not None and not layout.arms_open
-                    else None)
-    xs = [t.x for t in tiles] + [m.x - 0.5 for m in markers] + [-1.0]
-    xe = [t.x + t.w for t in tiles] + [m.x + 0.5 for m in markers] + [1.0]
-    ys = [t.y for t in tiles] + [m.y - 0.5 for m in markers] + [-1.0]
-    ye = [t.y + t.h for t in tiles] + [m.y + 0.5 for m in markers] + [1.0]
+                    and markers else None)
+    xs = [t.x for t in tiles] + [m.x - 0.5 for m in ends] + [-1.0]
+    xe = [t.x + t.w for t in tiles] + [m.x + 0.5 for m in ends] + [1.0]
+    ys = [t.y for t in tiles] + [m.y - 0.5 for m in ends] + [-1.0]
+    ye = [t.y + t.h for t in tiles] + [m.y + 0.5 for m in ends] + [1.0]
     pad = 0.3
     top_extra = 1.2 if caption else 0.0
     ox, oy = min(xs) - pad, min(ys) - pad - top_extra
@@ -275,9 +278,9 @@ def render_board(layout: Layout, last: Optional[Tile] = None, unit: int = UNIT,
     body = []
     for t in tiles:
         body.append(_tile_svg(t, unit, last is not None and t.tile == last, ox, oy))
-    for m in markers:
+    for m in ends:
         mx, my = (m.x - ox) * unit, (m.y - oy) * unit
-        if m.adds is None:
+        if m.adds is None or not markers:
             body.append(_open_slot(mx, my, unit, m.side, m.pip))
         else:
             body.append(_badge(mx, my, str(m.adds), COLOURS["badge"], unit))
@@ -287,7 +290,7 @@ def render_board(layout: Layout, last: Optional[Tile] = None, unit: int = UNIT,
     if spinner_adds is not None:
         body.append(_badge((0.95 - ox) * unit, (-1.0 - oy) * unit, str(spinner_adds),
                            COLOURS["spinner_badge"], unit))
-    if layout.spinner is None and len(layout.line) == 1:
+    if layout.spinner is None and len(layout.line) == 1 and markers:
         t = tiles[0]
         body.append(_badge((t.x + t.w - ox) * unit, (t.y - oy) * unit, str(layout.count()),
                            COLOURS["spinner_badge"], unit))
@@ -295,7 +298,7 @@ def render_board(layout: Layout, last: Optional[Tile] = None, unit: int = UNIT,
         body.insert(0, f'<text x="{pad * unit:.2f}" y="{unit * 0.95:.2f}" font-size="{unit * 0.7:.2f}" '
                        f'font-family="sans-serif" fill="{COLOURS["caption"]}">'
                        f'count {layout.count()}</text>')
-    label = escape(describe(layout), quote=True)
+    label = escape(describe(layout, with_count=markers), quote=True)
     felt = (f'<rect x="0" y="0" width="{width:.2f}" height="{height:.2f}" rx="{unit * 0.4:.2f}" '
             f'fill="{COLOURS["felt"]}"/>')
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.2f} {height:.2f}" '
@@ -321,37 +324,40 @@ def render_hand(tiles: tuple[Tile, ...], selected: Optional[Tile] = None, unit: 
             + "".join(body) + "</svg>")
 
 
-def describe(layout: Layout) -> str:
-    """The board in words, for screen readers: spinner, each arm's end, the count."""
+def describe(layout: Layout, with_count: bool = True) -> str:
+    """The board in words, for screen readers: spinner, each arm's end, the count
+    (left out, with what gives it away, when `with_count` is False: a quiz)."""
     if layout.is_empty:
-        return "The table is empty; count 0."
+        return "The table is empty; count 0." if with_count else "The table is empty."
     parts = layout.count_parts()
     total = layout.count()
     terms = " + ".join(str(v) for _, v in parts)
     sums = f"count {terms} = {total}" if len(parts) > 1 else f"count {total}"
+    tail = f"; {sums}." if with_count else "."
     if layout.spinner is None:
         if len(layout.line) == 1:
             west, east = layout.line[0]
-            return f"Lead {west}-{east} alone; both halves count; {sums}."
+            return f"Lead {west}-{east} alone" + ("; both halves count" if with_count else "") + tail
         ends = {e.side: e.pip for e in layout.open_ends()}
         return (f"Line of {len(layout.line)} tiles, no spinner yet; west end {ends['W']}; "
-                f"east end {ends['E']}; {sums}.")
+                f"east end {ends['E']}" + tail)
     d = layout.spinner
     words = [f"Spinner {d}-{d}"]
     for side, arm in zip(SIDES, layout.arms):
         name = SIDE_NAMES[side]
         if arm:
             inner, outer = arm[-1]
-            tail = f" (double {outer}-{outer}, counts {2 * outer})" if inner == outer else ""
-            words.append(f"{name} arm ends in {outer}{tail}")
+            double = f" (double {outer}-{outer}" + (f", counts {2 * outer})" if with_count else ")")
+            words.append(f"{name} arm ends in {outer}{double if inner == outer else ''}")
         elif side in "EW":
             words.append(f"{name} side empty, open on {d}")
     if not layout.arms_open:
-        words.append(f"the spinner counts {2 * d} while a side is empty")
+        if with_count:
+            words.append(f"the spinner counts {2 * d} while a side is empty")
     else:
         empty = [SIDE_NAMES[s] for s, arm in zip("NS", layout.arms[2:]) if not arm]
         if len(empty) == 2:
             words.append(f"north and south are open on {d} and add nothing yet")
         elif empty:
             words.append(f"{empty[0]} is open on {d} and adds nothing yet")
-    return "; ".join(words) + f"; {sums}."
+    return "; ".join(words) + tail

@@ -1,4 +1,330 @@
-"""Drills (coming with the drill module)."""
+"""Drills: total the ends, does it score, round the hand, where can this tile go, and a
+timed run of all four. Boards come from real play; every answer is a click or one
+number. A board is drawn without its end markers and count until it is answered."""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from typing import Optional
+
 import streamlit as st
 
-st.title("Drills")
+from trainer.drills import (
+    KINDS,
+    LEVELS,
+    Answer,
+    DrillItem,
+    Feedback,
+    RoundItem,
+    ScoreItem,
+    TimedRun,
+    WhereItem,
+    make_item,
+)
+from trainer.errors import TrainerError
+from trainer.i18n import t
+from trainer.svg import render_hand
+from trainer.tiles import Tile
+from ui.state import init_state, record_result
+from ui.widgets import board as full_board
+from ui.widgets import quiz_board, svg_image
+
+init_state()
+LANG: str = st.session_state["lang"]
+RUN = "run"
+CHOICES: tuple[str, ...] = (*KINDS, RUN)
+RUN_SECONDS = 60
+
+if st.session_state["drill_seed"] is None:
+    st.session_state["drill_seed"] = random.randrange(1_000_000)
+if st.session_state["drill_kind"] not in CHOICES:
+    st.session_state["drill_kind"] = KINDS[0]
+if st.session_state["drill_level"] not in LEVELS:
+    st.session_state["drill_level"] = LEVELS[0]
+
+
+# ----- boards -----
+
+
+def tiles(shown: tuple[Tile, ...]) -> None:
+    """Tiles to answer about, drawn larger than a hand beside a board."""
+    svg_image(render_hand(shown, unit=40), t("drills.tiles_alt", LANG, tiles=", ".join(map(str, shown))))
+
+
+def show_board(item: DrillItem, answered: bool, picks: list[str]) -> None:
+    """The item's board (full once answered; the tiles alone before, where the answer is
+    the count) and its tile or hand."""
+    if isinstance(item, WhereItem):
+        full_board(item.layout, selected_ends=tuple(picks))
+        st.caption(t("drills.tile", LANG))
+        tiles((item.tile,))
+    elif isinstance(item, RoundItem):
+        st.caption(t("drills.hand", LANG))
+        tiles(item.hand)
+        with st.expander(t("drills.table", LANG)):
+            full_board(item.layout)
+    else:
+        last = item.move.tile if isinstance(item, ScoreItem) else None
+        if answered:
+            full_board(item.layout, last=last)
+        else:
+            quiz_board(item.layout, last=last)
+
+
+# ----- answer widgets, shared by the drills and the timed run -----
+def toggle(state_key: str, side: str) -> None:
+    picks: list[str] = st.session_state[state_key]
+    st.session_state[state_key] = [s for s in picks if s != side] if side in picks else [*picks, side]
+
+
+def mark(right: bool, picked: bool, done: bool) -> Optional[str]:
+    """Once answered: a tick on every right value or end, a cross on a wrong one picked."""
+    if not done:
+        return None
+    if right:
+        return ":material/check:"
+    return ":material/close:" if picked else None
+
+
+def number_field(prefix: str, submit: Callable[[Answer], None], field: str) -> None:
+    """One text field for the count and its button (Enter submits too)."""
+    with st.form(f"{prefix}_form", border=False):
+        st.text_input(t("drills.count_label", LANG), key=field, autocomplete="off",
+                      placeholder=t("drills.count_placeholder", LANG))
+        st.form_submit_button(t("drills.submit", LANG), key=f"{prefix}_submit", type="primary",
+                              on_click=lambda: submit(st.session_state.get(field) or ""))
+
+
+def value_buttons(item: ScoreItem | RoundItem, prefix: str, submit: Callable[[Answer], None],
+                  given: Optional[Answer]) -> None:
+    """One button per offered value; once answered, a tick and a cross show the verdict."""
+    done = given is not None
+    with st.container(horizontal=True):
+        for value in item.choices:
+            st.button(str(value), key=f"{prefix}_choice_{value}", disabled=done,
+                      icon=mark(value == item.answer, value == given, done),
+                      on_click=submit, args=(value,))
+
+
+def end_toggles(item: WhereItem, prefix: str, submit: Callable[[Answer], None], done: bool) -> None:
+    """One toggle button per open end, then Check."""
+    state_key = f"{prefix}_where"
+    picks: list[str] = st.session_state[state_key]
+    st.caption(t("drills.where_hint", LANG))
+    with st.container(horizontal=True):
+        for end in item.layout.open_ends():
+            st.button(t("drills.end_button", LANG, end=t("end." + end.side, LANG), pip=end.pip),
+                      key=f"{prefix}_end_{end.side}", disabled=done,
+                      type="primary" if end.side in picks else "secondary",
+                      icon=mark(end.side in item.answer, end.side in picks, done),
+                      on_click=toggle, args=(state_key, end.side))
+    if not done:
+        st.button(t("drills.where_check", LANG), key=f"{prefix}_check", type="primary",
+                  on_click=lambda: submit(list(st.session_state[state_key])))
+
+
+def show_answer_widgets(item: DrillItem, prefix: str, submit: Callable[[Answer], None],
+                        given: Optional[Answer], field: str) -> None:
+    """The number field, the value buttons or the end toggles; disabled once answered."""
+    if isinstance(item, WhereItem):
+        end_toggles(item, prefix, submit, given is not None)
+    elif isinstance(item, (ScoreItem, RoundItem)):
+        value_buttons(item, prefix, submit, given)
+    elif given is None:
+        number_field(prefix, submit, field)
+
+
+def show_feedback(feedback: Feedback, kind: str, details: bool = True) -> None:
+    """The verdict, then its details: the count end by end, each tile's pips, each end."""
+    (st.success if feedback.correct else st.error)(feedback.message)
+    lines = list(feedback.details)
+    if lines and feedback.message.endswith(lines[-1]):
+        lines.pop()  # the sum closes the message already
+    if not details or not lines:
+        return
+    head = t("drills.breakdown", LANG) + "\n" if kind in ("total", "score") else ""
+    st.markdown(head + "\n".join(f"- {line}" for line in lines))
+
+
+def show_warning(state_key: str) -> None:
+    message: Optional[str] = st.session_state[state_key]
+    if message:
+        st.warning(message)
+
+
+# ----- the four drills -----
+def item_key() -> tuple[str, int, int]:
+    return st.session_state["drill_kind"], st.session_state["drill_level"], st.session_state["drill_seed"]
+
+
+def current_item() -> DrillItem:
+    kind, level, seed = item_key()
+    return make_item(kind, seed, level)
+
+
+def reset_board() -> None:
+    st.session_state.update(drill_answer=None, drill_warning=None, drill_where=[])
+
+
+def abandon_run() -> None:
+    st.session_state.update(run=None, run_feedback=None, run_warning=None, run_where=[])
+
+
+def on_pick() -> None:
+    """Callback: another drill or level; the board and any run under way are dropped."""
+    reset_board()
+    abandon_run()
+
+
+def next_board() -> None:
+    st.session_state["drill_seed"] += 1
+    reset_board()
+
+
+def answer_drill(value: Answer) -> None:
+    """Callback: check the answer to the board shown and keep the verdict."""
+    item = current_item()
+    try:
+        feedback = item.check(value, LANG)
+    except TrainerError as error:
+        st.session_state["drill_warning"] = str(error)
+        return
+    st.session_state.update(drill_answer=(item_key(), feedback, value), drill_warning=None)
+    record_result("drill", f"{item.kind}:{item.level}", feedback.correct, detail=str(value))
+
+
+def drill_section() -> None:
+    item = current_item()
+    kept = st.session_state["drill_answer"]
+    feedback: Optional[Feedback] = kept[1] if kept and kept[0] == item_key() else None
+    given: Optional[Answer] = kept[2] if feedback is not None else None
+    st.markdown(f"**{item.question(LANG)}**")
+    show_board(item, feedback is not None, st.session_state["drill_where"])
+    seed = st.session_state["drill_seed"]
+    show_answer_widgets(item, "drill", answer_drill, given, field=f"drill_count_{seed}")
+    show_warning("drill_warning")
+    if feedback is not None:
+        show_feedback(feedback, item.kind)
+    st.button(t("drills.next", LANG), key="drill_next", on_click=next_board,
+              type="primary" if feedback is not None else "secondary")
+
+
+# ----- the timed run -----
+def start_run() -> None:
+    clock = st.session_state["run_clock"] or time.monotonic
+    run = TimedRun(seed=st.session_state["drill_seed"], level=st.session_state["drill_level"],
+                   duration=RUN_SECONDS, clock=clock)
+    st.session_state["drill_seed"] += 1
+    st.session_state.update(run=run, run_feedback=None, run_warning=None, run_where=[], run_counted=False)
+
+
+def answer_run(value: Answer) -> None:
+    """Callback: check the run's board; a bad number or the end of time is a warning."""
+    run: Optional[TimedRun] = st.session_state["run"]
+    if run is None or run.current is None:
+        return
+    item = run.current
+    try:
+        feedback = run.answer(value, LANG)
+    except TrainerError as error:
+        st.session_state["run_warning"] = str(error)
+        return
+    st.session_state.update(run_feedback=feedback, run_warning=None, run_where=[])
+    record_result("drill", f"run:{item.kind}:{item.level}", feedback.correct, detail=str(value))
+
+
+def skip_run() -> None:
+    run: Optional[TimedRun] = st.session_state["run"]
+    if run is not None:
+        run.skip()
+    st.session_state.update(run_feedback=None, run_warning=None, run_where=[])
+
+
+@st.fragment(run_every=1)
+def clock() -> None:
+    """Time left, score and streak, redrawn every second; the whole page when time is up."""
+    run: Optional[TimedRun] = st.session_state["run"]
+    if run is None:
+        return
+    if run.over:
+        st.rerun()
+    left = run.remaining()
+    st.progress(left / run.duration, text=t("run.remaining", LANG, seconds=math.ceil(left)))
+    st.markdown(t("run.status", LANG, score=run.score, streak=run.streak, answered=run.answered))
+
+
+def show_summary(run: TimedRun) -> None:
+    scores: list[int] = st.session_state["run_scores"]
+    if not st.session_state["run_counted"]:
+        scores.append(run.score)
+        st.session_state["run_counted"] = True
+    st.subheader(t("run.finished", LANG))
+    st.markdown("\n".join(f"- {line}" for line in run.summary().text(LANG)))
+    best = max(scores)
+    if run.score and run.score == best and run.score > max(scores[:-1], default=0):
+        st.success(t("run.new_best", LANG, best=best))
+    else:
+        st.info(t("run.best", LANG, best=best))
+
+
+def run_section() -> None:
+    run: Optional[TimedRun] = st.session_state["run"]
+    if run is None:
+        st.caption(t("run.level", LANG, level=st.session_state["drill_level"]))
+        st.button(t("run.start", LANG, seconds=RUN_SECONDS), key="run_start", type="primary",
+                  on_click=start_run)
+        if st.session_state["run_scores"]:
+            st.caption(t("run.best", LANG, best=max(st.session_state["run_scores"])))
+        return
+    if run.over:
+        show_warning("run_warning")  # an answer clicked after the time was up
+        show_summary(run)
+        st.button(t("run.again", LANG), key="run_again", type="primary", on_click=start_run)
+        return
+    clock()
+    if st.session_state["run_feedback"] is not None:
+        show_feedback(st.session_state["run_feedback"], "", details=False)
+    try:
+        item = run.next_item(LANG)
+    except TrainerError:  # the time ran out a moment ago
+        st.rerun()
+    st.markdown(f"**{item.question(LANG)}**")
+    show_board(item, False, st.session_state["run_where"])
+    show_answer_widgets(item, "run", answer_run, None, field=f"run_count_{run.answered + run.skipped}")
+    show_warning("run_warning")
+    st.button(t("run.skip", LANG), key="run_skip", on_click=skip_run)
+
+
+# ----- the page -----
+def drill_title(kind: str) -> str:
+    return t("drills.run.title" if kind == RUN else f"drill.{kind}.title", LANG)
+
+
+def level_title(level: int) -> str:
+    return t(f"drills.level_short.{level}", LANG)
+
+
+def session_tally() -> None:
+    done = [r for r in st.session_state["results"] if r["part"] == "drill"]
+    if done:
+        right = sum(r["correct"] for r in done)
+        st.caption(t("drills.session", LANG, right=right, answered=len(done)))
+
+
+st.title(t("drills.title", LANG))
+st.pills(t("drills.pick", LANG), CHOICES, key="drill_kind", format_func=drill_title, required=True,
+         on_change=on_pick, persist_state="session")
+kind = st.session_state["drill_kind"]
+st.segmented_control(t("drills.level", LANG), LEVELS, key="drill_level", format_func=level_title,
+                     required=True, on_change=on_pick, persist_state="session")
+intro = t("run.intro", LANG, seconds=RUN_SECONDS) if kind == RUN else t(f"drill.{kind}.intro", LANG)
+level = st.session_state["drill_level"]
+st.caption(t("drills.explain", LANG, drill=intro, level=t(f"level.{level}", LANG)))
+if kind == RUN:
+    run_section()
+else:
+    drill_section()
+session_tally()

@@ -29,6 +29,14 @@ def board(layout: Layout, last: Optional[Tile] = None, caption: bool = True,
     st.caption(description)
 
 
+def quiz_board(layout: Layout, last: Optional[Tile] = None,
+               selected_ends: tuple[str, ...] = ()) -> None:
+    """The board with the tiles alone: no end markers and no count, so that it does not
+    give the answer away; its text alternative leaves the count out too."""
+    svg_image(render_board(layout, last=last, unit=28, markers=False, selected_ends=selected_ends),
+              describe(layout, with_count=False))
+
+
 def hand(tiles: tuple[Tile, ...], selected: Optional[Tile] = None) -> None:
     svg_image(render_hand(tiles, selected=selected, unit=26),
               "Hand: " + (", ".join(str(t) for t in tiles) or "empty"))

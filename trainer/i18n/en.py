@@ -324,6 +324,7 @@ MESSAGES: dict[str, str] = {
     "drills.title": "Drills",
     "drills.pick": "Drill",
     "drills.level": "Level",
+    "drills.explain": "{drill} {level}.",
     "drills.level_short.1": "1 · line",
     "drills.level_short.2": "2 · spinner",
     "drills.level_short.3": "3 · four arms",
@@ -335,6 +336,8 @@ MESSAGES: dict[str, str] = {
     "drills.next": "Next board",
     "drills.tile": "The tile:",
     "drills.hand": "The hand left over:",
+    "drills.table": "The table it was held over",
+    "drills.tiles_alt": "Tiles: {tiles}",
     "drills.end_button": "{end} ({pip})",
     "drills.where_check": "Check",
     "drills.where_hint": ("Tap every end the tile fits (tap again to undo), then Check. "

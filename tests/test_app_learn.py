@@ -1,0 +1,228 @@
+"""The app driven as a user would, with streamlit's AppTest: the Learn page (every
+lesson, right and wrong answers, progress, the next lesson), the start page, the
+analysis board (permalinks good and malformed, the click builder) and page switches.
+
+Right answers are read from trainer.lessons, the module the page draws from."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("streamlit")
+from streamlit.testing.v1 import AppTest  # noqa: E402
+
+from trainer.errors import TrainerError  # noqa: E402
+from trainer.i18n import catalogue, t  # noqa: E402
+from trainer.layout import Layout  # noqa: E402
+from trainer.lessons import Lesson, Question, lesson, lessons  # noqa: E402
+from trainer.position import Position  # noqa: E402
+from trainer.svg import describe  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+LEARN = "ui/learn.py"
+EXAMPLE = ("0-0:0-3,3-4,4-6,6-5,5-5,5-1,1-0:0-4,4-2,2-1,1-3,3-2,2-0,0-5,5-4::"
+           "0-6,6-3,3-3,3-5,5-2,2-2,2-6,6-1 6-6,4-4/4-1,1-1 - 1 15,15")
+
+
+# ----- helpers -----
+def ok(target: Any) -> AppTest:
+    """Run the app (or the app a clicked widget belongs to) and check nothing raised."""
+    at: AppTest = target.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def app(page: str | None = None, **state: Any) -> AppTest:
+    """The app with `state` set before its first run, switched to `page`."""
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=30)
+    for key, value in state.items():
+        at.session_state[key] = value
+    ok(at)
+    if page is not None:
+        ok(at.switch_page(page))
+    return at
+
+
+def texts(elements: Any) -> list[str]:
+    return [str(e.value) for e in elements]
+
+
+def progress(at: AppTest) -> str:
+    """The text of the page's progress bar."""
+    return str(at.get("progress")[0].proto.text)
+
+
+def index_of(question: Question, value: str) -> int:
+    return [c.value for c in question.choices].index(value)
+
+
+def click(at: AppTest, question: Question, value: str) -> AppTest:
+    return ok(at.button(key=f"learn_{question.id}_{index_of(question, value)}").click())
+
+
+def wrong_value(question: Question) -> str:
+    return next(c.value for c in question.choices if c.value != question.right)
+
+
+# ----- the Learn page -----
+def test_every_lesson_is_offered_in_order_and_shows() -> None:
+    at = app(LEARN)
+    picker = at.selectbox(key="learn_lesson")
+    assert picker.options == [f"{n}. {item.title}" for n, item in enumerate(lessons(), start=1)]
+    for n, item in enumerate(lessons()):
+        ok(at.selectbox(key="learn_lesson").select_index(n))
+        assert at.session_state["learn_lesson"] == item.id
+        assert item.title in texts(at.subheader)
+        choice_keys = {b.key for b in at.button if b.key and b.key.startswith("learn_") and "." in b.key}
+        assert len(choice_keys) == sum(len(q.choices) for q in item.questions)
+        prompts = " ".join(texts(at.markdown))
+        assert all(q.prompt in prompts for q in item.questions)
+
+
+def test_a_right_answer_says_so_and_is_recorded() -> None:
+    item = lesson("count")
+    at = app(LEARN, learn_lesson="count")
+    for question in item.questions:
+        click(at, question, question.right)
+        assert question.check(question.right).message in texts(at.success)
+    assert not at.error
+    results = [r for r in at.session_state["results"] if r["part"] == "lesson"]
+    assert [(r["item"], r["correct"]) for r in results] == [(q.id, True) for q in item.questions]
+    assert progress(at) == t("learn.progress", right=5, total=5)
+    assert t("learn.complete") in texts(at.success)
+    assert at.selectbox(key="learn_lesson").options[5] == f"6. {item.title} ✓"
+
+
+def test_a_wrong_answer_is_explained_with_the_board() -> None:
+    question = lesson("count").questions[4]  # four arms, a double at every end
+    layout = question.board.layout
+    at = app(LEARN, learn_lesson="count")
+    assert describe(layout) not in texts(at.caption)  # the count is not given away
+    wrong = wrong_value(question)
+    click(at, question, wrong)
+    feedback = question.check(wrong)
+    assert feedback.message in texts(at.error)
+    assert question.explanation in feedback.message
+    shown = " ".join(texts(at.markdown))
+    assert all(line in shown or feedback.message.endswith(line) for line in feedback.details)
+    assert describe(layout) in texts(at.caption)  # the full board, with what each end adds
+    assert at.session_state["results"][-1] == {"part": "lesson", "item": question.id, "correct": False,
+                                               "detail": wrong}
+    buttons = [at.button(key=f"learn_{question.id}_{i}") for i in range(len(question.choices))]
+    assert all(b.disabled for b in buttons)
+
+
+def test_a_board_shared_by_questions_stays_hidden_until_all_are_answered() -> None:
+    item = lesson("spinner")
+    first, second = item.questions[0], item.questions[1]
+    assert first.board == second.board
+    at = app(LEARN, learn_lesson="spinner")
+    click(at, first, first.right)
+    assert describe(first.board.layout) not in texts(at.caption)
+    click(at, second, second.right)
+    assert describe(first.board.layout) in texts(at.caption)
+
+
+def test_progress_retry_and_next_lesson() -> None:
+    item: Lesson = lesson("deal")
+    at = app(LEARN)
+    click(at, item.questions[0], wrong_value(item.questions[0]))
+    for question in item.questions[1:]:
+        click(at, question, question.right)
+    total = len(item.questions)
+    assert progress(at) == t("learn.progress", right=total - 1, total=total)
+    ok(at.button(key="learn_again").click())
+    assert not at.error and not at.success
+    for question in item.questions:
+        click(at, question, question.right)
+    assert t("learn.complete") in texts(at.success)
+    ok(at.button(key="learn_next").click())
+    assert at.session_state["learn_lesson"] == lessons()[1].id
+    assert lessons()[1].title in texts(at.subheader)
+
+
+def test_the_last_lesson_points_to_the_drills() -> None:
+    at = app(LEARN, learn_lesson=lessons()[-1].id)
+    assert t("learn.last") in texts(at.info)
+    assert not [b for b in at.button if b.key == "learn_next"]
+
+
+def test_a_bad_lesson_id_in_the_session_falls_back_to_the_first() -> None:
+    at = app(LEARN, learn_lesson="no-such-lesson")
+    assert at.session_state["learn_lesson"] == lessons()[0].id
+
+
+def test_page_switches_keep_the_lesson_and_the_answers() -> None:
+    item = lesson("doubles")
+    at = app(LEARN, learn_lesson="doubles")
+    click(at, item.questions[0], item.questions[0].right)
+    for page in ("ui/drills.py", "ui/analysis.py", "ui/home.py", LEARN):
+        ok(at.switch_page(page))
+    assert at.session_state["learn_lesson"] == "doubles"
+    assert item.questions[0].check(item.questions[0].right).message in texts(at.success)
+
+
+# ----- the start page -----
+def test_home_shows_a_board_and_where_to_go() -> None:
+    at = app()
+    assert "All Fives trainer" in texts(at.title)
+    assert describe(Layout.parse("5-5:5-2:5-3:5-0:")) in texts(at.caption)
+    assert [b.key for b in at.button] == []  # nothing to click but the links
+
+
+# ----- the analysis board -----
+def test_analysis_permalink_shows_the_moves_and_the_exact_value() -> None:
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=30)
+    ok(at)
+    at.query_params["position"] = EXAMPLE
+    ok(at.switch_page("ui/analysis.py"))
+    assert any("Exact value for player 1: **20**" in s for s in texts(at.success))
+    table = at.dataframe[0].value
+    assert sorted(table["move"]) == ["1-1@S", "4-1@S", "4-1@W"]
+    assert dict(zip(table["move"], table["value"])) == {"4-1@W": "20", "4-1@S": "10", "1-1@S": "0"}
+    assert not at.error
+
+
+def test_a_malformed_permalink_shows_the_parse_error_and_an_empty_board() -> None:
+    bad = "5-5:5-2:5-9:: -/- - 0 0,0"
+    with pytest.raises(TrainerError) as raised:
+        Position.from_code(bad)
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=30)
+    ok(at)
+    at.query_params["position"] = bad
+    ok(at.switch_page("ui/analysis.py"))
+    assert texts(at.error) == [f"This position code cannot be read: {raised.value}"]
+    assert describe(Layout.parse("-")) in texts(at.caption)
+    assert not at.dataframe
+
+
+def test_the_builder_puts_clicked_tiles_on_clicked_ends() -> None:
+    at = app("ui/analysis.py")
+    ok(at.button(key="free_6-6").click())
+    ok(at.button(key="lead").click())
+    assert at.session_state["build_layout"] == "6-6::::"
+    ok(at.button(key="free_6-4").click())
+    ok(at.button(key="place_E").click())
+    assert at.session_state["build_layout"] == "6-6:6-4:::"
+    assert describe(Layout.parse("6-6:6-4:::")) in texts(at.caption)
+
+
+# ----- the text -----
+def literal_keys(path: Path) -> set[str]:
+    """Literal first arguments of every t(...) call in a page."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "t"
+                and node.args and isinstance(node.args[0], ast.Constant)):
+            found.add(str(node.args[0].value))
+    return found
+
+
+def test_every_key_the_pages_use_is_in_the_english_catalogue() -> None:
+    used = literal_keys(ROOT / "ui" / "learn.py") | literal_keys(ROOT / "ui" / "drills.py")
+    assert len(used) > 25
+    assert not sorted(used - set(catalogue("en")))
