@@ -11,6 +11,7 @@ pages = [
     st.Page("ui/learn.py", title="Learn", icon=":material/school:"),
     st.Page("ui/drills.py", title="Drills", icon=":material/timer:"),
     st.Page("ui/puzzles.py", title="Puzzles", icon=":material/extension:"),
+    st.Page("ui/play.py", title="Play", icon=":material/sports_esports:"),
     st.Page("ui/analysis.py", title="Analysis", icon=":material/search:"),
 ]
 st.navigation(pages).run()
