@@ -26,7 +26,7 @@ def play(seed: int, expert_seat: int, budget: float, target: int, one_hand: bool
     seats: list[Player] = [greedy, greedy]
     seats[expert_seat] = expert
     while not match.over and not (one_hand and match.results):
-        match.play(seats[match.position.turn].choose(match.position))
+        match.play(seats[match.position.turn].choose(match.position, match.voids()))
     scores = match.results[0].scores if one_hand else match.scores
     return scores[expert_seat], scores[1 - expert_seat]
 

@@ -81,7 +81,7 @@ def cmd_simulate(args: argparse.Namespace) -> dict[str, Any]:
     limit = 10_000
     while not match.over and limit:
         limit -= 1
-        match.play(bots[match.position.turn].choose(match.position))
+        match.play(bots[match.position.turn].choose(match.position, match.voids()))
     return {"rules": rules.name, "players": args.players, "seed": args.seed,
             "target": match.target, "bots": names, "hands": len(match.hands),
             "scores": list(match.scores), "winner": match.winner,

@@ -20,6 +20,7 @@ from trainer.moves import Move
 from trainer.position import HandEnd, Hidden, Position, empty_position, size
 from trainer.record import Record, Turn
 from trainer.rules import STANDARD, RuleSet
+from trainer.sampling import Voids, voids_from_turns
 from trainer.tiles import ALL_TILES, Tile, pip_total
 
 
@@ -101,6 +102,11 @@ class Match:
         if self._reached_target():
             return
         self._advance()
+
+    def voids(self) -> Voids:
+        """The suits each player showed he lacks in this hand (drew or passed on them
+        and has not drawn since): what every player at the table knows."""
+        return voids_from_turns(self.starts[-1], tuple(self.hands[-1]))
 
     def transfer(self, points: int, from_side: int, to_side: int) -> None:
         """Move points from one side's score to another's (a Muggins claim missed)."""

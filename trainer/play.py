@@ -97,7 +97,7 @@ class PlaySession:
         if self.over or self.learner_to_move:
             raise IllegalMoveError("it is not a computer player's turn")
         seat = self.match.position.turn
-        move = self.bots[seat].choose(self.match.position)
+        move = self.bots[seat].choose(self.match.position, self.match.voids())
         self.match.play(move)
         return seat, move
 

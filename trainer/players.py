@@ -11,20 +11,21 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Protocol
+from typing import Optional, Protocol
 
 from trainer.errors import NotationError
 from trainer.moves import Move
 from trainer.position import Hidden, Position, size
-from trainer.sampling import expected_values
+from trainer.sampling import Voids, expected_values
 from trainer.tiles import ALL_TILES, Tile
 
 
 class Player(Protocol):
     name: str
 
-    def choose(self, position: Position) -> Move:
-        """A legal move for the mover of `position` (who has one)."""
+    def choose(self, position: Position, voids: Optional[Voids] = None) -> Move:
+        """A legal move for the mover of `position` (who has one). `voids`: the suits
+        each player showed he lacks this hand (`Match.voids()`), for those who use it."""
         ...
 
 
@@ -36,7 +37,7 @@ class RandomPlayer:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, position: Position) -> Move:
+    def choose(self, position: Position, voids: Optional[Voids] = None) -> Move:
         return self.rng.choice(position.legal_moves())
 
 
@@ -69,7 +70,7 @@ class GreedyPlayer:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, position: Position) -> Move:
+    def choose(self, position: Position, voids: Optional[Voids] = None) -> Move:
         def key(move: Move) -> tuple[int, int, int]:
             return (-position.points(move), best_reply_points(position, move), -move.tile.pips)
 
@@ -98,11 +99,12 @@ class ExpertPlayer:
         self.fallback = GreedyPlayer(seed)
         self.last_samples = 0
 
-    def choose(self, position: Position) -> Move:
+    def choose(self, position: Position, voids: Optional[Voids] = None) -> Move:
         moves = position.legal_moves()
         if len(moves) == 1:
             return moves[0]
-        found = expected_values(mover_view(position), self.budget, self.rng)
+        others = {p: v for p, v in (voids or {}).items() if p != position.turn}
+        found = expected_values(mover_view(position), self.budget, self.rng, others)
         self.last_samples = found.samples
         if not found.samples:
             return self.fallback.choose(position)
