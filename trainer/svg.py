@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Optional
 
+from trainer import i18n
 from trainer.layout import Layout
 from trainer.moves import SIDES
 from trainer.tiles import Tile
@@ -324,40 +325,65 @@ def render_hand(tiles: tuple[Tile, ...], selected: Optional[Tile] = None, unit: 
             + "".join(body) + "</svg>")
 
 
-def describe(layout: Layout, with_count: bool = True) -> str:
+def describe(layout: Layout, with_count: bool = True, lang: str = "en") -> str:
     """The board in words, for screen readers: spinner, each arm's end, the count
-    (left out, with what gives it away, when `with_count` is False: a quiz)."""
-    if layout.is_empty:
-        return "The table is empty; count 0." if with_count else "The table is empty."
+    (left out, with what gives it away, when `with_count` is False: a quiz). The
+    sentences come from the catalogue of `lang` (keys `board.describe.*`).
+
+    >>> describe(Layout.parse("4-5,5-1"))
+    'Line of 2 tiles, no spinner yet; west end 4; east end 1; count 4 + 1 = 5.'
+    >>> describe(Layout.parse("6-6:6-4,4-4:::"), with_count=False)
+    'Spinner 6-6; east arm ends in 4 (double 4-4); west side empty, open on 6.'
+    """
+    def say(key: str, **values: object) -> str:
+        return i18n.t("board.describe." + key, lang, **values)
+
+    def side_name(side: str) -> str:
+        return i18n.t("side." + side, lang)
+
     parts = layout.count_parts()
     total = layout.count()
-    terms = " + ".join(str(v) for _, v in parts)
-    sums = f"count {terms} = {total}" if len(parts) > 1 else f"count {total}"
-    tail = f"; {sums}." if with_count else "."
+    if len(parts) > 1:
+        sums = say("count_sum", terms=" + ".join(str(v) for _, v in parts), total=total)
+    else:
+        sums = say("count", total=total)
+
+    def sentence(clauses: list[str]) -> str:
+        text = say("separator").join(clauses)
+        return say("sentence_count", text=text, count=sums) if with_count else say("sentence", text=text)
+
+    if layout.is_empty:
+        return sentence([say("empty")])
     if layout.spinner is None:
         if len(layout.line) == 1:
             west, east = layout.line[0]
-            return f"Lead {west}-{east} alone" + ("; both halves count" if with_count else "") + tail
+            tile = f"{west}-{east}"
+            return sentence([say("lead", tile=tile)] + ([say("lead_both")] if with_count else []))
         ends = {e.side: e.pip for e in layout.open_ends()}
-        return (f"Line of {len(layout.line)} tiles, no spinner yet; west end {ends['W']}; "
-                f"east end {ends['E']}" + tail)
+        return sentence([say("line", tiles=len(layout.line)), say("line_end_w", pip=ends["W"]),
+                         say("line_end_e", pip=ends["E"])])
     d = layout.spinner
-    words = [f"Spinner {d}-{d}"]
+    words = [say("spinner", tile=f"{d}-{d}")]
     for side, arm in zip(SIDES, layout.arms):
-        name = SIDE_NAMES[side]
         if arm:
             inner, outer = arm[-1]
-            double = f" (double {outer}-{outer}" + (f", counts {2 * outer})" if with_count else ")")
-            words.append(f"{name} arm ends in {outer}{double if inner == outer else ''}")
+            if inner != outer:
+                words.append(say("arm_end", side=side_name(side), pip=outer))
+            elif with_count:
+                words.append(say("arm_double", side=side_name(side), pip=outer,
+                                 tile=f"{outer}-{outer}", value=2 * outer))
+            else:
+                words.append(say("arm_double_quiz", side=side_name(side), pip=outer,
+                                 tile=f"{outer}-{outer}"))
         elif side in "EW":
-            words.append(f"{name} side empty, open on {d}")
+            words.append(say("side_empty", side=side_name(side), pip=d))
     if not layout.arms_open:
         if with_count:
-            words.append(f"the spinner counts {2 * d} while a side is empty")
+            words.append(say("spinner_counts", value=2 * d))
     else:
-        empty = [SIDE_NAMES[s] for s, arm in zip("NS", layout.arms[2:]) if not arm]
+        empty = [s for s, arm in zip("NS", layout.arms[2:]) if not arm]
         if len(empty) == 2:
-            words.append(f"north and south are open on {d} and add nothing yet")
+            words.append(say("across_open", pip=d))
         elif empty:
-            words.append(f"{empty[0]} is open on {d} and adds nothing yet")
-    return "; ".join(words) + tail
+            words.append(say("one_across_open", side=side_name(empty[0]), pip=d))
+    return sentence(words)

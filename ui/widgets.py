@@ -1,4 +1,4 @@
-"""Shared widgets: boards, hands and clickable tiles and ends."""
+"""Shared widgets: boards, hands, clickable tiles and ends, and the language picker."""
 
 from __future__ import annotations
 
@@ -8,9 +8,17 @@ from typing import Optional
 
 import streamlit as st
 
+from trainer.i18n import languages, t
 from trainer.layout import Layout
-from trainer.svg import SIDE_NAMES, describe, render_board, render_hand
+from trainer.svg import describe, render_board, render_hand
 from trainer.tiles import Tile
+
+PICKER = "lang_picker"  # the picker's own widget key; the choice is kept in "lang"
+
+
+def lang() -> str:
+    """The learner's language (read at each call: this module is imported once)."""
+    return str(st.session_state.get("lang", "en"))
 
 
 def svg_image(svg: str, alt: str) -> None:
@@ -23,7 +31,7 @@ def svg_image(svg: str, alt: str) -> None:
 def board(layout: Layout, last: Optional[Tile] = None, caption: bool = True,
           selected_ends: tuple[str, ...] = ()) -> None:
     """The board as dominoes, with its description beside it for screen readers."""
-    description = describe(layout)
+    description = describe(layout, lang=lang())
     svg_image(render_board(layout, last=last, unit=28, caption=caption, selected_ends=selected_ends),
               description)
     st.caption(description)
@@ -34,12 +42,12 @@ def quiz_board(layout: Layout, last: Optional[Tile] = None,
     """The board with the tiles alone: no end markers and no count, so that it does not
     give the answer away; its text alternative leaves the count out too."""
     svg_image(render_board(layout, last=last, unit=28, markers=False, selected_ends=selected_ends),
-              describe(layout, with_count=False))
+              describe(layout, with_count=False, lang=lang()))
 
 
 def hand(tiles: tuple[Tile, ...], selected: Optional[Tile] = None) -> None:
-    svg_image(render_hand(tiles, selected=selected, unit=26),
-              "Hand: " + (", ".join(str(t) for t in tiles) or "empty"))
+    shown = ", ".join(str(tile) for tile in tiles) or t("widgets.hand_empty", lang())
+    svg_image(render_hand(tiles, selected=selected, unit=26), t("widgets.hand_alt", lang(), tiles=shown))
 
 
 def tile_buttons(tiles: tuple[Tile, ...], key: str, selected: Optional[Tile] = None,
@@ -57,13 +65,31 @@ def tile_buttons(tiles: tuple[Tile, ...], key: str, selected: Optional[Tile] = N
 
 
 def end_buttons(ends: list[tuple[str, int]], key: str) -> Optional[str]:
-    """One button per open end ("East, 2"); returns the side clicked in this run."""
+    """One button per open end ("East (2)"); returns the side clicked in this run."""
     clicked: Optional[str] = None
     if not ends:
         return None
     columns = st.columns(len(ends))
     for column, (side, pip) in zip(columns, ends):
-        if column.button(f"{SIDE_NAMES[side].capitalize()} ({pip})", key=f"{key}_{side}",
-                         use_container_width=True):
+        label = t("widgets.end_button", lang(), side=t(f"widgets.side.{side}", lang()), pip=pip)
+        if column.button(label, key=f"{key}_{side}", use_container_width=True):
             clicked = side
     return clicked
+
+
+def _keep_language() -> None:
+    st.session_state["lang"] = st.session_state[PICKER]
+
+
+def language_picker() -> None:
+    """A language choice in the sidebar, shown only when more than English is shipped.
+
+    The widget has its own key, copied into "lang" when changed, so the choice stays
+    when a page without the picker runs (Streamlit forgets an unrendered widget's key)."""
+    offered = languages()
+    if len(offered) < 2:
+        return
+    current = lang() if lang() in offered else next(iter(offered))
+    st.session_state[PICKER] = current
+    st.sidebar.selectbox(t("widgets.language", current), list(offered), key=PICKER,
+                         format_func=offered.__getitem__, on_change=_keep_language)
