@@ -1,0 +1,63 @@
+"""Fixtures shared by the tests.
+
+`store_url` and `store`: every store test that takes them runs on an SQLite file and,
+when the environment variable ALLFIVES_TEST_PG_URL names a PostgreSQL database, on
+PostgreSQL too (each test in a schema of its own, dropped afterwards; the database
+itself is never emptied). Without the variable the PostgreSQL runs are skipped."""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+
+from trainer.store import Store
+
+PG_ENV = "ALLFIVES_TEST_PG_URL"
+BACKENDS = ("sqlite", "postgresql")
+
+
+def pg_url() -> str | None:
+    return os.environ.get(PG_ENV) or None
+
+
+def _with_schema(url: str, schema: str) -> str:
+    parsed = sa.make_url(url)
+    if parsed.drivername in ("postgresql", "postgres"):
+        parsed = parsed.set(drivername="postgresql+psycopg")
+    return parsed.update_query_dict({"options": f"-csearch_path={schema}"}).render_as_string(
+        hide_password=False)
+
+
+@pytest.fixture(params=BACKENDS)
+def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A URL (or path) of an empty database of each backend."""
+    if request.param == "sqlite":
+        yield str(tmp_path / "progress.db")
+        return
+    base = pg_url()
+    if base is None:
+        pytest.skip(f"{PG_ENV} is not set: no PostgreSQL to test against")
+    schema = "t_" + uuid.uuid4().hex[:12]
+    admin = sa.create_engine(_with_schema(base, "public"))
+    try:
+        with admin.begin() as conn:
+            conn.execute(sa.text(f"CREATE SCHEMA {schema}"))
+        yield _with_schema(base, schema)
+    finally:
+        with admin.begin() as conn:
+            conn.execute(sa.text(f"DROP SCHEMA IF EXISTS {schema} CASCADE"))
+        admin.dispose()
+
+
+@pytest.fixture
+def store(store_url: str) -> Iterator[Store]:
+    opened = Store(store_url)
+    try:
+        yield opened
+    finally:
+        opened.close()

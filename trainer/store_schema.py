@@ -1,0 +1,306 @@
+"""The progress store's tables and the migrations that build them, step by step.
+
+`TABLES` declares the latest schema; the store's queries use it. `MIGRATIONS` is the
+ordered list of steps from an empty database to that schema: step N brings a database
+at version N-1 to version N, and the version reached is kept in `schema_version`
+(one row). A database is never changed by hand: a new column or table is a new step
+at the end of the list, written out in full (never read from `TABLES`, which moves on),
+and the step list is never edited once shipped.
+
+| version | step |
+|---|---|
+| 1 | learners; attempts with what was asked, the answer, right or wrong, time, help |
+| 2 | ratings: learners' Glicko-2 columns, puzzle ratings, rating history; attempts' rated, mode and tags |
+| 3 | the review queue's cards (fsrs) |
+| 4 | timed drill runs |
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection
+from sqlalchemy.schema import CreateColumn
+
+# ----- the latest schema -----
+TABLES = sa.MetaData()
+# The attempts' indexes serve the Progress page: each query reads one learner's rows
+# from an index that holds every column it needs (learner_day: attempts per day and
+# the calendar; learner_part: counts and drill stats; learner_id: the latest attempts;
+# learner_mode: the daily streak; learner_item: puzzles tried and review lookups).
+
+schema_version = sa.Table(
+    "schema_version", TABLES,
+    sa.Column("version", sa.Integer, nullable=False),
+)
+
+learners = sa.Table(
+    "learners", TABLES,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("name", sa.String(40), nullable=False),
+    sa.Column("name_key", sa.String(160), nullable=False, unique=True),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("rating", sa.Float, nullable=False, server_default=sa.text("1500")),
+    sa.Column("rd", sa.Float, nullable=False, server_default=sa.text("350")),
+    sa.Column("volatility", sa.Float, nullable=False, server_default=sa.text("0.06")),
+    sa.Column("rated_games", sa.Integer, nullable=False, server_default=sa.text("0")),
+)
+
+attempts = sa.Table(
+    "attempts", TABLES,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("learner_id", sa.Integer, sa.ForeignKey("learners.id", ondelete="CASCADE"), nullable=False),
+    sa.Column("part", sa.String(16), nullable=False),
+    sa.Column("item", sa.String(200), nullable=False),
+    sa.Column("kind", sa.String(40), nullable=False, server_default=""),
+    sa.Column("position", sa.Text, nullable=False, server_default=""),
+    sa.Column("answer", sa.Text, nullable=False, server_default=""),
+    sa.Column("correct", sa.Boolean, nullable=False),
+    sa.Column("points_lost", sa.Integer, nullable=True),
+    sa.Column("seconds", sa.Float, nullable=True),
+    sa.Column("helped", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("day", sa.Date, nullable=False),
+    sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("mode", sa.String(16), nullable=False, server_default=""),
+    sa.Column("tags", sa.String(400), nullable=False, server_default=""),
+    sa.Index("ix_attempts_learner_id", "learner_id", "id"),
+    sa.Index("ix_attempts_learner_day", "learner_id", "day", "part", "correct"),
+    sa.Index("ix_attempts_learner_part", "learner_id", "part", "day", "kind", "correct", "seconds"),
+    sa.Index("ix_attempts_learner_mode", "learner_id", "mode", "day"),
+    sa.Index("ix_attempts_learner_item", "learner_id", "part", "item"),
+)
+
+puzzle_ratings = sa.Table(
+    "puzzle_ratings", TABLES,
+    sa.Column("puzzle_id", sa.String(40), primary_key=True),
+    sa.Column("rating", sa.Float, nullable=False),
+    sa.Column("rd", sa.Float, nullable=False),
+    sa.Column("volatility", sa.Float, nullable=False),
+    sa.Column("games", sa.Integer, nullable=False),
+    sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+rating_history = sa.Table(
+    "rating_history", TABLES,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("learner_id", sa.Integer, sa.ForeignKey("learners.id", ondelete="CASCADE"), nullable=False),
+    sa.Column("attempt_id", sa.Integer, sa.ForeignKey("attempts.id", ondelete="CASCADE"), nullable=True),
+    sa.Column("puzzle_id", sa.String(40), nullable=False),
+    sa.Column("rating", sa.Float, nullable=False),
+    sa.Column("rd", sa.Float, nullable=False),
+    sa.Column("volatility", sa.Float, nullable=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Index("ix_rating_history_learner", "learner_id", "id"),
+)
+
+review_cards = sa.Table(
+    "review_cards", TABLES,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("learner_id", sa.Integer, sa.ForeignKey("learners.id", ondelete="CASCADE"), nullable=False),
+    sa.Column("part", sa.String(16), nullable=False),
+    sa.Column("item", sa.String(200), nullable=False),
+    sa.Column("kind", sa.String(40), nullable=False),
+    sa.Column("position", sa.Text, nullable=False),
+    sa.Column("card", sa.Text, nullable=False),
+    sa.Column("due", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("reviews", sa.Integer, nullable=False),
+    sa.Column("lapses", sa.Integer, nullable=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+    sa.UniqueConstraint("learner_id", "part", "item", name="uq_review_cards_item"),
+    sa.Index("ix_review_cards_due", "learner_id", "due"),
+)
+
+runs = sa.Table(
+    "runs", TABLES,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("learner_id", sa.Integer, sa.ForeignKey("learners.id", ondelete="CASCADE"), nullable=False),
+    sa.Column("level", sa.Integer, nullable=False),
+    sa.Column("duration", sa.Float, nullable=False),
+    sa.Column("answered", sa.Integer, nullable=False),
+    sa.Column("right", sa.Integer, nullable=False),
+    sa.Column("score", sa.Integer, nullable=False),
+    sa.Column("best_streak", sa.Integer, nullable=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("day", sa.Date, nullable=False),
+    sa.Index("ix_runs_learner_score", "learner_id", "score"),
+)
+
+
+# ----- the steps -----
+def _add_column(conn: Connection, table: str, column: sa.Column[object]) -> None:
+    """ALTER TABLE ... ADD COLUMN in the connection's dialect (SQLite and PostgreSQL
+    both accept one column with a constant default)."""
+    column_sql = CreateColumn(column).compile(dialect=conn.dialect)
+    conn.execute(sa.text(f"ALTER TABLE {table} ADD COLUMN {column_sql}"))
+
+
+def _v1(conn: Connection) -> None:
+    meta = sa.MetaData()
+    sa.Table(
+        "learners", meta,
+        sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+        sa.Column("name", sa.String(40), nullable=False),
+        sa.Column("name_key", sa.String(160), nullable=False, unique=True),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    )
+    sa.Table(
+        "attempts", meta,
+        sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+        sa.Column("learner_id", sa.Integer, sa.ForeignKey("learners.id", ondelete="CASCADE"),
+                  nullable=False),
+        sa.Column("part", sa.String(16), nullable=False),
+        sa.Column("item", sa.String(200), nullable=False),
+        sa.Column("kind", sa.String(40), nullable=False, server_default=""),
+        sa.Column("position", sa.Text, nullable=False, server_default=""),
+        sa.Column("answer", sa.Text, nullable=False, server_default=""),
+        sa.Column("correct", sa.Boolean, nullable=False),
+        sa.Column("points_lost", sa.Integer, nullable=True),
+        sa.Column("seconds", sa.Float, nullable=True),
+        sa.Column("helped", sa.Boolean, nullable=False, server_default=sa.false()),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+        sa.Column("day", sa.Date, nullable=False),
+        sa.Index("ix_attempts_learner_id", "learner_id", "id"),
+        sa.Index("ix_attempts_learner_day", "learner_id", "day", "part", "correct"),
+        sa.Index("ix_attempts_learner_part", "learner_id", "part", "day", "kind", "correct", "seconds"),
+    )
+    meta.create_all(conn)
+
+
+def _v2(conn: Connection) -> None:
+    _add_column(conn, "learners", sa.Column("rating", sa.Float, nullable=False,
+                                            server_default=sa.text("1500")))
+    _add_column(conn, "learners", sa.Column("rd", sa.Float, nullable=False, server_default=sa.text("350")))
+    _add_column(conn, "learners", sa.Column("volatility", sa.Float, nullable=False,
+                                            server_default=sa.text("0.06")))
+    _add_column(conn, "learners", sa.Column("rated_games", sa.Integer, nullable=False,
+                                            server_default=sa.text("0")))
+    _add_column(conn, "attempts", sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()))
+    _add_column(conn, "attempts", sa.Column("mode", sa.String(16), nullable=False, server_default=""))
+    _add_column(conn, "attempts", sa.Column("tags", sa.String(400), nullable=False, server_default=""))
+    meta = sa.MetaData()
+    sa.Table("learners", meta, sa.Column("id", sa.Integer, primary_key=True))
+    attempts_v2 = sa.Table(
+        "attempts", meta,
+        sa.Column("id", sa.Integer, primary_key=True),
+        sa.Column("learner_id", sa.Integer), sa.Column("part", sa.String(16)),
+        sa.Column("item", sa.String(200)), sa.Column("mode", sa.String(16)), sa.Column("day", sa.Date),
+    )
+    sa.Index("ix_attempts_learner_mode", attempts_v2.c.learner_id, attempts_v2.c.mode,
+             attempts_v2.c.day).create(conn)
+    sa.Index("ix_attempts_learner_item", attempts_v2.c.learner_id, attempts_v2.c.part,
+             attempts_v2.c.item).create(conn)
+    sa.Table(
+        "puzzle_ratings", meta,
+        sa.Column("puzzle_id", sa.String(40), primary_key=True),
+        sa.Column("rating", sa.Float, nullable=False),
+        sa.Column("rd", sa.Float, nullable=False),
+        sa.Column("volatility", sa.Float, nullable=False),
+        sa.Column("games", sa.Integer, nullable=False),
+        sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+    ).create(conn)
+    sa.Table(
+        "rating_history", meta,
+        sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+        sa.Column("learner_id", sa.Integer, sa.ForeignKey("learners.id", ondelete="CASCADE"),
+                  nullable=False),
+        sa.Column("attempt_id", sa.Integer, sa.ForeignKey("attempts.id", ondelete="CASCADE"),
+                  nullable=True),
+        sa.Column("puzzle_id", sa.String(40), nullable=False),
+        sa.Column("rating", sa.Float, nullable=False),
+        sa.Column("rd", sa.Float, nullable=False),
+        sa.Column("volatility", sa.Float, nullable=False),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+        sa.Index("ix_rating_history_learner", "learner_id", "id"),
+    ).create(conn)
+
+
+def _v3(conn: Connection) -> None:
+    meta = sa.MetaData()
+    sa.Table("learners", meta, sa.Column("id", sa.Integer, primary_key=True))
+    sa.Table(
+        "review_cards", meta,
+        sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+        sa.Column("learner_id", sa.Integer, sa.ForeignKey("learners.id", ondelete="CASCADE"),
+                  nullable=False),
+        sa.Column("part", sa.String(16), nullable=False),
+        sa.Column("item", sa.String(200), nullable=False),
+        sa.Column("kind", sa.String(40), nullable=False),
+        sa.Column("position", sa.Text, nullable=False),
+        sa.Column("card", sa.Text, nullable=False),
+        sa.Column("due", sa.DateTime(timezone=True), nullable=False),
+        sa.Column("reviews", sa.Integer, nullable=False),
+        sa.Column("lapses", sa.Integer, nullable=False),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+        sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+        sa.UniqueConstraint("learner_id", "part", "item", name="uq_review_cards_item"),
+        sa.Index("ix_review_cards_due", "learner_id", "due"),
+    ).create(conn)
+
+
+def _v4(conn: Connection) -> None:
+    meta = sa.MetaData()
+    sa.Table("learners", meta, sa.Column("id", sa.Integer, primary_key=True))
+    sa.Table(
+        "runs", meta,
+        sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+        sa.Column("learner_id", sa.Integer, sa.ForeignKey("learners.id", ondelete="CASCADE"),
+                  nullable=False),
+        sa.Column("level", sa.Integer, nullable=False),
+        sa.Column("duration", sa.Float, nullable=False),
+        sa.Column("answered", sa.Integer, nullable=False),
+        sa.Column("right", sa.Integer, nullable=False),
+        sa.Column("score", sa.Integer, nullable=False),
+        sa.Column("best_streak", sa.Integer, nullable=False),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+        sa.Column("day", sa.Date, nullable=False),
+        sa.Index("ix_runs_learner_score", "learner_id", "score"),
+    ).create(conn)
+
+
+@dataclass(frozen=True)
+class Migration:
+    version: int
+    description: str
+    apply: Callable[[Connection], None]
+
+
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration(1, "learners and attempts", _v1),
+    Migration(2, "ratings, puzzle ratings, rating history; attempts' rated, mode and tags", _v2),
+    Migration(3, "review cards", _v3),
+    Migration(4, "timed drill runs", _v4),
+)
+LATEST = MIGRATIONS[-1].version
+# a PostgreSQL advisory lock held while migrating, so that two app processes starting
+# together do not both upgrade
+MIGRATION_LOCK = 4_151_515
+
+
+def read_version(conn: Connection) -> int:
+    """The schema version of the database (0 for one without the table or its row)."""
+    if not sa.inspect(conn).has_table("schema_version"):
+        return 0
+    value = conn.execute(sa.select(schema_version.c.version)).scalar()
+    return int(value) if value is not None else 0
+
+
+def migrate(conn: Connection, target: int = LATEST) -> tuple[int, int]:
+    """Run every step after the database's version up to `target`, inside the caller's
+    transaction; returns (version before, version after)."""
+    if conn.dialect.name == "postgresql":
+        conn.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
+    before = read_version(conn)
+    if before >= target:
+        return before, before
+    if before == 0:
+        schema_version.create(conn, checkfirst=True)
+    for step in MIGRATIONS:
+        if before < step.version <= target:
+            step.apply(conn)
+    conn.execute(sa.delete(schema_version))
+    conn.execute(sa.insert(schema_version).values(version=target))
+    return before, target
