@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -56,20 +57,17 @@ def test_play_a_few_moves_in_chromium(app_url: str, tmp_path: Path) -> None:
         page.get_by_label("Deal number (empty: a new random deal)").fill("42")
         page.get_by_text("Start the game").click()
         page.get_by_text("Your hand:").wait_for(timeout=60_000)
+        tile_buttons = page.locator("button").filter(has_text=re.compile(r"^\s*[0-6]-[0-6]\s*$"))
+        end_buttons = page.locator("button").filter(has_text=re.compile(r"\([0-6]\)|^\s*Lead"))
         played = 0
         for _ in range(3):
-            page.get_by_text("Your hand:").wait_for(timeout=60_000)
-            tiles = [b for b in page.locator("button").all()
-                     if len(b.inner_text().strip()) == 3 and b.inner_text().strip()[1] == "-"]
-            if not tiles:
-                break
-            tiles[0].click()
-            page.wait_for_timeout(1000)
-            ends = page.locator("button:has-text('(')").all()
-            target = ends[0] if ends else page.locator("button:has-text('Lead')").first
-            target.click()
+            tile_buttons.first.wait_for(timeout=90_000)
+            tile_buttons.first.click()
+            end_buttons.first.wait_for(timeout=30_000)
+            end_buttons.first.click()
             played += 1
-            page.wait_for_timeout(3000)
+            page.get_by_text("You played").first.wait_for(timeout=30_000)
+            page.wait_for_timeout(1500)
         shot = tmp_path / "play.png"
         page.screenshot(path=str(shot), full_page=True)
         text = page.inner_text("body")
