@@ -3,9 +3,11 @@
 import streamlit as st
 
 from ui.state import init_state
+from ui.widgets import learner_picker
 
 st.set_page_config(page_title="All Fives trainer", page_icon="🁫", layout="centered")
 init_state()
+learner_picker()
 pages = [
     st.Page("ui/home.py", title="Start", icon=":material/home:", default=True),
     st.Page("ui/learn.py", title="Learn", icon=":material/school:"),
@@ -13,5 +15,6 @@ pages = [
     st.Page("ui/puzzles.py", title="Puzzles", icon=":material/extension:"),
     st.Page("ui/play.py", title="Play", icon=":material/sports_esports:"),
     st.Page("ui/analysis.py", title="Analysis", icon=":material/search:"),
+    st.Page("ui/progress.py", title="Progress", icon=":material/monitoring:"),
 ]
 st.navigation(pages).run()

@@ -1,5 +1,9 @@
 """Fixtures shared by the tests.
 
+The app's tests never touch a real progress database: for the whole test run the
+environment variable ALLFIVES_DB names a file in a temporary folder of its own (a test
+may set another for itself).
+
 `store_url` and `store`: every store test that takes them runs on an SQLite file and,
 when the environment variable ALLFIVES_TEST_PG_URL names a PostgreSQL database, on
 PostgreSQL too (each test in a schema of its own, dropped afterwards; the database
@@ -15,10 +19,22 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from trainer.store import Store
+from trainer.store import ENV, Store
 
 PG_ENV = "ALLFIVES_TEST_PG_URL"
 BACKENDS = ("sqlite", "postgresql")
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _app_database(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """ALLFIVES_DB for the test run: a file of its own, whatever the shell had set."""
+    before = os.environ.get(ENV)
+    os.environ[ENV] = str(tmp_path_factory.mktemp("app-database") / "progress.db")
+    yield
+    if before is None:
+        os.environ.pop(ENV, None)
+    else:
+        os.environ[ENV] = before
 
 
 def pg_url() -> str | None:

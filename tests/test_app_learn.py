@@ -171,7 +171,7 @@ def test_home_shows_a_board_and_where_to_go() -> None:
     at = app()
     assert "All Fives trainer" in texts(at.title)
     assert describe(Layout.parse("5-5:5-2:5-3:5-0:")) in texts(at.caption)
-    assert [b.key for b in at.button] == []  # nothing to click but the links
+    assert [b.key for b in at.main.button] == []  # only links (the learner form is in the sidebar)
 
 
 # ----- the analysis board -----

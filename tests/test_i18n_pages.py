@@ -22,7 +22,7 @@ from ui.state import DEFAULTS
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = str(ROOT / "app.py")
-PAGES = ("home", "learn", "drills", "puzzles", "play", "analysis")
+PAGES = ("home", "learn", "drills", "puzzles", "play", "analysis", "progress")
 UI_SOURCES = sorted((ROOT / "ui").glob("*.py"))
 # a missing key comes out as "[key]": a bracketed dotted name such as [play.no_such]
 FALLBACK = re.compile(r"\[[a-z][a-z0-9_]*(?:\.[a-z0-9_-]+)+\]")
@@ -68,7 +68,7 @@ def test_every_key_a_page_asks_for_is_in_the_english_catalogue(path: Path) -> No
 
 
 def test_each_page_takes_its_text_from_its_own_part_of_the_catalogue() -> None:
-    for name in ("home", "analysis", "puzzles", "play", "widgets"):
+    for name in ("home", "analysis", "puzzles", "play", "widgets", "progress"):
         keys = literal_keys(ROOT / "ui" / f"{name}.py") | built_key_prefixes(ROOT / "ui" / f"{name}.py")
         assert any(key.startswith(f"{name}.") for key in keys), name
 
@@ -212,7 +212,7 @@ def second_language(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator
 
 def test_with_english_alone_there_is_no_language_picker() -> None:
     at = open_page("home")
-    assert not at.sidebar.selectbox
+    assert [s.key for s in at.sidebar.selectbox] == ["learner"]  # the learner picker alone
 
 
 def test_the_language_picker_switches_the_pages_and_the_choice_stays(second_language: str) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 import time
 from collections.abc import Callable
 from typing import Optional
@@ -28,9 +29,9 @@ from trainer.errors import TrainerError
 from trainer.i18n import t
 from trainer.svg import render_hand
 from trainer.tiles import Tile
-from ui.state import init_state, record_result
+from ui.state import init_state, learner_id, open_store, record_result, record_run, start_timer
 from ui.widgets import board as full_board
-from ui.widgets import quiz_board, svg_image
+from ui.widgets import guard, plain, quiz_board, svg_image
 
 init_state()
 LANG: str = st.session_state["lang"]
@@ -44,6 +45,54 @@ if st.session_state["drill_kind"] not in CHOICES:
     st.session_state["drill_kind"] = KINDS[0]
 if st.session_state["drill_level"] not in LEVELS:
     st.session_state["drill_level"] = LEVELS[0]
+
+
+# ----- items as the store keeps them: a drill board by its seed, a run's by its place -----
+def drill_key(kind: str, level: int, seed: int) -> str:
+    return f"{kind}:{level}:{seed}"
+
+
+def run_key(kind: str, level: int, seed: int, served: int) -> str:
+    """The `served`-th board (from 0) of the timed run started with `seed`."""
+    return f"{kind}:{level}:run{seed}.{served}"
+
+
+def item_from_key(key: str) -> Optional[DrillItem]:
+    """The board a store key names again (the same seed makes the same board), or None."""
+    found = re.fullmatch(r"([a-z]+):([0-9]):(?:([0-9]{1,9})|run([0-9]{1,9})\.([0-9]{1,4}))", key)
+    if found is None or found[1] not in KINDS or int(found[2]) not in LEVELS:
+        return None
+    kind, level = found[1], int(found[2])
+    try:
+        if found[3] is not None:
+            return make_item(kind, int(found[3]), level)
+        run = TimedRun(int(found[4]), level, duration=math.inf, clock=lambda: 0.0)
+        for _ in range(int(found[5])):
+            run.next_item()
+            run.skip()
+        item = run.next_item()
+    except TrainerError:
+        return None
+    return item if item.kind == kind else None
+
+
+def answer_text(value: Answer) -> str:
+    """An answer as the store keeps it: the number, or the ends picked (E,W)."""
+    if isinstance(value, (str, int)):
+        return str(value)
+    return ",".join(sorted(str(side) for side in value))
+
+
+link = st.query_params.get("drill")
+if link is not None:  # a board reopened from the review queue
+    del st.query_params["drill"]
+    reopened = item_from_key(link)
+    if reopened is None:
+        st.warning(t("drills.bad_link", LANG, link=plain(link)))
+    else:
+        st.session_state.update(drill_kind=reopened.kind, drill_level=reopened.level, drill_review=link,
+                                drill_answer=None, drill_warning=None, drill_where=[], run=None,
+                                run_feedback=None, run_warning=None, run_where=[])
 
 
 # ----- boards -----
@@ -156,12 +205,24 @@ def show_warning(state_key: str) -> None:
 
 
 # ----- the four drills -----
-def item_key() -> tuple[str, int, int]:
-    return st.session_state["drill_kind"], st.session_state["drill_level"], st.session_state["drill_seed"]
+def item_key() -> tuple[str, int, int, str]:
+    state = st.session_state
+    return state["drill_kind"], state["drill_level"], state["drill_seed"], state["drill_review"] or ""
+
+
+def store_key() -> str:
+    """The board shown as the store keeps it: the one reopened for review, or by its seed."""
+    kind, level, seed, review = item_key()
+    return review or drill_key(kind, level, seed)
 
 
 def current_item() -> DrillItem:
-    kind, level, seed = item_key()
+    kind, level, seed, review = item_key()
+    if review:
+        item = item_from_key(review)
+        if item is not None and (item.kind, item.level) == (kind, level):
+            return item
+        st.session_state["drill_review"] = None
     return make_item(kind, seed, level)
 
 
@@ -175,12 +236,16 @@ def abandon_run() -> None:
 
 def on_pick() -> None:
     """Callback: another drill or level; the board and any run under way are dropped."""
+    st.session_state["drill_review"] = None
     reset_board()
     abandon_run()
 
 
 def next_board() -> None:
-    st.session_state["drill_seed"] += 1
+    if st.session_state["drill_review"]:
+        st.session_state["drill_review"] = None  # back to the boards the seed counter gives
+    else:
+        st.session_state["drill_seed"] += 1
     reset_board()
 
 
@@ -192,8 +257,11 @@ def answer_drill(value: Answer) -> None:
     except TrainerError as error:
         st.session_state["drill_warning"] = str(error)
         return
+    key = store_key()
     st.session_state.update(drill_answer=(item_key(), feedback, value), drill_warning=None)
-    record_result("drill", f"{item.kind}:{item.level}", feedback.correct, detail=str(value))
+    record_result("drill", f"{item.kind}:{item.level}", feedback.correct, detail=str(value), key=key,
+                  kind=item.kind, position=item.position.code(), answer=answer_text(value), timer="drill",
+                  mode="review" if st.session_state["drill_review"] else "")
 
 
 def drill_section() -> None:
@@ -201,6 +269,10 @@ def drill_section() -> None:
     kept = st.session_state["drill_answer"]
     feedback: Optional[Feedback] = kept[1] if kept and kept[0] == item_key() else None
     given: Optional[Answer] = kept[2] if feedback is not None else None
+    if st.session_state["drill_review"]:
+        st.info(t("drills.review_item", LANG), icon=":material/replay:")
+    if feedback is None:
+        start_timer("drill", store_key())
     st.markdown(f"**{item.question(LANG)}**")
     show_board(item, feedback is not None, st.session_state["drill_where"])
     seed = st.session_state["drill_seed"]
@@ -215,10 +287,11 @@ def drill_section() -> None:
 # ----- the timed run -----
 def start_run() -> None:
     clock = st.session_state["run_clock"] or time.monotonic
-    run = TimedRun(seed=st.session_state["drill_seed"], level=st.session_state["drill_level"],
-                   duration=RUN_SECONDS, clock=clock)
+    seed = st.session_state["drill_seed"]
+    run = TimedRun(seed=seed, level=st.session_state["drill_level"], duration=RUN_SECONDS, clock=clock)
     st.session_state["drill_seed"] += 1
-    st.session_state.update(run=run, run_feedback=None, run_warning=None, run_where=[], run_counted=False)
+    st.session_state.update(run=run, run_seed=seed, run_feedback=None, run_warning=None, run_where=[],
+                            run_counted=False, drill_review=None)
 
 
 def answer_run(value: Answer) -> None:
@@ -227,13 +300,18 @@ def answer_run(value: Answer) -> None:
     if run is None or run.current is None:
         return
     item = run.current
+    served = run.answered + run.skipped
     try:
         feedback = run.answer(value, LANG)
     except TrainerError as error:
         st.session_state["run_warning"] = str(error)
         return
     st.session_state.update(run_feedback=feedback, run_warning=None, run_where=[])
-    record_result("drill", f"run:{item.kind}:{item.level}", feedback.correct, detail=str(value))
+    seed = st.session_state["run_seed"]
+    record_result("drill", f"run:{item.kind}:{item.level}", feedback.correct, detail=str(value),
+                  key=run_key(item.kind, item.level, seed, served) if isinstance(seed, int) else None,
+                  kind=item.kind, position=item.position.code(), answer=answer_text(value),
+                  seconds=round(run.results[-1].seconds, 3), mode="run")
 
 
 def skip_run() -> None:
@@ -261,6 +339,7 @@ def show_summary(run: TimedRun) -> None:
     if not st.session_state["run_counted"]:
         scores.append(run.score)
         st.session_state["run_counted"] = True
+        record_run(run.summary())
     st.subheader(t("run.finished", LANG))
     st.markdown("\n".join(f"- {line}" for line in run.summary().text(LANG)))
     best = max(scores)
@@ -268,6 +347,22 @@ def show_summary(run: TimedRun) -> None:
         st.success(t("run.new_best", LANG, best=best))
     else:
         st.info(t("run.best", LANG, best=best))
+    kept_best(run.level)
+
+
+def kept_best(level: int) -> None:
+    """The chosen learner's best kept score at this level."""
+    learner = learner_id()
+    store = open_store() if learner is not None else None
+    if learner is None or store is None:
+        return
+    try:
+        best = store.best_runs(learner, level=level, limit=1)
+    except TrainerError as error:
+        guard(error)
+        return
+    if best:
+        st.caption(t("run.best_kept", LANG, level=level, best=best[0].score))
 
 
 def run_section() -> None:
@@ -278,6 +373,7 @@ def run_section() -> None:
                   on_click=start_run)
         if st.session_state["run_scores"]:
             st.caption(t("run.best", LANG, best=max(st.session_state["run_scores"])))
+        kept_best(st.session_state["drill_level"])
         return
     if run.over:
         show_warning("run_warning")  # an answer clicked after the time was up

@@ -13,7 +13,7 @@ import streamlit as st
 from trainer.errors import TrainerError
 from trainer.i18n import t
 from trainer.lessons import Board, Lesson, Question, lessons
-from ui.state import init_state, record_result
+from ui.state import init_state, record_result, start_timer
 from ui.widgets import board as full_board
 from ui.widgets import hand, quiz_board
 
@@ -61,7 +61,10 @@ def choose(question: Question, value: str) -> None:
     except TrainerError:
         return
     answers()[question.id] = value
-    record_result("lesson", question.id, correct, detail=value)
+    layout = question.board.layout
+    record_result("lesson", question.id, correct, detail=value, kind=question.kind,
+                  position="" if layout.is_empty else str(layout), answer=value,
+                  timer=f"lesson:{question.id}")
 
 
 def restart(lesson: Lesson) -> None:
@@ -125,6 +128,8 @@ def show_question(lesson: Lesson, number: int, previous: Optional[Board]) -> Non
         sharing = [q for q in lesson.questions if q.board == question.board]
         show_board(question.board, reveal=all(q.id in answers() for q in sharing))
     total = len(lesson.questions)
+    if question.id not in answers():
+        start_timer(f"lesson:{question.id}", question.id)
     st.markdown(f"**{t('learn.question', LANG, number=number, total=total)}** · {question.prompt}")
     show_choices(question)
     show_feedback(question)

@@ -115,9 +115,14 @@ def hand_result(session: PlaySession) -> None:
         with st.spinner(t("play.reviewing", LANG)):
             reviews = review_hand(match.starts[number - 1], tuple(match.record().hands[number - 1]),
                                   session.settings.learner, budget=0.4)
+        reviewed_before = st.session_state["play_review"]
         st.session_state["play_review"] = (number, reviews)
-        for r in reviews:
-            record_result("play", f"hand {number}", r.grade in ("best", "good"), r.grade)
+        if not reviewed_before or reviewed_before[0] != number:  # each move is kept once
+            for r in reviews:
+                record_result("play", f"hand {number}", r.grade in ("best", "good"), r.grade,
+                              key=f"game {session.settings.seed} hand {number} turn {r.number}",
+                              kind=r.grade, position=r.position, answer=str(r.played),
+                              points_lost=max(0, round(r.loss)))
     if right.button(t("play.next_hand" if not match.over else "play.see_result", LANG), key="play_continue",
                     type="primary"):
         st.session_state.update(play_seen=number, play_review=None, play_hint=None)
@@ -205,10 +210,13 @@ def learner_turn(session: PlaySession) -> None:
 
 
 def finish_move(session: PlaySession, move: Move, claim: Optional[int]) -> None:
-    points = session.match.position.points(move)
+    before = session.match.position
+    points = before.points(move)
     session.play(move, claim)
     if claim is not None:
-        record_result("drill", "muggins claim", claim == points, f"claimed {claim} of {points}")
+        record_result("play", "muggins claim", claim == points, f"claimed {claim} of {points}",
+                      kind="muggins", position=before.code(), answer=str(claim),
+                      points_lost=abs(points - claim))
         if claim != points:
             st.session_state["play_note"] = t("play.wrong_claim", LANG, claim=claim, move=move,
                                               points=points)

@@ -1,10 +1,14 @@
-"""Puzzles: today's puzzle first, then by kind, tag and difficulty, and past days.
+"""Puzzles: today's puzzle first, then by kind, tag and difficulty, and past days; a
+rated stream of puzzles near the learner's rating; his review queue.
 
 The learner answers by clicking a tile and then an end (or one number for a count).
+The URL opens a puzzle (?puzzle=ID), puzzles of a theme (?tag=TAG, the Progress
+page's links) or a mode (?mode=rated or ?mode=review).
 """
 
 from __future__ import annotations
 
+import random
 from datetime import date, timedelta
 from typing import Optional
 
@@ -12,29 +16,35 @@ import streamlit as st
 
 from trainer.bank import by_id, shipped
 from trainer.daily import daily
+from trainer.drills import KINDS as DRILL_KINDS
 from trainer.drills import AnswerError, parse_number
 from trainer.errors import TrainerError
 from trainer.i18n import t
 from trainer.moves import Move
 from trainer.puzzles import Puzzle
 from trainer.solver import solve
+from trainer.store import Store
 from trainer.tags import TAGS
 from trainer.tiles import Tile
-from ui.state import init_state, record_result
-from ui.widgets import board, end_buttons, hand, tile_buttons
+from ui.state import init_state, learner_id, open_store, reason, record_result, start_timer
+from ui.widgets import board, end_buttons, guard, hand, plain, tile_buttons, when_text
 
 KINDS = ("best-play", "endgame", "count", "deny")  # names and questions: puzzles.kind.*, puzzles.question.*
 BANDS = {"easy": (0, 1099), "medium": (1100, 1349), "hard": (1350, 9999)}
 ANY = "any"
+MODES = ("browse", "rated", "review")  # names: puzzles.mode.*
+REVIEW_LIST = 20  # due items listed at most
 
 init_state()
 LANG: str = st.session_state["lang"]
 
 
-def choose(puzzle: Puzzle) -> None:
-    """Open a puzzle: a fresh attempt, and its permalink in the URL."""
+def choose(puzzle: Puzzle, source: str = "") -> None:
+    """Open a puzzle: a fresh attempt, its permalink in the URL, and how it was opened
+    ("", "archive", "stream" for the rated stream, "review")."""
     st.session_state.update(puzzle_id=puzzle.id, puzzle_tile=None, puzzle_answer=None,
-                            puzzle_hint=False)
+                            puzzle_hint=False, puzzle_source=source, puzzle_recorded=None)
+    st.session_state["shown_at"].pop("puzzle", None)
     st.query_params["puzzle"] = puzzle.id
 
 
@@ -57,42 +67,167 @@ def day_name(day: date) -> str:
              day=f"{day.day:02d}", month=t(f"date.month.{day.month}", LANG))
 
 
+def tag_puzzle(tag: str) -> Puzzle:
+    """A puzzle to practise a theme: the untried one nearest the learner's rating, or
+    (without a learner) the next of the theme."""
+    matching = [p for p in bank if tag in p.tags]
+    if store is not None and learner is not None:
+        try:
+            tried = store.puzzles_attempted(learner)
+            rating = store.learner(learner).rating.rating
+        except TrainerError as error:
+            guard(error)
+        else:
+            fresh = [p for p in matching if p.id not in tried] or matching
+            return min(fresh, key=lambda p: (abs(p.rating - rating), p.id))
+    return matching[len(st.session_state["results"]) % len(matching)]
+
+
 st.title(t("puzzles.title", LANG))
 bank = shipped()
 today = daily(bank, date.today())
+learner = learner_id()
+store: Optional[Store] = open_store() if learner is not None else None
+
+url_mode = st.query_params.get("mode")
+if url_mode is not None:
+    del st.query_params["mode"]
+    if url_mode in MODES:
+        st.session_state["puzzle_mode"] = url_mode
+url_tag = st.query_params.get("tag")
+tag_link = False
+if url_tag is not None:  # practise a theme (the Progress page's links)
+    del st.query_params["tag"]
+    if url_tag in TAGS and any(url_tag in p.tags for p in bank):
+        st.session_state.update(puzzle_mode="browse", puzzle_tag=url_tag, puzzle_kind=ANY, puzzle_band=ANY)
+        tag_link = True
+        if st.query_params.get("puzzle") is None:
+            choose(tag_puzzle(url_tag))
+    else:
+        st.warning(t("puzzles.bad_tag", LANG, tag=plain(url_tag)))
 
 url_id = st.query_params.get("puzzle")
 if url_id is not None and url_id != st.session_state["puzzle_id"]:
     try:
         choose(by_id(url_id))
     except TrainerError as error:
-        st.error(t("puzzles.bad_link", LANG, error=error))
+        st.error(t("puzzles.bad_link", LANG, error=reason(error)))
         del st.query_params["puzzle"]
         choose(today)
 if st.session_state["puzzle_id"] is None:
     choose(today)
 
-with st.expander(t("puzzles.choose", LANG), expanded=False):
-    kind = st.selectbox(t("puzzles.kind", LANG), [ANY, *KINDS], key="puzzle_kind",
-                        format_func=lambda k: t("puzzles.any_kind", LANG) if k == ANY else kind_name(k))
-    tag = st.selectbox(t("puzzles.theme", LANG), [ANY, *TAGS], key="puzzle_tag",
-                       format_func=lambda g: option_name("puzzles.tag", g))
-    band = st.selectbox(t("puzzles.difficulty", LANG), [ANY, *BANDS], key="puzzle_band",
-                        format_func=lambda b: option_name("puzzles.band", b))
-    matching = [p for p in bank if (kind == ANY or p.kind == kind)
-                and (tag == ANY or tag in p.tags)
-                and (band == ANY or BANDS[band][0] <= p.rating <= BANDS[band][1])]
-    st.caption(t("puzzles.matching", LANG, count=len(matching)))
-    if st.button(t("puzzles.next", LANG), key="puzzle_next", disabled=not matching, type="primary"):
-        index = (len(st.session_state["results"]) * 7919 + len(matching)) % len(matching)
-        choose(matching[index])
-        st.rerun()
-    st.write(t("puzzles.past", LANG))
-    for back in range(1, 8):
-        day = date.today() - timedelta(days=back)
-        if st.button(day_name(day), key=f"archive_{back}"):
-            choose(daily(bank, day))
+if st.session_state["puzzle_mode"] not in MODES:
+    st.session_state["puzzle_mode"] = MODES[0]
+st.segmented_control(t("puzzles.mode", LANG), MODES, key="puzzle_mode", required=True,
+                     format_func=lambda m: t(f"puzzles.mode.{m}", LANG), persist_state="session")
+mode: str = st.session_state["puzzle_mode"]
+
+
+def serve_rated() -> None:
+    """The next puzzle of the rated stream (today's puzzle is left to the daily streak)."""
+    assert store is not None and learner is not None
+    others = [p for p in bank if p.id != today.id]
+    try:
+        choose(store.rated_puzzle(learner, random.Random(), others), "stream")
+    except TrainerError as error:
+        guard(error)
+        st.stop()
+
+
+def rated_section() -> None:
+    if store is None or learner is None:
+        st.info(t("puzzles.need_learner", LANG), icon=":material/person:")
+        st.stop()
+    assert store is not None and learner is not None
+    if st.session_state["puzzle_source"] != "stream":
+        serve_rated()
+    try:
+        rating = store.learner(learner).rating
+    except TrainerError as error:
+        guard(error)
+        st.stop()
+    st.caption(t("puzzles.rated_intro", LANG, rating=round(rating.rating), rd=round(rating.rd)))
+
+
+def review_section() -> None:
+    """The items due for review: a puzzle opens here, a drill board on the Drills page."""
+    if store is None or learner is None:
+        st.info(t("puzzles.need_learner", LANG), icon=":material/person:")
+        st.stop()
+    assert store is not None and learner is not None
+    try:
+        due = store.due_reviews(learner)
+        waiting = store.review_queue(learner) if not due else ()
+    except TrainerError as error:
+        guard(error)
+        st.stop()
+    if st.session_state["puzzle_source"] == "review":
+        st.caption(t("puzzles.review_open", LANG, count=len(due)))
+        return
+    if not due:
+        if waiting:
+            st.info(t("puzzles.review_later", LANG, count=len(waiting), when=when_text(waiting[0].due, LANG)))
+        else:
+            st.info(t("puzzles.review_empty", LANG))
+        st.stop()
+    st.write(t("puzzles.review_due", LANG, count=len(due)))
+    known = {p.id for p in bank}
+    for number, item in enumerate(due[:REVIEW_LIST]):
+        if item.part == "puzzle" and item.item in known:
+            label = t("puzzles.review_puzzle", LANG, id=item.item, kind=kind_name(item.kind))
+            if st.button(label, key=f"review_open_{number}", icon=":material/extension:"):
+                choose(by_id(item.item), "review")
+                st.rerun()
+        elif item.part == "drill" and item.kind in DRILL_KINDS:
+            level = item.item.split(":")[1] if item.item.count(":") >= 2 else "?"
+            label = t("puzzles.review_drill", LANG, drill=t(f"drill.{item.kind}.title", LANG), level=level)
+            if st.button(label, key=f"review_open_{number}", icon=":material/timer:"):
+                st.switch_page("ui/drills.py", query_params={"drill": item.item})
+    if len(due) > REVIEW_LIST:
+        st.caption(t("puzzles.review_more", LANG, count=len(due) - REVIEW_LIST))
+    st.stop()
+
+
+if mode == "rated":
+    rated_section()
+elif mode == "review":
+    review_section()
+elif st.session_state["puzzle_source"] in ("stream", "review"):
+    st.session_state["puzzle_source"] = ""  # browsing: the puzzle shown is no longer rated
+
+
+def chooser() -> None:
+    """Puzzles by kind, theme and difficulty, and the past daily puzzles."""
+    if tag_link:
+        theme = t(f"puzzles.tag.{url_tag}", LANG)
+        count = sum(url_tag in p.tags for p in bank)
+        st.info(t("puzzles.practising", LANG, theme=theme, count=count), icon=":material/extension:")
+    with st.expander(t("puzzles.choose", LANG)):
+        kind = st.selectbox(t("puzzles.kind", LANG), [ANY, *KINDS], key="puzzle_kind",
+                            format_func=lambda k: t("puzzles.any_kind", LANG) if k == ANY else kind_name(k))
+        tag = st.selectbox(t("puzzles.theme", LANG), [ANY, *TAGS], key="puzzle_tag",
+                           format_func=lambda g: option_name("puzzles.tag", g))
+        band = st.selectbox(t("puzzles.difficulty", LANG), [ANY, *BANDS], key="puzzle_band",
+                            format_func=lambda b: option_name("puzzles.band", b))
+        matching = [p for p in bank if (kind == ANY or p.kind == kind)
+                    and (tag == ANY or tag in p.tags)
+                    and (band == ANY or BANDS[band][0] <= p.rating <= BANDS[band][1])]
+        st.caption(t("puzzles.matching", LANG, count=len(matching)))
+        if st.button(t("puzzles.next", LANG), key="puzzle_next", disabled=not matching, type="primary"):
+            index = (len(st.session_state["results"]) * 7919 + len(matching)) % len(matching)
+            choose(matching[index])
             st.rerun()
+        st.write(t("puzzles.past", LANG))
+        for back in range(1, 8):
+            day = date.today() - timedelta(days=back)
+            if st.button(day_name(day), key=f"archive_{back}"):
+                choose(daily(bank, day), "archive")
+                st.rerun()
+
+
+if mode == "browse":
+    chooser()
 
 puzzle = by_id(st.session_state["puzzle_id"])
 position = puzzle.parsed()
@@ -154,7 +289,57 @@ def endgame_line(puzzle: Puzzle, answer: str, right: bool) -> None:
         st.write(t("puzzles.line", LANG, move=puzzle.accepted[0], steps=steps))
 
 
+def points_lost(puzzle: Puzzle, answer: str) -> Optional[int]:
+    """What the answer gives up against the best, in the puzzle's own measure."""
+    if puzzle.kind == "count":
+        return None
+    mine, best = puzzle.info(answer), puzzle.info(puzzle.accepted[0])
+    if mine is None or best is None:
+        return None
+    return max(0, best.value - mine.value)
+
+
+def keep(puzzle: Puzzle, answer: str) -> None:
+    """The answer: in the URL's state for the page, in the session and the store."""
+    st.session_state["puzzle_answer"] = answer
+    helped = bool(st.session_state["puzzle_hint"])
+    source = st.session_state["puzzle_source"]
+    rated = source == "stream" and mode == "rated"
+    attempt_mode = ("stream" if rated else "review" if source == "review"
+                    else "daily" if puzzle.id == today.id else "archive" if source == "archive" else "")
+    recorded = record_result("puzzle", puzzle.id, puzzle.is_right(answer), "helped" if helped else "",
+                             kind=puzzle.kind, position=puzzle.position, answer=answer,
+                             points_lost=points_lost(puzzle, answer), timer="puzzle", helped=helped,
+                             rated=rated, mode=attempt_mode, tags=puzzle.tags)
+    st.session_state["puzzle_recorded"] = (puzzle.id, recorded) if recorded is not None else None
+
+
+def show_kept(puzzle: Puzzle) -> None:
+    """What the store made of the attempt: the rating change, the daily streak, the review."""
+    kept = st.session_state["puzzle_recorded"]
+    if not kept or kept[0] != puzzle.id:
+        return
+    recorded = kept[1]
+    if recorded.rated and recorded.learner_before is not None and recorded.learner_after is not None:
+        before, after = round(recorded.learner_before.rating), round(recorded.learner_after.rating)
+        st.info(t("puzzles.rating_change", LANG, before=before, after=after, change=f"{after - before:+d}"),
+                icon=":material/trending_up:" if after >= before else ":material/trending_down:")
+    elif st.session_state["puzzle_source"] == "stream" and st.session_state["puzzle_hint"]:
+        st.caption(t("puzzles.helped_unrated", LANG))
+    if recorded.review_due is not None:
+        st.caption(t("puzzles.review_next", LANG, when=when_text(recorded.review_due, LANG)))
+    if puzzle.id == today.id and store is not None and learner is not None:
+        try:
+            streak = store.daily_streak(learner)
+        except TrainerError as error:
+            guard(error)
+        else:
+            st.caption(t("puzzles.streak", LANG, current=streak.current, best=streak.best))
+
+
 answered: Optional[str] = st.session_state["puzzle_answer"]
+if answered is None:
+    start_timer("puzzle", puzzle.id)
 if puzzle.kind == "count":
     if answered is None:
         with st.form("count_form", border=False):
@@ -165,8 +350,7 @@ if puzzle.kind == "count":
                 except AnswerError as error:
                     st.warning(str(error))
                 else:
-                    st.session_state["puzzle_answer"] = str(value)
-                    record_result("puzzle", puzzle.id, puzzle.is_right(str(value)))
+                    keep(puzzle, str(value))
                     st.rerun()
 else:
     mover = position.hand(position.turn)
@@ -195,10 +379,7 @@ else:
             st.write(t("puzzles.where", LANG, tile=selected))
             side = end_buttons(sides, key="pend")  # type: ignore[arg-type]
             if side is not None:
-                answer = str(Move(selected, side))  # type: ignore[arg-type]
-                st.session_state["puzzle_answer"] = answer
-                record_result("puzzle", puzzle.id, puzzle.is_right(answer),
-                              "helped" if st.session_state["puzzle_hint"] else "")
+                keep(puzzle, str(Move(selected, side)))  # type: ignore[arg-type]
                 st.rerun()
         if not st.session_state["puzzle_hint"] and st.button(t("puzzles.hint", LANG),
                                                               key="puzzle_hint_button"):
@@ -207,11 +388,22 @@ else:
 
 if answered is not None:
     show_result(puzzle, answered)
-    left, right = st.columns(2)
-    if left.button(t("puzzles.retry", LANG), key="puzzle_retry"):
-        choose(puzzle)
-        st.rerun()
-    if right.button(t("puzzles.today", LANG), key="puzzle_today"):
-        choose(today)
-        st.rerun()
+    show_kept(puzzle)
+    source = st.session_state["puzzle_source"]
+    if mode == "rated" and source == "stream":
+        if st.button(t("puzzles.next_rated", LANG), key="puzzle_next_rated", type="primary"):
+            serve_rated()
+            st.rerun()
+    elif mode == "review" and source == "review":
+        if st.button(t("puzzles.review_back", LANG), key="puzzle_review_back", type="primary"):
+            st.session_state["puzzle_source"] = ""
+            st.rerun()
+    else:
+        left, right = st.columns(2)
+        if left.button(t("puzzles.retry", LANG), key="puzzle_retry"):
+            choose(puzzle, source)
+            st.rerun()
+        if right.button(t("puzzles.today", LANG), key="puzzle_today"):
+            choose(today)
+            st.rerun()
 st.caption(t("puzzles.link", LANG, id=puzzle.id))

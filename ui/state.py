@@ -1,11 +1,28 @@
-"""Every session-state key of the app, set up in one place."""
+"""Every session-state key of the app, set up in one place; the progress store the
+app shares, and the recording of every answer in it.
+
+The store is opened once per process (`open_store`, cached by its setting, the
+environment variable ALLFIVES_DB) and shared by every session: it holds no learner of
+its own, every call names one. When it cannot be opened (locked, its folder missing,
+the file damaged), the session says why once and keeps its results to itself; the
+file is left as it is."""
 
 from __future__ import annotations
 
+import os
+import re
+import time
+from collections.abc import Sequence
 from copy import deepcopy
-from typing import Any
+from pathlib import Path
+from typing import Any, Optional
 
 import streamlit as st
+
+from trainer.drills import RunSummary
+from trainer.errors import TrainerError
+from trainer.i18n import t
+from trainer.store import ENV, LearnerError, Recorded, Store, StoreError, default_path
 
 DEFAULTS: dict[str, Any] = {
     "lang": "en",
@@ -34,7 +51,9 @@ DEFAULTS: dict[str, Any] = {
     "run_counted": False,  # whether the finished run's score is in run_scores
     "run_scores": [],  # scores of the session's finished runs
     "run_clock": None,  # a clock to inject (tests); None is time.monotonic
-    # puzzles: the puzzle shown (its permalink is ?puzzle=), the attempt at it
+    # puzzles: the mode (the picker's key), the puzzle shown (its permalink is ?puzzle=),
+    # the attempt at it
+    "puzzle_mode": "browse",
     "puzzle_id": None,
     "puzzle_tile": None,  # the tile clicked, waiting for its end
     "puzzle_answer": None,  # the move (or count) answered
@@ -50,8 +69,22 @@ DEFAULTS: dict[str, Any] = {
     "play_hint": None,  # the coach's Hint for the position shown
     "play_review": None,  # (hand number, reviews) after "Review my moves"
     "play_note": None,  # a message for the next run (a wrong Muggins claim)
-    # results kept in the session until the progress store exists
+    # every answer of the session (kept in the store too when a learner is chosen)
     "results": [],
+    # progress: the learner chosen in the sidebar (the picker's key "learner" holds his
+    # name, which is also the URL's ?learner=), and the store's troubles
+    "learner_id": None,
+    "learner_message": None,  # why the name typed for a new learner was refused
+    "store_problem": None,  # (database setting, why it cannot be opened), once a session
+    "store_note": None,  # a warning for the next run: an answer that could not be kept
+    "shown_at": {},  # timer slot -> (item, time.monotonic() when it was first shown)
+    # drills and puzzles opened from the review queue, the rated stream
+    "drill_review": None,  # the drill item (a store item key) reopened for review
+    "run_seed": None,  # the seed of the timed run under way (its items' keys use it)
+    "puzzle_source": "",  # how the puzzle shown was opened: "", "archive", "stream", "review"
+    "puzzle_recorded": None,  # (puzzle id, Recorded) of the last attempt kept in the store
+    # the Progress page's import
+    "progress_import": None,  # ("success" or "error", message) of the last import
 }
 
 
@@ -63,7 +96,148 @@ def init_state() -> None:
             st.session_state[key] = deepcopy(value) if isinstance(value, (list, dict)) else value
 
 
-def record_result(part: str, item: str, correct: bool, detail: str = "") -> None:
-    """Keep one answer in the session (a drill, a lesson check, a puzzle)."""
+_MARKDOWN = re.compile(r"([\\`*_{}\[\]()|<>~$:&])")  # what Markdown reads inside a line
+_LINE_START = re.compile(r"^([#+=-]|[0-9]+[.)])")  # and at the start of one
+_WWW = re.compile(r"www\.", re.IGNORECASE)
+
+
+def lang() -> str:
+    return str(st.session_state.get("lang", "en"))
+
+
+def plain(text: object) -> str:
+    """Text from outside (a learner's name, a file's error) made safe inside Markdown:
+    every character Markdown, HTML or math could read is escaped, so it shows as typed,
+    and an invisible word joiner keeps web and mail addresses from becoming links.
+
+    >>> plain("<b>Ann</b> *1*")
+    '\\\\<b\\\\>Ann\\\\</b\\\\> \\\\*1\\\\*'
+    """
+    unlinked = _WWW.sub(lambda found: found[0][:3] + "\u2060.",
+                        str(text).replace("://", ":\u2060//").replace("@", "@\u2060"))
+    escaped = _MARKDOWN.sub(r"\\\1", unlinked)
+    return _LINE_START.sub(lambda found: found[0][:-1] + "\\" + found[0][-1], escaped)
+
+
+def reason(error: object) -> str:
+    """An error's message for a catalogue sentence: escaped, without its closing stop."""
+    return plain(str(error).rstrip(" ."))
+
+
+# ----- the store -----
+def database_setting() -> str:
+    """The database named by ALLFIVES_DB ("" for the default file)."""
+    return os.environ.get(ENV, "").strip()
+
+
+def database_location(setting: str) -> str:
+    """Where a setting points, for the learner to read (a URL's password hidden)."""
+    if not setting:
+        return str(default_path())
+    if "://" not in setting:
+        return str(Path(setting).expanduser().absolute())
+    scheme, _, rest = setting.partition("://")
+    credentials, at, host = rest.partition("@")
+    if at and ":" in credentials:
+        return f"{scheme}://{credentials.split(':', 1)[0]}:***@{host}"
+    return setting
+
+
+def _close(store: Store) -> None:
+    store.close()
+
+
+@st.cache_resource(show_spinner=False, max_entries=8, on_release=_close)
+def _shared_store(setting: str) -> Store:
+    return Store(setting or None)
+
+
+def open_store() -> Optional[Store]:
+    """The process's store, or None when it cannot be opened: then the reason is kept
+    in "store_problem" and this session does not try again (a new session does)."""
+    setting = database_setting()
+    problem = st.session_state.get("store_problem")
+    if problem is not None and problem[0] == setting:
+        return None
+    try:
+        return _shared_store(setting)
+    except StoreError as error:
+        st.session_state["store_problem"] = (setting, str(error))
+        return None
+
+
+def learner_id() -> Optional[int]:
+    """The chosen learner's id, or None (results stay in the session)."""
+    chosen = st.session_state.get("learner_id")
+    return chosen if isinstance(chosen, int) else None
+
+
+def store_failed(error: TrainerError) -> None:
+    """A store call that failed: say so on the next run; an unknown learner is dropped."""
+    if isinstance(error, LearnerError):
+        st.session_state["learner_id"] = None
+    st.session_state["store_note"] = t("progress.not_saved", lang(), error=reason(error))
+
+
+# ----- timing answers -----
+def start_timer(slot: str, item: str) -> None:
+    """Note when `item` was first shown in `slot` (once: reruns do not restart it)."""
+    clocks: dict[str, tuple[str, float]] = st.session_state["shown_at"]
+    if clocks.get(slot, ("", 0.0))[0] != item:
+        clocks[slot] = (item, time.monotonic())
+
+
+def stop_timer(slot: str, item: str) -> Optional[float]:
+    """Seconds since `item` was shown in `slot` (None if it was not timed); the slot is freed."""
+    clocks: dict[str, tuple[str, float]] = st.session_state["shown_at"]
+    kept = clocks.get(slot)
+    if kept is None or kept[0] != item:
+        return None
+    del clocks[slot]
+    return round(max(0.0, time.monotonic() - kept[1]), 3)
+
+
+# ----- recording -----
+def record_result(part: str, item: str, correct: bool, detail: str = "", *, key: Optional[str] = None,
+                  kind: Optional[str] = None, position: str = "", answer: str = "",
+                  points_lost: Optional[int] = None, seconds: Optional[float] = None,
+                  timer: Optional[str] = None, helped: bool = False, rated: bool = False, mode: str = "",
+                  tags: Optional[Sequence[str]] = None) -> Optional[Recorded]:
+    """Keep one answer in the session (a drill, a lesson check, a puzzle, a move of play)
+    and, with a learner chosen, in the store.
+
+    `key` is the item as the store keeps it when it says more than `item` (a drill's
+    seed); `timer` the slot `start_timer` noted it in, for the seconds taken. The rest
+    is `Store.record_attempt`'s. Returns what the store did, or None (no learner, no
+    store, or a failure, which the next run shows as a warning)."""
     st.session_state["results"].append(
         {"part": part, "item": item, "correct": correct, "detail": detail})
+    stored = key or item
+    if seconds is None and timer is not None:
+        seconds = stop_timer(timer, stored)
+    learner = learner_id()
+    store = open_store() if learner is not None else None
+    if learner is None or store is None:
+        return None
+    try:
+        return store.record_attempt(learner, part, stored, correct, kind=kind, position=position,
+                                    answer=answer[:400], points_lost=points_lost, seconds=seconds,
+                                    helped=helped, rated=rated, mode=mode, tags=tags)
+    except TrainerError as error:
+        store_failed(error)
+        return None
+
+
+def record_run(summary: RunSummary) -> Optional[int]:
+    """Keep a finished timed run for the chosen learner (its answers are kept one by one)."""
+    learner = learner_id()
+    store = open_store() if learner is not None else None
+    if learner is None or store is None:
+        return None
+    try:
+        return store.record_run(learner, level=summary.level, duration=summary.duration,
+                                answered=summary.answered, right=summary.right, score=summary.score,
+                                best_streak=summary.best_streak)
+    except TrainerError as error:
+        store_failed(error)
+        return None

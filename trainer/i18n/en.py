@@ -364,6 +364,8 @@ MESSAGES: dict[str, str] = {
                           "Pick none if it fits nowhere."),
     "drills.breakdown": "End by end:",
     "drills.picked": "You picked: {ends}.",
+    "drills.bad_link": "This drill link does not work ({link}): here is the usual board instead.",
+    "drills.review_item": "A board from your review queue: answer it again.",
     "run.start": "Start the {seconds}-second run",
     "run.again": "Run again",
     "run.status": "Score **{score}** · streak **{streak}** · {answered} answered",
@@ -372,6 +374,7 @@ MESSAGES: dict[str, str] = {
     "run.best": "Best score this session: {best}.",
     "run.new_best": "A new best for this session: {best}!",
     "run.level": "Boards of level {level}, all four drills mixed.",
+    "run.best_kept": "Your best kept score at level {level}: {best}.",
     # ----- names shared by several pages -----
     "rules.standard": "standard",
     "rules.partners": "partners",
@@ -404,6 +407,35 @@ MESSAGES: dict[str, str] = {
     "widgets.side.N": "North",
     "widgets.side.S": "South",
     "widgets.language": "Language",
+    # the learner picker (sidebar), the store's troubles, when a review falls due
+    "widgets.learner": "Learner",
+    "widgets.learner_none": "Nobody: answers kept for this visit only",
+    "widgets.learner_help": (
+        "Your answers, ratings and review queue are kept under this name. The name is in the "
+        "page's address, so a refresh or a bookmark keeps it."
+    ),
+    "widgets.learner_new": "New learner",
+    "widgets.learner_name": "Name",
+    "widgets.learner_placeholder": "Your name, up to 40 characters",
+    "widgets.learner_create": "Create",
+    "widgets.learner_empty": "Type a name first: it cannot be empty.",
+    "widgets.learner_too_long": "That name has {length} characters: a name has at most {limit}.",
+    "widgets.learner_taken": (
+        "There is already a learner named {name}: pick that name in the list above, or type another."
+    ),
+    "widgets.learner_bad": "That name cannot be used: {error}.",
+    "widgets.learner_offline": "Progress cannot be saved right now: answers are kept for this visit only.",
+    "widgets.learner_hint": "Choose or create a learner to keep your answers, ratings and review queue.",
+    "widgets.store_problem": (
+        "**Your progress cannot be saved right now:** {error}. Nothing was overwritten or deleted; "
+        "until this is fixed, answers are kept for this visit only."
+    ),
+    "widgets.store_where": "(The database: {where}.)",
+    "widgets.store_failed": "The progress database could not be read: {error}.",
+    "widgets.due_now": "now",
+    "widgets.due_minutes": "in {minutes} min",
+    "widgets.due_hours": "in {hours} h",
+    "widgets.due_days": "in {days} days",
     # ----- the app: the start page -----
     "home.title": "All Fives trainer",
     "home.daily": "Today's puzzle: {kind}",
@@ -533,6 +565,175 @@ MESSAGES: dict[str, str] = {
     "puzzles.retry": "Try again",
     "puzzles.today": "Today's puzzle",
     "puzzles.link": "Link to this puzzle: ?puzzle={id}",
+    "puzzles.mode": "Mode",
+    "puzzles.mode.browse": "Browse",
+    "puzzles.mode.rated": "Rated",
+    "puzzles.mode.review": "Review",
+    "puzzles.bad_tag": "No puzzle has the theme {tag}: this link does not work.",
+    "puzzles.practising": (
+        "Practising the theme {theme} ({count} puzzles have it). For another, open Choose a "
+        "puzzle and press Next puzzle."
+    ),
+    "puzzles.need_learner": (
+        "Choose or create a learner in the sidebar first: rated puzzles and the review queue are "
+        "kept for each learner."
+    ),
+    "puzzles.rated_intro": (
+        "Your rating: {rating} ± {rd}. Each puzzle is near your rating and new to you; a hint makes "
+        "the attempt unrated."
+    ),
+    "puzzles.rating_change": "Rating {before} → {after} ({change}).",
+    "puzzles.helped_unrated": "With a hint the attempt is not rated.",
+    "puzzles.next_rated": "Next rated puzzle",
+    "puzzles.review_open": "A puzzle from your review queue ({count} due): answer it again.",
+    "puzzles.review_later": (
+        "Nothing is due for review. {count} items wait in your queue; the next comes back {when}."
+    ),
+    "puzzles.review_empty": (
+        "Your review queue is empty: puzzles and drill boards you miss come back here on a schedule."
+    ),
+    "puzzles.review_due": "{count} items are due for review, the longest waiting first:",
+    "puzzles.review_puzzle": "Puzzle {id} · {kind}",
+    "puzzles.review_drill": "Drill: {drill}, level {level}",
+    "puzzles.review_more": "…and {count} more.",
+    "puzzles.review_next": "This puzzle comes back for review {when}.",
+    "puzzles.review_back": "Back to the review list",
+    "puzzles.streak": "Daily streak: {current} days (best {best}).",
+    # ----- the app: the Progress page -----
+    "progress.title": "Progress",
+    "progress.for_learner": "Everything kept for {name}.",
+    "progress.not_saved": "This answer was kept for this visit only: {error}.",
+    "progress.no_store": (
+        "Progress cannot be kept right now (see the warning above), so there is no history to show; "
+        "this visit's answers are kept until the page is closed."
+    ),
+    "progress.no_learner": (
+        "Choose or create a learner in the sidebar: from then on every answer is kept, and this page "
+        "shows your rating, your drills, your puzzle themes and the days you practised."
+    ),
+    "progress.session": "This visit so far: {right} of {answers} answers right (not kept).",
+    "progress.empty": (
+        "Nothing kept for {name} yet. Answer lesson checks, drills and puzzles: every answer is kept, "
+        "and this page fills with your rating over time, your drill accuracy and speed, the puzzle "
+        "themes to work on and a calendar of the days you practised."
+    ),
+    "progress.to_learn": "Learn",
+    "progress.to_drills": "Drills",
+    "progress.to_puzzles": "Puzzles",
+    "progress.to_rated": "Play rated puzzles",
+    "progress.to_review": "Review: {due} due now, {count} in the queue",
+    "progress.metric_answers": "Answers",
+    "progress.metric_right": "{percent}% right",
+    "progress.metric_none": "none yet",
+    "progress.metric_rating": "Puzzle rating",
+    "progress.metric_rd": "± {rd} · {games} rated",
+    "progress.metric_streak": "Daily streak",
+    "progress.metric_best": "best {best}",
+    "progress.metric_review": "Due for review",
+    "progress.metric_queue": "{count} in the queue",
+    "progress.streak_caption": (
+        "Daily streak: {current} days in a row answering today's puzzle (best {best})."
+    ),
+    "progress.col.part": "part",
+    "progress.col.answers": "answers",
+    "progress.col.right": "right",
+    "progress.col.percent": "% right",
+    "progress.col.score": "score",
+    "progress.col.level": "level",
+    "progress.col.when": "when",
+    "progress.col.item": "item",
+    "progress.col.result": "result",
+    "progress.col.seconds": "seconds",
+    "progress.part.lesson": "lesson checks",
+    "progress.part.drill": "drills",
+    "progress.part.puzzle": "puzzles",
+    "progress.part.play": "moves in play",
+    "progress.right_mark": "right",
+    "progress.wrong_mark": "wrong",
+    "progress.rating_title": "Rating",
+    "progress.rating": "rating",
+    "progress.rating_band": "± rating deviation",
+    "progress.rating_empty": (
+        "No rated puzzles yet. Rated puzzles are picked near your rating; each one moves it, and "
+        "this chart shows how."
+    ),
+    "progress.rating_alt": (
+        "Line chart of the rating after each of {count} rated puzzles, from {first} to {rating}."
+    ),
+    "progress.rating_caption": "{count} rated puzzles; rating now {rating} ± {rd}.",
+    "progress.drills_title": "Drills",
+    "progress.drills_empty": (
+        "No drill answers yet. Once you answer drills, their accuracy and your answer time, day by "
+        "day and drill by drill, show here."
+    ),
+    "progress.period.day": "day",
+    "progress.period.week": "week",
+    "progress.accuracy_title": "Right answers per {period}, each drill:",
+    "progress.accuracy_axis": "% right",
+    "progress.accuracy_alt": (
+        "Line chart of the share of right drill answers per {period}: {count} answers, {percent}% right."
+    ),
+    "progress.speed_title": "Mean answer time per {period}, each drill:",
+    "progress.speed_axis": "seconds",
+    "progress.speed_alt": "Line chart of the mean seconds taken per drill answer, {period} by {period}.",
+    "progress.speed_empty": "No drill answer was timed yet.",
+    "progress.tags_title": "Puzzle themes, weakest first",
+    "progress.tags_empty": (
+        "No puzzles answered yet. Each puzzle has themes (spinner, set-up, block...): your right "
+        "answers per theme show here, the weakest first, each with a link to practise it."
+    ),
+    "progress.tags_alt": (
+        "Bar chart of right answers per puzzle theme; the weakest is {weakest}, {percent}% right."
+    ),
+    "progress.practise_intro": "Practise a theme:",
+    "progress.practise": "{tag}: {percent}% right ({right}/{attempts}){lost}",
+    "progress.tag_lost": ", {points} points lost on average",
+    "progress.calendar_title": "Days practised",
+    "progress.calendar_empty": "No day practised yet: each day you answer something lights up a square here.",
+    "progress.calendar_day": "{day}: {count} answers",
+    "progress.calendar_alt": "Calendar of the last {weeks} weeks: {days} days practised.",
+    "progress.calendar_caption": "{days} days practised in the last {weeks} weeks; {total} days in all.",
+    "progress.weekday.0": "Mon",
+    "progress.weekday.1": "Tue",
+    "progress.weekday.2": "Wed",
+    "progress.weekday.3": "Thu",
+    "progress.weekday.4": "Fri",
+    "progress.weekday.5": "Sat",
+    "progress.weekday.6": "Sun",
+    "progress.month.1": "Jan",
+    "progress.month.2": "Feb",
+    "progress.month.3": "Mar",
+    "progress.month.4": "Apr",
+    "progress.month.5": "May",
+    "progress.month.6": "Jun",
+    "progress.month.7": "Jul",
+    "progress.month.8": "Aug",
+    "progress.month.9": "Sep",
+    "progress.month.10": "Oct",
+    "progress.month.11": "Nov",
+    "progress.month.12": "Dec",
+    "progress.runs_title": "Best timed runs",
+    "progress.runs_empty": "No timed run finished yet: the best scores of your 60-second runs show here.",
+    "progress.recent_title": "The latest {count} answers",
+    "progress.settings": "Settings",
+    "progress.location": (
+        "Progress is kept in this database (set another with the environment variable {env}, "
+        "a file path or a PostgreSQL URL):"
+    ),
+    "progress.export": "Export this learner's history",
+    "progress.export_help": (
+        "One JSON file with every answer, rating, timed run and review card: a backup, or the way "
+        "to move to another machine."
+    ),
+    "progress.import_file": "Import a history file",
+    "progress.import_name": "Import under the name",
+    "progress.import_name_placeholder": "empty: the name in the file",
+    "progress.import": "Import",
+    "progress.imported": "Imported {name}: {answers} answers. {name} is now chosen.",
+    "progress.import_not_text": "This file is not text (UTF-8): nothing was imported.",
+    "progress.import_bad": "This file cannot be imported, and nothing was changed: {error}.",
+    "progress.import_refused": "Nothing was imported: {error}.",
+    "progress.import_failed": "The import failed and nothing was changed: {error}.",
     # ----- the app: the Play page -----
     "play.title": "Play",
     "play.intro": (

@@ -1,0 +1,530 @@
+"""Progress in the app, driven with AppTest: a learner is made in the sidebar, answers
+drills and puzzles, and the Progress page shows them, after a refresh and a restart
+too; rated puzzles, the review queue, a theme's practice link; a new learner's empty
+page; a learner with thousands of attempts; a locked, missing or damaged database
+(the app says so, works on, and leaves the file alone); import and export; names
+that look like HTML.
+
+Every test has a database of its own (ALLFIVES_DB in a temporary folder) and starts
+with Streamlit's resource cache cleared, as a fresh app process would."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from collections.abc import Iterator
+from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("streamlit")
+import streamlit as st  # noqa: E402
+from streamlit.testing.v1 import AppTest  # noqa: E402
+
+from trainer.bank import shipped  # noqa: E402
+from trainer.daily import daily  # noqa: E402
+from trainer.drills import TimedRun, make_item  # noqa: E402
+from trainer.i18n import t  # noqa: E402
+from trainer.moves import Move  # noqa: E402
+from trainer.puzzles import Puzzle  # noqa: E402
+from trainer.store import ENV, Store  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+APP = str(ROOT / "app.py")
+PAGES = ("home", "learn", "drills", "puzzles", "play", "analysis", "progress")
+TODAY = daily(shipped(), date.today())
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+# ----- helpers -----
+@pytest.fixture
+def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A fresh database file for the app, and a fresh resource cache (a new process)."""
+    path = tmp_path / "progress.db"
+    monkeypatch.setenv(ENV, str(path))
+    st.cache_resource.clear()
+    yield path
+    st.cache_resource.clear()
+
+
+def ok(target: Any) -> AppTest:
+    at: AppTest = target.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def app(learner: str | None = None, page: str = "home", **state: Any) -> AppTest:
+    """The app as a browser opens it (a new session), with ?learner= when given."""
+    at = AppTest.from_file(APP, default_timeout=120)
+    if learner is not None:
+        at.query_params["learner"] = learner
+    for key, value in state.items():
+        at.session_state[key] = value
+    ok(at)
+    return ok(at.switch_page(f"ui/{page}.py")) if page != "home" else at
+
+
+def create(at: AppTest, name: str) -> AppTest:
+    at.sidebar.text_input(key="learner_new_name").input(name)
+    return ok(list(at.sidebar.get("form_submit_button"))[0].click())
+
+
+def texts(elements: Any) -> list[str]:
+    return [str(e.value) for e in elements]
+
+
+def unescaped(elements: Any) -> list[str]:
+    """Element texts with Markdown's backslash escapes taken out (names, paths)."""
+    return [str(e.value).replace("\\", "") for e in elements]
+
+
+def metric(at: AppTest, label: str) -> str:
+    return next(str(m.value) for m in at.metric if m.label == label)
+
+
+def charts(at: AppTest) -> list[Any]:
+    return list(at.get("plotly_chart"))
+
+
+def answer_total(at: AppTest, value: int) -> AppTest:
+    at.text_input(key=f"drill_count_{at.session_state['drill_seed']}").input(str(value))
+    return ok(at.button(key="drill_submit").click())
+
+
+def click_move(at: AppTest, move: Move) -> AppTest:
+    ok(at.button(key=f"ptile_{move.tile}").click())
+    return ok(at.button(key=f"pend_{move.side}").click())
+
+
+def a_wrong_move(puzzle: Puzzle) -> Move:
+    return Move.parse(next(m.move for m in puzzle.moves if m.move not in puzzle.accepted))
+
+
+def tagged(kind: str = "best-play") -> Puzzle:
+    return next(p for p in shipped() if p.kind == kind and p.tags and p.id != TODAY.id)
+
+
+def open_store(path: Path) -> Store:
+    return Store(str(path), create=False)
+
+
+# ----- a learner's answers, kept and shown -----
+def test_a_new_learner_answers_drills_and_puzzles_and_progress_shows_them_after_a_restart(db: Path) -> None:
+    at = app(drill_seed=11, drill_kind="total", drill_level=1, run_clock=Clock())
+    create(at, "  Ann  ")
+    assert at.session_state["learner"] == "Ann" and at.query_params["learner"] == "Ann"
+    learner = at.session_state["learner_id"]
+    assert isinstance(learner, int)
+
+    ok(at.switch_page("ui/drills.py"))
+    item = make_item("total", 11, 1)
+    answer_total(at, item.answer)  # right
+    ok(at.button(key="drill_next").click())
+    wrong_item = make_item("total", 12, 1)
+    answer_total(at, wrong_item.answer + 1)  # wrong
+
+    puzzle = tagged()
+    at.session_state["puzzle_id"] = puzzle.id
+    ok(at.switch_page("ui/puzzles.py"))
+    click_move(at, Move.parse(puzzle.accepted[0]))  # right
+    assert at.success
+    ok(at.button(key="puzzle_retry").click())
+    click_move(at, a_wrong_move(puzzle))  # wrong
+    assert at.error
+
+    # the session keeps them as before, and the store has every detail
+    assert [(r["part"], r["correct"]) for r in at.session_state["results"]] == [
+        ("drill", True), ("drill", False), ("puzzle", True), ("puzzle", False)]
+    with open_store(db) as store:
+        kept = list(reversed(store.recent_attempts(learner)))
+    assert [(a.part, a.item, a.correct) for a in kept] == [
+        ("drill", "total:1:11", True), ("drill", "total:1:12", False),
+        ("puzzle", puzzle.id, True), ("puzzle", puzzle.id, False)]
+    assert kept[0].kind == "total" and kept[0].answer == str(item.answer)
+    assert kept[0].position == item.position.code()
+    assert kept[2].kind == puzzle.kind and kept[2].tags == puzzle.tags and kept[2].points_lost == 0
+    assert kept[3].points_lost is not None and kept[3].points_lost > 0
+    assert kept[3].answer == str(a_wrong_move(puzzle)) and kept[3].position == puzzle.position
+    assert all(a.seconds is not None and 0 <= a.seconds < 120 for a in kept)
+    assert not any(a.rated or a.helped for a in kept)
+
+    ok(at.switch_page("ui/progress.py"))
+    shown = progress_of(at)
+    assert shown["answers"] == "4"
+    assert shown["tables"][t("progress.part.drill")] == (2, 1)
+    assert shown["tables"][t("progress.part.puzzle")] == (2, 1)
+    assert len(charts(at)) == 4  # drill accuracy and time, themes, calendar
+    links = [p for p in at.get("page_link") if "tag=" in str(p.proto.query_string)]
+    assert {p.proto.query_string for p in links} == {f"tag={tag}" for tag in puzzle.tags}
+
+    # a browser refresh: a new session, the learner from the URL; and an app restart
+    st.cache_resource.clear()
+    again = app("Ann", "progress")
+    assert again.session_state["learner_id"] == learner
+    assert progress_of(again) == shown
+
+
+def progress_of(at: AppTest) -> dict[str, Any]:
+    """What the Progress page says: the answers metric and the table of parts."""
+    tables: dict[str, tuple[int, int]] = {}
+    part, answers, right = t("progress.col.part"), t("progress.col.answers"), t("progress.col.right")
+    for frame in at.dataframe:
+        data = frame.value
+        if part in data.columns and answers in data.columns:
+            for row in data.to_dict("records"):
+                tables[row[part]] = (int(row[answers]), int(row[right]))
+    return {"answers": metric(at, t("progress.metric_answers")), "tables": tables,
+            "charts": len(charts(at))}
+
+
+def test_a_brand_new_learner_reads_what_will_appear_and_sees_no_empty_chart(db: Path) -> None:
+    at = create(app(), "Bo")
+    ok(at.switch_page("ui/progress.py"))
+    assert texts(at.info) == [t("progress.empty", name="Bo")]
+    assert not charts(at)
+    assert metric(at, t("progress.metric_answers")) == "0"
+    assert at.get("download_button")  # his (empty) history can be exported already
+    assert any(db.name in c.value for c in at.code)  # where the database is
+
+
+def test_without_a_learner_answers_stay_in_the_session(db: Path) -> None:
+    at = app(drill_seed=5, drill_kind="total", drill_level=2, page="drills")
+    answer_total(at, make_item("total", 5, 2).answer)
+    assert at.session_state["results"][-1]["correct"] is True
+    ok(at.switch_page("ui/progress.py"))
+    assert texts(at.info) == [t("progress.no_learner")]
+    assert t("progress.session", right=1, answers=1) in texts(at.markdown)
+    with open_store(db) as store:
+        assert store.learners() == ()
+
+
+def test_a_timed_run_is_kept_with_its_answers(db: Path) -> None:
+    clock = Clock()
+    at = create(app(drill_seed=40, drill_kind="run", drill_level=1, run_clock=clock), "Cy")
+    ok(at.switch_page("ui/drills.py"))
+    ok(at.button(key="run_start").click())
+    run: TimedRun = at.session_state["run"]
+    for _ in range(3):
+        item = run.current
+        assert item is not None
+        clock.now += 2
+        if item.kind == "total":
+            at.text_input(key=f"run_count_{run.answered + run.skipped}").input(str(item.answer))
+            ok(at.button(key="run_submit").click())
+        elif item.kind in ("score", "round"):
+            ok(at.button(key=f"run_choice_{item.answer}").click())  # type: ignore[union-attr]
+        else:
+            for side in sorted(item.answer):  # type: ignore[union-attr]
+                ok(at.button(key=f"run_end_{side}").click())
+            ok(at.button(key="run_check").click())
+    clock.now += 60
+    ok(at)
+    assert t("run.best_kept", level=1, best=3) in texts(at.caption)
+    with open_store(db) as store:
+        learner = at.session_state["learner_id"]
+        runs = store.best_runs(learner)
+        kept = store.recent_attempts(learner)
+    assert [(r.score, r.answered, r.level) for r in runs] == [(3, 3, 1)]
+    assert [a.mode for a in kept] == ["run"] * 3 and all(a.seconds == 2.0 for a in kept)
+    assert kept[-1].item.endswith(":run40.0")
+    ok(at.switch_page("ui/progress.py"))
+    assert any(t("progress.col.score") in f.value.columns for f in at.dataframe)
+
+
+# ----- rated puzzles, the review queue, practising a theme -----
+def test_rated_puzzles_move_the_rating_and_missed_ones_come_back_for_review(db: Path) -> None:
+    at = create(app(), "Di")
+    learner = at.session_state["learner_id"]
+    ok(at.switch_page("ui/puzzles.py"))
+    at.session_state["puzzle_mode"] = "rated"
+    ok(at)
+    assert at.session_state["puzzle_source"] == "stream"
+    served = at.session_state["puzzle_id"]
+    puzzle = next(p for p in shipped() if p.id == served)
+    assert puzzle.id != TODAY.id
+    if puzzle.kind == "count":
+        at.text_input(key="puzzle_count").input(str(int(puzzle.accepted[0]) + 1))
+        ok(list(at.get("form_submit_button"))[0].click())
+    else:
+        click_move(at, a_wrong_move(puzzle))
+    change = [m for m in texts(at.info) if m.startswith("Rating 1500 → ")]
+    assert change and "(-" in change[0]
+    ok(at.button(key="puzzle_next_rated").click())
+    assert at.session_state["puzzle_id"] != served
+    with open_store(db) as store:
+        rated = store.recent_attempts(learner)[0]
+        assert rated.rated and rated.mode == "stream"
+        assert store.learner(learner).rating.rating < 1500
+        # the missed puzzle is due in a minute; a day later it is due: make it so
+        store.record_attempt(learner, "puzzle", served, False, when=datetime.now(UTC) - timedelta(days=2))
+        store.record_attempt(learner, "drill", "where:2:77", False, kind="where",
+                             when=datetime.now(UTC) - timedelta(days=2))
+        assert {r.item for r in store.due_reviews(learner)} >= {served}
+
+    at.session_state["puzzle_mode"] = "review"
+    ok(at)
+    assert at.session_state["puzzle_source"] != "review"
+    buttons = [b for b in at.button if b.key and b.key.startswith("review_open_")]
+    assert any(served in b.label for b in buttons)
+    drill = t("puzzles.review_drill", drill=t("drill.where.title"), level=2)
+    assert [b.label for b in buttons if b.label.startswith("Drill")] == [drill]
+    ok(next(b for b in buttons if served in b.label).click())
+    assert at.session_state["puzzle_source"] == "review" and at.session_state["puzzle_id"] == served
+    if puzzle.kind == "count":
+        at.text_input(key="puzzle_count").input(puzzle.accepted[0])
+        ok(list(at.get("form_submit_button"))[0].click())
+    else:
+        click_move(at, Move.parse(puzzle.accepted[0]))
+    comes_back = t("puzzles.review_next", when="@").split("@")[0]
+    assert any(c.startswith(comes_back) for c in texts(at.caption))
+    with open_store(db) as store:
+        latest = store.recent_attempts(learner)[0]
+        assert (latest.item, latest.mode, latest.correct, latest.rated) == (served, "review", True, False)
+    ok(at.button(key="puzzle_review_back").click())
+    assert at.session_state["puzzle_source"] == ""
+
+    # the drill board comes back on the Drills page, the same board
+    drills = app("Di", "puzzles", puzzle_mode="review")
+    ok(next(b for b in drills.button if b.label == drill).click())  # st.switch_page(...?drill=)
+    assert drills.session_state["drill_review"] == "where:2:77"
+    ok(drills.switch_page("ui/drills.py"))  # AppTest's next runs stay on the page it switched to
+    assert t("drills.review_item") in texts(drills.info)
+    item = make_item("where", 77, 2)
+    assert item.question() in " ".join(texts(drills.markdown))
+    for side in sorted(item.answer):
+        ok(drills.button(key=f"drill_end_{side}").click())
+    ok(drills.button(key="drill_check").click())
+    with open_store(db) as store:
+        latest = store.recent_attempts(learner)[0]
+        assert (latest.item, latest.mode, latest.correct) == ("where:2:77", "review", True)
+
+
+def test_a_bad_drill_link_says_so() -> None:
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["drill"] = "total:9:<b>"
+    ok(at)
+    ok(at.switch_page("ui/drills.py"))
+    assert at.warning and "total" in at.warning[0].value
+
+
+def test_the_progress_pages_theme_link_opens_puzzles_of_that_theme(db: Path) -> None:
+    at = create(app(), "Ed")
+    tag = "spinner"
+    at.query_params["tag"] = tag
+    ok(at.switch_page("ui/puzzles.py"))
+    opened = next(p for p in shipped() if p.id == at.session_state["puzzle_id"])
+    assert tag in opened.tags
+    assert at.selectbox(key="puzzle_tag").value == tag
+    assert texts(at.info) == [t("puzzles.practising", theme=tag, count=sum(tag in p.tags for p in shipped()))]
+    at.query_params["tag"] = "no-such-theme"
+    ok(at.switch_page("ui/puzzles.py"))
+    assert any("no-such-theme" in w for w in texts(at.warning))
+
+
+def test_without_a_learner_the_rated_and_review_modes_ask_for_one(db: Path) -> None:
+    at = app(page="puzzles")
+    for mode in ("rated", "review"):
+        at.session_state["puzzle_mode"] = mode
+        ok(at)
+        assert texts(at.info) == [t("puzzles.need_learner")]
+
+
+# ----- thousands of attempts -----
+def fill(path: Path, name: str, count: int) -> int:
+    bank = [p for p in shipped() if p.tags]
+    kinds = ("total", "score", "round", "where")
+    now = datetime.now(UTC)
+    with Store(str(path)) as store:
+        learner = store.create_learner(name).id
+        for i in range(count):
+            when = now - timedelta(minutes=(count - i) * 47)
+            if i % 3:
+                store.record_attempt(learner, "drill", f"{kinds[i % 4]}:{1 + i % 3}:{i}", i % 4 != 1,
+                                     kind=kinds[i % 4], seconds=1.5 + (i % 9), when=when)
+            else:
+                puzzle = bank[(i * 7) % len(bank)]
+                store.record_attempt(learner, "puzzle", puzzle.id, i % 5 != 0, rated=i % 2 == 0,
+                                     helped=i % 11 == 0, seconds=8.0 + i % 13, when=when,
+                                     mode="daily" if i % 6 == 0 else "")
+            if i % 200 == 0:
+                store.record_run(learner, level=1 + i % 3, duration=60, answered=20, right=10 + i % 10,
+                                 score=10 + i % 10, best_streak=5, when=when)
+    return learner
+
+
+def test_thousands_of_attempts_render_every_chart(db: Path) -> None:
+    fill(db, "Fay", 3000)
+    started = time.perf_counter()
+    at = app("Fay", "progress")
+    took = time.perf_counter() - started
+    assert metric(at, t("progress.metric_answers")) == "3000"
+    assert len(charts(at)) == 5  # rating, drill accuracy, drill time, themes, calendar
+    for chart in charts(at):
+        figure = json.loads(chart.proto.spec)
+        assert figure["data"], chart.proto.spec[:200]
+    assert any(t("progress.col.score") in f.value.columns for f in at.dataframe)
+    assert took < 30, took
+
+
+# ----- a database that cannot be used -----
+def every_page_works(at: AppTest) -> None:
+    for page in PAGES:
+        ok(at.switch_page(f"ui/{page}.py"))
+        problem = [w for w in unescaped(at.warning) if "Nothing was overwritten" in w]
+        assert len(problem) == 1, (page, texts(at.warning))
+
+
+def test_a_damaged_database_is_reported_left_alone_and_the_app_works_on(db: Path) -> None:
+    garbage = b"this is not an SQLite database\x00\xff" * 100
+    db.write_bytes(garbage)
+    at = app(drill_seed=3, drill_kind="total", drill_level=1)
+    warning = unescaped(at.warning)
+    assert len(warning) == 1 and str(db) in warning[0] and "damaged" in warning[0]
+    assert "Nothing was overwritten" in warning[0]
+    assert t("widgets.learner_offline") in texts(at.sidebar.caption)
+    every_page_works(at)
+    ok(at.switch_page("ui/drills.py"))
+    answer_total(at, make_item("total", 3, 1).answer)
+    assert at.session_state["results"][-1]["correct"] is True  # kept in the session
+    ok(at.switch_page("ui/progress.py"))
+    assert texts(at.info) == [t("progress.no_store")]
+    assert db.read_bytes() == garbage
+    assert sorted(p.name for p in db.parent.iterdir()) == [db.name]
+
+
+def test_a_missing_folder_is_reported_and_not_created(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "not-mounted" / "progress.db"
+    monkeypatch.setenv(ENV, str(path))
+    st.cache_resource.clear()
+    at = app()
+    warning = unescaped(at.warning)
+    assert len(warning) == 1 and str(path.parent) in warning[0] and "does not exist" in warning[0]
+    every_page_works(at)
+    assert not path.parent.exists()
+
+
+def test_a_locked_database_is_reported_and_keeps_the_learners_data(db: Path) -> None:
+    learner = fill(db, "Gus", 30)
+    with open_store(db) as store:
+        before = store.export_learner(learner, when=datetime(2026, 1, 1, tzinfo=UTC))
+    holder = sqlite3.connect(db, isolation_level=None)
+    holder.execute("PRAGMA locking_mode = EXCLUSIVE")
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        st.cache_resource.clear()
+        at = app("Gus")
+        warning = unescaped(at.warning)
+        assert len(warning) == 1 and "locked" in warning[0] and str(db) in warning[0]
+        ok(at.switch_page("ui/progress.py"))
+        assert texts(at.info) == [t("progress.no_store")]
+    finally:
+        if holder.in_transaction:
+            holder.rollback()
+        holder.close()
+    st.cache_resource.clear()
+    at = app("Gus", "progress")  # the lock gone, a new session finds everything
+    assert not at.warning
+    assert metric(at, t("progress.metric_answers")) == "30"
+    with open_store(db) as store:
+        assert store.export_learner(learner, when=datetime(2026, 1, 1, tzinfo=UTC)) == before
+
+
+def test_a_database_that_goes_away_while_the_app_runs_keeps_answers_in_the_session(db: Path) -> None:
+    at = create(app(drill_seed=8, drill_kind="total", drill_level=1), "Jo")
+    ok(at.switch_page("ui/drills.py"))
+    answer_total(at, make_item("total", 8, 1).answer)
+    moved = db.with_name("moved.db")
+    for suffix in ("", "-wal", "-shm"):  # someone moves the database away while the app runs
+        if Path(f"{db}{suffix}").exists():
+            Path(f"{db}{suffix}").rename(f"{moved}{suffix}")
+    ok(at.button(key="drill_next").click())
+    answer_total(at, make_item("total", 9, 1).answer)
+    warning = unescaped(at.warning)
+    assert len(warning) == 1 and "was moved, deleted or replaced" in warning[0], warning
+    assert [r["correct"] for r in at.session_state["results"]] == [True, True]
+    assert not db.exists()  # nothing was written in its place
+    st.cache_resource.clear()
+    with open_store(moved) as store:
+        assert len(store.recent_attempts(at.session_state["learner_id"])) == 1
+
+
+# ----- export and import -----
+def test_a_malformed_import_changes_nothing_and_a_good_one_brings_a_learner_back(db: Path) -> None:
+    learner = fill(db, "Hal", 40)
+    at = app("Hal", "progress")
+    assert at.get("download_button")
+    with open_store(db) as store:
+        exported = store.export_learner(learner)
+        before = [(x.name, sum(n for n, _ in store.counts(x.id).values())) for x in store.learners()]
+    broken = json.loads(exported)
+    broken["attempts"][3]["correct"] = "maybe"
+    for content in (b"{not json", json.dumps(broken).encode(), b"\xff\xfe\x00", exported.encode()):
+        at.file_uploader(key="progress_import_file").set_value(("history.json", content, "application/json"))
+        ok(at)
+        ok(at.button(key="progress_import_button").click())
+        assert at.error and not at.success, texts(at.error)
+        with open_store(db) as store:
+            now = [(x.name, sum(n for n, _ in store.counts(x.id).values())) for x in store.learners()]
+        assert now == before
+    at.text_input(key="progress_import_name").input("Hal again")
+    at.file_uploader(key="progress_import_file").set_value(
+        ("history.json", exported.encode(), "application/json"))
+    ok(at)
+    ok(at.button(key="progress_import_button").click())
+    assert at.success and "40 answers" in at.success[0].value
+    assert at.session_state["learner"] == "Hal again"
+    assert metric(at, t("progress.metric_answers")) == "40"
+
+
+def test_a_bad_file_names_its_fault(db: Path) -> None:
+    learner = fill(db, "Ida", 5)
+    with open_store(db) as store:
+        broken = json.loads(store.export_learner(learner))
+    broken["attempts"][3]["correct"] = "maybe"
+    at = app("Ida", "progress")
+    at.file_uploader(key="progress_import_file").set_value(
+        ("history.json", json.dumps(broken).encode(), "application/json"))
+    ok(at)
+    ok(at.button(key="progress_import_button").click())
+    assert "attempts[3].correct" in at.error[0].value.replace("\\", "")
+
+
+# ----- names -----
+def test_names_are_checked_and_shown_as_typed_never_as_html(db: Path) -> None:
+    at = app()
+    for bad, key in (("   ", "widgets.learner_empty"), ("x" * 41, "widgets.learner_too_long")):
+        create(at, bad)
+        assert [e.value for e in at.sidebar.error] == [t(key, length=41, limit=40)]
+    name = "<script>alert('x')</script> **Jo**"
+    create(at, name)
+    assert not at.sidebar.error and at.session_state["learner"] == name
+    assert name in at.sidebar.selectbox(key="learner").options
+    create(at, name.upper().replace("SCRIPT", "script"))  # the same name in other case: taken
+    assert at.sidebar.error and "already a learner" in at.sidebar.error[0].value
+    ok(at.switch_page("ui/progress.py"))
+    shown = [m for m in [*at.markdown, *at.caption] if "script" in str(m.value)]
+    assert shown
+    for element in shown:
+        assert "\\<script\\>" in element.value and not element.proto.allow_html, element.value
+    assert not [h for h in at.get("html") if "script" in str(h.proto.body)]
+    assert "\\*\\*Jo\\*\\*" in " ".join(texts(at.caption))
+    with open_store(db) as store:
+        assert [x.name for x in store.learners()] == [name]
+
+
+def test_an_unknown_learner_in_the_url_is_dropped(db: Path) -> None:
+    at = app("Nobody", "progress")
+    assert at.session_state["learner_id"] is None
+    assert texts(at.info) == [t("progress.no_learner")]
+    assert "learner" not in at.query_params
