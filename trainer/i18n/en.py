@@ -451,6 +451,9 @@ MESSAGES: dict[str, str] = {
     "home.to_learn": "Learn the rules",
     "home.to_drills": "Drill the count",
     "home.to_analysis": "Analyse a position",
+    "home.to_play": "Play the computer",
+    "home.to_puzzles": "More puzzles",
+    "home.to_progress": "Your progress",
     # ----- the app: the Analysis page -----
     "analysis.title": "Analysis board",
     "analysis.tab_paste": "Paste a position code",
