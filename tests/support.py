@@ -6,8 +6,10 @@ the engine's classes are only read (a layout's tiles, a position's hands) or bui
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import ast
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Optional
 
 from trainer.tiles import Tile
@@ -202,3 +204,16 @@ def layout_text_tiles(text: str) -> list[Tile]:
         if part:
             found.extend(tiles(part))
     return list(dict.fromkeys(found))
+
+
+def t_calls(path: Path) -> Iterator[ast.Call]:
+    """Every call of the catalogue function t(...) in a source file."""
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "t":
+            yield node
+
+
+def literal_keys(path: Path) -> set[str]:
+    """The first argument of every t("key", ...) call written as a plain string."""
+    return {str(call.args[0].value) for call in t_calls(path)
+            if call.args and isinstance(call.args[0], ast.Constant)}

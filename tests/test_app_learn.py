@@ -6,7 +6,6 @@ Right answers are read from trainer.lessons, the module the page draws from."""
 
 from __future__ import annotations
 
-import ast
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +14,7 @@ import pytest
 pytest.importorskip("streamlit")
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
+from tests.support import literal_keys
 from trainer.errors import TrainerError  # noqa: E402
 from trainer.i18n import catalogue, t  # noqa: E402
 from trainer.layout import Layout  # noqa: E402
@@ -212,16 +212,6 @@ def test_the_builder_puts_clicked_tiles_on_clicked_ends() -> None:
 
 
 # ----- the text -----
-def literal_keys(path: Path) -> set[str]:
-    """Literal first arguments of every t(...) call in a page."""
-    found = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "t"
-                and node.args and isinstance(node.args[0], ast.Constant)):
-            found.add(str(node.args[0].value))
-    return found
-
-
 def test_every_key_the_pages_use_is_in_the_english_catalogue() -> None:
     used = literal_keys(ROOT / "ui" / "learn.py") | literal_keys(ROOT / "ui" / "drills.py")
     assert len(used) > 25

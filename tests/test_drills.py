@@ -7,7 +7,6 @@ not taken from `Layout.count()`, so the drills' answers are checked independentl
 
 from __future__ import annotations
 
-import ast
 import random
 import re
 from pathlib import Path
@@ -17,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.support import nearest_five, pips
+from tests.support import literal_keys, nearest_five, pips
 from trainer import drills
 from trainer.drills import (
     KINDS,
@@ -382,19 +381,9 @@ def test_catalogue_falls_back_and_never_raises() -> None:
     assert list(languages())[0] == "en"
 
 
-def keys_in_source(path: Path) -> set[str]:
-    """Literal first arguments of every t(...) call."""
-    found = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "t"
-                and node.args and isinstance(node.args[0], ast.Constant)):
-            found.add(str(node.args[0].value))
-    return found
-
-
 def test_every_key_used_exists_in_english() -> None:
     root = Path(drills.__file__).parent
-    used = keys_in_source(root / "drills.py") | keys_in_source(root / "lessons.py")
+    used = literal_keys(root / "drills.py") | literal_keys(root / "lessons.py")
     assert len(used) > 60
     dynamic = {f"{prefix}.{side}" for prefix in ("side", "end", "arm", "part") for side in SIDES}
     dynamic |= {"part.lead", "part.spinner"} | {f"drill.{kind}.title" for kind in KINDS}

@@ -14,6 +14,7 @@ from google.protobuf.message import Message
 from streamlit.testing.v1 import AppTest
 
 import trainer.i18n
+from tests.support import literal_keys, t_calls
 from trainer.i18n import en
 from trainer.moves import Move
 from trainer.play import PlaySession, PlaySettings
@@ -31,18 +32,6 @@ EXAMPLE = ("0-0:0-3,3-4,4-6,6-5,5-5,5-1,1-0:0-4,4-2,2-1,1-3,3-2,2-0,0-5,5-4::"
 
 
 # ----- the sources -----
-def t_calls(path: Path) -> Iterator[ast.Call]:
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "t":
-            yield node
-
-
-def literal_keys(path: Path) -> set[str]:
-    """The first argument of every t("key", ...) call written as a plain string."""
-    return {str(call.args[0].value) for call in t_calls(path)
-            if call.args and isinstance(call.args[0], ast.Constant)}
-
-
 def built_key_prefixes(path: Path) -> set[str]:
     """The fixed start of every key built at run time: t(f"puzzles.kind.{kind}", ...)."""
     found = set()
