@@ -2,9 +2,12 @@
 
 A catalogue is a module `trainer.i18n.<lang>` (`en`, later `es`, `fi`, `ru`, `mk`)
 holding `NAME` (the language's own name) and `MESSAGES`, a dict of message keys to
-`str.format` templates with named fields. Adding a language is adding a module: no
-page or trainer code changes. A key missing from a language falls back to English;
-a key missing from English comes out as `[key]`, never as an exception.
+`str.format` templates with named fields. A message that depends on a number is a
+dict of CLDR plural categories (`one`, `few`, `many`, `other`, ...) to templates,
+read with `tn()`, which picks the language's form by Babel's plural rules.
+Adding a language is adding a module: no page or trainer code changes. A key
+missing from a language falls back to English; a key missing from English comes out
+as `[key]`, never as an exception.
 
 >>> t("total.right", count=12)
 'Right: the count is 12.'
@@ -14,6 +17,8 @@ a key missing from English comes out as `[key]`, never as an exception.
 '[no.such.key]'
 >>> t("total.right")  # a value not given stays visible, it does not raise
 'Right: the count is {count}.'
+>>> tn("plural.days", 1), tn("plural.days", 5)
+('1 day', '5 days')
 """
 
 from __future__ import annotations
@@ -24,7 +29,11 @@ import re
 from collections.abc import Mapping
 from functools import cache
 from types import ModuleType
-from typing import Optional
+from typing import Optional, Union
+
+from babel import Locale, UnknownLocaleError
+
+Template = Union[str, Mapping[str, str]]
 
 DEFAULT = "en"
 _LANG = re.compile(r"[a-z]{2,3}")
@@ -55,7 +64,7 @@ def _module(lang: str) -> Optional[ModuleType]:
         return None
 
 
-def catalogue(lang: str = DEFAULT) -> Mapping[str, str]:
+def catalogue(lang: str = DEFAULT) -> Mapping[str, Template]:
     """The messages of one language (empty when there is no such catalogue)."""
     module = _module(normalize(lang))
     messages = getattr(module, "MESSAGES", None) if module is not None else None
@@ -90,16 +99,53 @@ def _fill(template: str, values: dict[str, object]) -> Optional[str]:
         return None
 
 
-def t(key: str, lang: str = DEFAULT, **values: object) -> str:
-    """The message `key` in `lang` filled with `values`: falls back to English, and to
-    `[key]` for a key no catalogue knows. Never raises for a missing key or value."""
+@cache
+def plural_category(lang: str, count: int) -> str:
+    """The CLDR plural category of `count` in `lang` (Babel's rules).
+
+    >>> [plural_category("ru", n) for n in (1, 2, 5, 21)]
+    ['one', 'few', 'many', 'one']
+    """
+    try:
+        return str(Locale.parse(normalize(lang)).plural_form(abs(count)))
+    except (UnknownLocaleError, ValueError, TypeError):
+        return "one" if count == 1 else "other"
+
+
+def _pick(template: Template, lang: str, count: Optional[int]) -> Optional[str]:
+    if isinstance(template, str):
+        return template
+    if isinstance(template, Mapping):
+        form = plural_category(lang, count) if count is not None else "other"
+        chosen = template.get(form, template.get("other"))
+        return chosen if isinstance(chosen, str) else None
+    return None
+
+
+def _lookup(key: str, lang: str, count: Optional[int], values: dict[str, object]) -> str:
     for code in (normalize(lang), DEFAULT):
         template = catalogue(code).get(key)
         if template is not None:
-            text = _fill(template, values)
+            chosen = _pick(template, code, count)
+            text = _fill(chosen, values) if chosen is not None else None
             if text is not None:
                 return text
     return f"[{key}]"
+
+
+def t(key: str, lang: str = DEFAULT, **values: object) -> str:
+    """The message `key` in `lang` filled with `values`: falls back to English, and to
+    `[key]` for a key no catalogue knows. Never raises for a missing key or value."""
+    return _lookup(key, lang, None, values)
+
+
+def tn(key: str, count: int, lang: str = DEFAULT, **values: object) -> str:
+    """The plural message `key` for `count` in `lang`; `{n}` is the count itself.
+
+    >>> tn("plural.points", 0), tn("plural.points", 1, "ru")
+    ('0 points', '1 point')
+    """
+    return _lookup(key, lang, count, {"n": count, **values})
 
 
 def join(items: list[str], lang: str = DEFAULT) -> str:

@@ -3,9 +3,18 @@ keys out and fall back to these. Fields in braces are filled by the code."""
 
 from __future__ import annotations
 
+from typing import Union
+
 NAME = "English"
 
-MESSAGES: dict[str, str] = {
+MESSAGES: dict[str, Union[str, dict[str, str]]] = {
+    # ----- plurals: read with tn(key, count); {n} is the count -----
+    "plural.days": {"one": "{n} day", "other": "{n} days"},
+    "plural.points": {"one": "{n} point", "other": "{n} points"},
+    "plural.deals": {"one": "{n} deal", "other": "{n} deals"},
+    "plural.moves": {"one": "{n} move", "other": "{n} moves"},
+    "plural.tiles": {"one": "{n} tile", "other": "{n} tiles"},
+    "plural.puzzles": {"one": "{n} puzzle", "other": "{n} puzzles"},
     # ----- lists -----
     "list.separator": ", ",
     "list.last": "{head} and {last}",
