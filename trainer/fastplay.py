@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import NamedTuple, Optional
 
-from trainer import _fast
+from trainer._backend import fast as _fast
 from trainer.errors import HiddenInformationError, InvalidPositionError, NotationError
 from trainer.layout import Layout
 from trainer.moves import SIDES, Move

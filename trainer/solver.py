@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from trainer import _fast
+from trainer._backend import fast as _fast
 from trainer.errors import HiddenInformationError, InvalidPositionError, TrainerError
 from trainer.fastplay import compact
 from trainer.moves import SIDES, Move
