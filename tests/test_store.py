@@ -420,7 +420,8 @@ def test_where_the_database_is(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.delenv(ENV, raising=False)
     if sys.platform.startswith("linux"):  # the user's data folder follows XDG there
         assert default_path() == tmp_path / "data" / "allfives" / "progress.db"
-    monkeypatch.setattr("trainer.store.default_path", lambda: tmp_path / "data" / "allfives" / "progress.db")
+    monkeypatch.setattr("trainer.store.place.default_path",
+                        lambda: tmp_path / "data" / "allfives" / "progress.db")
     with Store() as fresh:  # the default folder is made when missing
         assert fresh.location == str(tmp_path / "data" / "allfives" / "progress.db") and fresh.created
     with Store() as again:
