@@ -187,7 +187,7 @@ def test_home_shows_a_board_and_where_to_go() -> None:
     at = app()
     assert "All Fives trainer" in texts(at.title)
     assert describe(Layout.parse("5-5:5-2:5-3:5-0:")) in texts(at.caption)
-    assert [b.key for b in at.main.button] == []  # only links (the learner form is in the sidebar)
+    assert [b.key for b in at.main.button] == ["home_next"]  # one next step; the rest are links
 
 
 # ----- the analysis board -----

@@ -496,9 +496,14 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "widgets.side.N": "North",
     "widgets.side.S": "South",
     "widgets.language": "Language",
+    # moves named the same way on every page (trainer.movenames)
+    "move.with_code": "{words} ({code})",
+    "move.end": "the {side} end ({pip})",
+    "widgets.tile_alt": "tile {tile}",
+    "widgets.tile_cannot": "{tile} does not fit any open end now",
     # the learner picker (sidebar), the store's troubles, when a review falls due
     "widgets.learner": "Learner",
-    "widgets.learner_none": "Nobody: answers kept for this visit only",
+    "widgets.learner_none": "Guest (not saved)",
     "widgets.learner_help": (
         "Your answers, ratings and review queue are kept under this name. The name is in the "
         "page's address, so a refresh or a bookmark keeps it."
@@ -536,7 +541,23 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
         "from a real game:"
     ),
     "home.count": "The ends show {ends}: the count is **{count}**, so the last tile scored **{points}**.",
-    "home.next": "Where to go next",
+    "home.next": "Everything else",
+    "home.step_first": "Start the first lesson: {title}",
+    "home.why_first": (
+        "New to All Fives? The lessons teach the rules one at a time, each with boards to read "
+        "and a few questions to click. It takes a few minutes."
+    ),
+    "home.step_review": {
+        "one": "Review {n} puzzle you missed",
+        "other": "Review {n} puzzles you missed",
+    },
+    "home.why_review": "Welcome back. Puzzles you missed come back when they are due: they are due now.",
+    "home.step_daily": "Solve today's puzzle",
+    "home.why_daily": "Today's puzzle is waiting for you.",
+    "home.step_lesson": "Go on with the lesson: {title}",
+    "home.why_lesson": "You have a lesson half done.",
+    "home.step_play": "Play a game against the computer",
+    "home.why_play": "Nothing is due: today's puzzle is done. A game puts it all together.",
     "home.to_learn": "Learn the rules",
     "home.to_drills": "Drill the count",
     "home.to_analysis": "Analyse a position",
@@ -840,10 +861,55 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "play.players": "Players",
     "play.players_help": "partners always has four",
     "play.strength": "Computer strength",
-    "play.strength.random": "random",
-    "play.strength.greedy": "greedy",
-    "play.strength.expert": "expert",
-    "play.target": "Target (0: the rules' usual one)",
+    "play.strength.random": "Beginner",
+    "play.strength.greedy": "Club player",
+    "play.strength.expert": "Expert",
+    "play.strength_line.random": "Beginner: plays any tile that fits, without a plan.",
+    "play.strength_line.greedy": (
+        "Club player: takes the most points it can each turn, without looking ahead."
+    ),
+    "play.strength_line.expert": (
+        "Expert: looks ahead to the end of the hand over many deals of the tiles it cannot see."
+    ),
+    "play.target": "Points to win the match",
+    "play.target_help": (
+        "The first side to reach this score wins. Left empty, the rules' usual score: {usual}."
+    ),
+    "play.target_placeholder": "the rules' usual score",
+    "play.over_claim_nothing": (
+        "You claimed {claim} but {move} scored nothing: your opponent gets {penalty} for claiming too much."
+    ),
+    "play.col.judged": "judged on",
+    "play.judged_deals": {"one": "{n} deal of the hidden tiles", "other": "{n} deals of the hidden tiles"},
+    "play.judged_points": "points at once only (no deal solved in time)",
+    "play.forced_why": "your only legal move",
+    "play.target_usual": "{rules} {target}",
+    "play.muggins_rule": (
+        "Muggins: with each play you claim the points it scored (0, 5, 10, ...). A right claim keeps "
+        "them. Claim too little and the play's points go to your opponent; claim too much and your "
+        "opponent also gets the points you claimed beyond them."
+    ),
+    "play.player": "Player {seat}",
+    "play.story_drew": {"one": "drew {n} ({tiles}) and ", "other": "drew {n} ({tiles}) and "},
+    "play.story_passed": "{who} {drew}passed.",
+    "play.story_played": "{who} {drew}played {move}: count {count}.",
+    "play.story_scored": "{who} {drew}played {move}: count {count}, scores {points}.",
+    "play.final_board": "The board as the hand ended",
+    "play.last_moves": "The last moves",
+    "play.whole_hand": "Every move of the hand",
+    "play.col.forced": "forced",
+    "play.forced_mark": "forced",
+    "play.over_claim": (
+        "You claimed {claim} but {move} scored {points}: the {points} points go to your opponent, "
+        "and {penalty} more for claiming too much."
+    ),
+    "play.claim_in_fives": "Points come in fives: claim 0, 5, 10, 15, ...",
+    "play.bad_file_head": "This file could not be loaded as a saved game: {problem}.",
+    "play.bad_file_detail": "What the trainer read: {error}",
+    "play.file_not_text": "it is not a text file",
+    "play.file_too_big": "it is {size} KB, and a saved game is at most {limit} KB",
+    "play.file_not_game": "it is not a game saved from this page, or it was changed after saving",
+    "play.file_no_seed": "the deal number is missing",
     "play.muggins": "Muggins: claim your own points",
     "play.coach": "Coach: allow hints",
     "play.seed": "Deal number (empty: a new random deal)",
@@ -885,7 +951,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "play.grade_title.inaccuracy": "Inaccuracy",
     "play.grade_title.mistake": "Mistake",
     "play.grade_title.blunder": "Blunder",
-    "play.review_link": "{grade}: {move} (best {best}, −{loss}) — open in Analysis",
+    "play.review_link": "{grade}: {move} (best {best}, −{loss}, judged on {judged}) — open in Analysis",
     "play.drew": "You could not play and drew {tiles}.",
     "play.your_hand": "Your hand:",
     "play.lead": "Lead {tile}",
@@ -897,7 +963,9 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "play.coach_thinking": "The coach is thinking...",
     "play.undo": "Undo",
     "play.coach_says": "Coach: play **{move}**. {reasons}",
-    "play.wrong_claim": "You claimed {claim} but {move} scored {points}: the points go to your opponent.",
+    "play.wrong_claim": (
+        "You claimed {claim} but {move} scored {points}: the {points} points go to your opponent."
+    ),
     "play.you_win": "You win the match, {mine} to {theirs}!",
     "play.computer_wins": "The computer wins the match ({scores}).",
     "play.again": "Play this deal again",
