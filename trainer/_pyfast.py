@@ -14,6 +14,7 @@ True
 
 from __future__ import annotations
 
+import time
 from typing import Optional
 
 Compact = tuple[int, int, int, tuple[int, int, int, int], tuple[int, int, int, int]]
@@ -248,8 +249,10 @@ def deal(game: Game, rng: list[int], size: int) -> State:
 
 def simulate(hands: int, seed: int, players: int, size: int, rules: str) -> tuple[int, int]:
     """Deal and play `hands` random hands: (side 0's net points in all, hands dominoed)."""
-    if players < 2 or players > 4 or size * players > 28:
-        raise ValueError("bad players or hand size")
+    if hands < 0:
+        raise ValueError("a negative number of hands")
+    if players < 2 or players > 4 or size < 1 or size * players > 28:
+        raise ValueError("2 to 4 players, hands of 1 tile or more, 28 tiles in all")
     game = Game(players, rules)
     rng = [seed & MASK64]
     total = dominoes = 0
@@ -261,25 +264,94 @@ def simulate(hands: int, seed: int, players: int, size: int, rules: str) -> tupl
     return total, dominoes
 
 
+SCORE_LIMIT = 1_000_000_000  # |score| bound: a hand adds far less
+
+
+def read_int(value: object, lo: int, hi: int, what: str) -> int:
+    """A whole number within [lo, hi], else TypeError or ValueError as in C."""
+    if not isinstance(value, int):
+        raise TypeError(f"{what} must be an int")
+    if not lo <= value <= hi:
+        raise ValueError(f"{what} out of range {lo} to {hi}")
+    return int(value)
+
+
+def check_layout(spinner: int, w: int, e: int, a: tuple[int, ...], d: tuple[int, ...]) -> None:
+    """The layout checks of the C code, in its order and with its words."""
+    why = ""
+    if not all(-1 <= x <= 6 for x in (spinner, w, e)):
+        why = "pip out of range -1 to 6"
+    for k in range(4):
+        if why:
+            break
+        if not -1 <= a[k] <= 6:
+            why = "arm pip out of range -1 to 6"
+        elif d[k] not in (0, 1):
+            why = "arm double flag must be 0 or 1"
+        elif d[k] and a[k] < 0:
+            why = "an empty arm ends in no double"
+    if not why:
+        if spinner < 0:
+            if (w < 0) != (e < 0):
+                why = "a line has both ends or none"
+            elif any(x >= 0 for x in a):
+                why = "arms without a spinner"
+        elif w >= 0 or e >= 0:
+            why = "line ends beside a spinner"
+        elif (a[0] < 0 or a[1] < 0) and (a[2] >= 0 or a[3] >= 0):
+            why = "N or S open before E and W"
+    if why:
+        raise ValueError(f"bad layout: {why}")
+
+
+def read_layout(layout: object) -> tuple[int, int, int, tuple[int, ...], tuple[int, ...]]:
+    if not isinstance(layout, tuple):
+        raise TypeError("layout is a tuple")
+    if (len(layout) != 5 or not all(isinstance(x, tuple) and len(x) == 4 for x in layout[3:])
+            or not all(isinstance(x, int) for x in (*layout[:3], *layout[3], *layout[4]))):
+        raise TypeError("layout is (spinner, west, east, (4 arm pips), (4 arm doubles)) of ints")
+    spinner, w, e, arms, doubles = layout
+    if not all(-2**31 <= x < 2**31 for x in (spinner, w, e, *arms, *doubles)):
+        raise OverflowError("signed integer is greater than maximum")
+    check_layout(spinner, w, e, arms, doubles)
+    return spinner, w, e, arms, doubles
+
+
 def read_state(hands: tuple[int, ...], bone: tuple[int, ...], layout: Compact, turn: int,
                scores: tuple[int, ...], rules: str) -> tuple[Game, State]:
-    """The game and state of a compact position, checked as the C code checks it."""
-    spinner, w, e, arms, doubles = layout
+    """The game and state of a compact position, checked as the C code checks it: 2 to 4
+    hands of tiles 0..27, a boneyard of at most 28 tile numbers, no tile twice, pips -1..6,
+    the turn a player, scores bounded."""
+    spinner, w, e, arms, doubles = read_layout(layout)
     check_rules(rules)
     if not isinstance(hands, tuple) or not isinstance(bone, tuple) or not isinstance(scores, tuple):
         raise TypeError("hands, bone and scores are tuples")
-    game = Game(len(hands), rules, tuple(bone))
-    if not 2 <= game.players <= 4:
+    if not 2 <= len(hands) <= 4:
         raise ValueError("2 to 4 hands")
-    if turn < 0 or turn >= game.players or len(bone) > 28:
-        raise ValueError("bad turn or boneyard")
+    if len(bone) > 28:
+        raise ValueError("a boneyard of at most 28 tiles")
+    if len(scores) > 4:
+        raise ValueError("at most 4 scores")
+    if turn < 0 or turn >= len(hands):
+        raise ValueError("the turn is not a player")
     s = new_state()
+    seen = 0
     for p, hand in enumerate(hands):
-        s[HAND + p] = hand & 0xFFFFFFFF
+        bits = read_int(hand, 0, (1 << 28) - 1, "a hand's tile bits")
+        if bits & seen:
+            raise ValueError("a tile in two places")
+        s[HAND + p] = bits
+        seen |= bits
+    for item in bone:
+        tile = read_int(item, 0, 27, "a boneyard tile")
+        if seen >> tile & 1:
+            raise ValueError("a tile in two places")
+        seen |= 1 << tile
+    for k, score in enumerate(scores):
+        s[SCORE + k] = read_int(score, -SCORE_LIMIT, SCORE_LIMIT, "a score")
+    game = Game(len(hands), rules, tuple(bone))
     for k in range(4):
         s[ARM + k], s[DBL + k] = arms[k], doubles[k]
-    for k, score in enumerate(scores[:4]):
-        s[SCORE + k] = score
     s[SPINNER], s[WEST], s[EAST], s[TURN] = spinner, w, e, turn
     return game, s
 
@@ -320,6 +392,7 @@ class Search:
         self.nodes = self.probes = self.hits = 0
         self.limit = limit
         self.aborted = False
+        self.deadline = 0.0  # time.monotonic() past which the search stops; 0: none
 
     def team(self, player: int) -> int:
         return player & 1 if self.game.partners else int(player != self.root)
@@ -354,8 +427,13 @@ class Search:
     def search(self, start: State, alpha: int, beta: int) -> int:
         game = self.game
         s = list(start)
+        if self.aborted:
+            return 0
         self.nodes += 1
         if self.limit and self.nodes > self.limit:
+            self.aborted = True
+            return 0
+        if self.deadline and self.nodes % 1024 == 0 and time.monotonic() > self.deadline:
             self.aborted = True
             return 0
         draw_until_playable(game, s)
@@ -432,15 +510,21 @@ def layout_key(s: State) -> int:
 
 
 def solve(hands: tuple[int, ...], bone: tuple[int, ...], layout: Compact, turn: int, rules: str,
-          table_bits: int, node_limit: int) -> tuple[int, list[tuple[int, int, int, int]],
-                                                     int, int, int, int]:
+          table_bits: int, node_limit: int, time_limit: float = 0.0,
+          ) -> tuple[int, list[tuple[int, int, int, int]], int, int, int, int]:
     """Exact values of a fully known position:
     (value, [(tile, side, points, value)], nodes, probes, hits, aborted).
-    node_limit 0: no limit; past the limit the search stops and `aborted` is 1."""
+    node_limit 0: no limit; time_limit in seconds, 0: none; past a limit the search
+    stops and `aborted` is 1."""
     if table_bits < 10 or table_bits > 25:
         raise ValueError("table bits 10 to 25")
+    if node_limit < 0:
+        raise ValueError("a negative node limit")
+    if not 0.0 <= time_limit <= 1e7:
+        raise ValueError("time limit 0 to 1e7 seconds")
     game, s = read_state(hands, bone, layout, turn, (), rules)
     search = Search(game, turn, table_bits, node_limit)
+    search.deadline = time.monotonic() + time_limit if time_limit else 0.0
     found: list[tuple[int, int, int, int]] = []
     must_draw = (s[SPINNER] >= 0 or s[WEST] >= 0) and not s[HAND + turn] & playable_suits(s)
     root_moves = [] if must_draw else gen_moves(game, s)
@@ -449,6 +533,8 @@ def solve(hands: tuple[int, ...], bone: tuple[int, ...], layout: Compact, turn: 
     else:
         value = -INF
         for move in root_moves:
+            if search.aborted:
+                break
             p, v = search.child_value(s, move, turn, -INF, INF, root=True)
             value = max(value, v)
             found.append((move & 31, move >> 5, p, v))
