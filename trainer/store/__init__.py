@@ -46,9 +46,11 @@ from __future__ import annotations
 from trainer.store.errors import (
     LearnerError,
     StoreCorruptError,
+    StoreDriverError,
     StoreError,
     StoreLockedError,
     StoreMissingError,
+    StoreReadOnlyError,
 )
 from trainer.store.learners import NAME_LIMIT, clean_name
 from trainer.store.place import ENV, default_path
@@ -71,7 +73,8 @@ from trainer.store_io import MODES, PARTS, HistoryFileError
 
 __all__ = [
     "ENV", "PARTS", "MODES", "NAME_LIMIT", "Store", "StoreError", "StoreLockedError", "StoreMissingError",
-    "StoreCorruptError", "LearnerError", "HistoryFileError", "Learner", "Attempt", "Recorded",
+    "StoreCorruptError", "StoreReadOnlyError",
+    "StoreDriverError", "LearnerError", "HistoryFileError", "Learner", "Attempt", "Recorded",
     "DayCount", "DrillDay", "TagStat", "Streak", "RunRecord", "RatingPoint", "clean_name", "default_path",
     "streak_of",
 ]
