@@ -53,6 +53,7 @@ from trainer.store.errors import (
     StoreReadOnlyError,
 )
 from trainer.store.learners import NAME_LIMIT, clean_name
+from trainer.store.mastery import MasteryStore
 from trainer.store.place import ENV, default_path
 from trainer.store.queries import QueryStore
 from trainer.store.recording import RecordingStore
@@ -80,12 +81,12 @@ __all__ = [
 ]
 
 
-class Store(RecordingStore, QueryStore, TransferStore):
+class Store(RecordingStore, QueryStore, TransferStore, MasteryStore):
     """One progress database. Safe to share between threads (and Streamlit sessions);
     several processes may share one database (SQLite file or PostgreSQL).
 
     Raises StoreError (or StoreLockedError, StoreMissingError, StoreCorruptError) when
     the database cannot be opened; `create=False` refuses to start a new SQLite file.
     Its parts: `trainer.store.learners`, `.recording`, `.rating`, `.reviews`,
-    `.queries` and `.transfer`, over the plumbing of `trainer.store.base`.
+    `.queries`, `.transfer` and `.mastery`, over the plumbing of `trainer.store.base`.
     """
