@@ -3,10 +3,11 @@
 import streamlit as st
 
 from ui.state import init_state
-from ui.widgets import learner_picker
+from ui.widgets import learner_picker, page_style
 
 st.set_page_config(page_title="All Fives trainer", page_icon="🁫", layout="centered")
 init_state()
+page_style()
 learner_picker()
 pages = [
     st.Page("ui/home.py", title="Start", icon=":material/home:", default=True),
@@ -17,4 +18,5 @@ pages = [
     st.Page("ui/analysis.py", title="Analysis", icon=":material/search:"),
     st.Page("ui/progress.py", title="Progress", icon=":material/monitoring:"),
 ]
-st.navigation(pages).run()
+# at the top: on a phone the menu closes by itself once a page is chosen
+st.navigation(pages, position="top").run()

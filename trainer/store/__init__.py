@@ -46,11 +46,14 @@ from __future__ import annotations
 from trainer.store.errors import (
     LearnerError,
     StoreCorruptError,
+    StoreDriverError,
     StoreError,
     StoreLockedError,
     StoreMissingError,
+    StoreReadOnlyError,
 )
 from trainer.store.learners import NAME_LIMIT, clean_name
+from trainer.store.mastery import MasteryStore
 from trainer.store.place import ENV, default_path
 from trainer.store.queries import QueryStore
 from trainer.store.recording import RecordingStore
@@ -71,18 +74,19 @@ from trainer.store_io import MODES, PARTS, HistoryFileError
 
 __all__ = [
     "ENV", "PARTS", "MODES", "NAME_LIMIT", "Store", "StoreError", "StoreLockedError", "StoreMissingError",
-    "StoreCorruptError", "LearnerError", "HistoryFileError", "Learner", "Attempt", "Recorded",
+    "StoreCorruptError", "StoreReadOnlyError",
+    "StoreDriverError", "LearnerError", "HistoryFileError", "Learner", "Attempt", "Recorded",
     "DayCount", "DrillDay", "TagStat", "Streak", "RunRecord", "RatingPoint", "clean_name", "default_path",
     "streak_of",
 ]
 
 
-class Store(RecordingStore, QueryStore, TransferStore):
+class Store(RecordingStore, QueryStore, TransferStore, MasteryStore):
     """One progress database. Safe to share between threads (and Streamlit sessions);
     several processes may share one database (SQLite file or PostgreSQL).
 
     Raises StoreError (or StoreLockedError, StoreMissingError, StoreCorruptError) when
     the database cannot be opened; `create=False` refuses to start a new SQLite file.
     Its parts: `trainer.store.learners`, `.recording`, `.rating`, `.reviews`,
-    `.queries` and `.transfer`, over the plumbing of `trainer.store.base`.
+    `.queries`, `.transfer` and `.mastery`, over the plumbing of `trainer.store.base`.
     """

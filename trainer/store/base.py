@@ -13,8 +13,14 @@ from sqlalchemy.dialects import postgresql as pg_dialect
 from sqlalchemy.dialects import sqlite as sqlite_dialect
 from sqlalchemy.engine import Connection
 
-from trainer.store.engine import LEFT_ALONE, _check_sqlite_file, _identity, _postgresql_events, _sqlite_events
-from trainer.store.errors import StoreCorruptError, StoreError, StoreLockedError, StoreMissingError
+from trainer.store.engine import (
+    _check_sqlite_file,
+    _identity,
+    _postgresql_events,
+    _sqlite_events,
+    sqlite_fault,
+)
+from trainer.store.errors import StoreDriverError, StoreError, StoreMissingError
 from trainer.store.place import _target
 from trainer.store_schema import (
     LATEST,
@@ -63,6 +69,19 @@ class _Statements:
             updated_at=bind("new_updated_at"))
 
 
+def _server_engine(url: sa.URL) -> sa.Engine:
+    """The engine of a database server; raises StoreDriverError when its Python
+    driver is not installed (SQLAlchemy imports it here)."""
+    try:
+        return sa.create_engine(url, pool_pre_ping=True)
+    except (ImportError, sa.exc.NoSuchModuleError) as error:
+        backend, _, driver = url.drivername.partition("+")
+        hint = " (pip install 'psycopg[binary]')" if driver == "psycopg" else ""
+        raise StoreDriverError(f"the {backend} driver {driver!r} is not installed{hint}, so the progress "
+                               f"database at {url.render_as_string(hide_password=True)} cannot be "
+                               f"opened ({error})") from None
+
+
 class StoreBase:
     """The plumbing every part of the store shares: the engine, the schema check
     on opening, read and write transactions, and faults turned into StoreError."""
@@ -82,7 +101,7 @@ class StoreBase:
             _sqlite_events(self._engine, busy_timeout)
         else:
             self.created = False
-            self._engine = sa.create_engine(target.url, pool_pre_ping=True)
+            self._engine = _server_engine(target.url)
             _postgresql_events(self._engine, busy_timeout)
         self._writer = self._engine.execution_options(allfives_write=True)
         self._sql = _Statements(self.dialect)
@@ -132,23 +151,10 @@ class StoreBase:
 
     def _fail(self, error: sa.exc.DBAPIError) -> NoReturn:
         message = str(error.orig).strip().splitlines()[0] if error.orig is not None else str(error)
-        low = message.lower()
-        if "locked" in low or "lock timeout" in low:
-            raise StoreLockedError(
-                f"the progress database at {self.location} is locked by another program (waited "
-                f"{self._busy_timeout:g} s); close the other program and try again") from None
-        if "not a database" in low or "malformed" in low or "corrupt" in low:
-            raise StoreCorruptError(
-                f"the progress database at {self.location} is damaged ({message}); {LEFT_ALONE}") from None
-        if "unable to open" in low:
-            raise StoreMissingError(
-                f"cannot open the progress database at {self.location} ({message})") from None
-        if self.dialect == "postgresql" and isinstance(error, sa.exc.OperationalError) and "connect" in low:
+        if self.dialect == "postgresql" and isinstance(error, sa.exc.OperationalError) \
+                and "connect" in message.lower():
             raise StoreError(f"cannot reach the database server at {self.location}: {message}") from None
-        if "readonly" in low or "read-only" in low:
-            raise StoreError(
-                f"the progress database at {self.location} cannot be written ({message})") from None
-        raise StoreError(f"the progress database at {self.location} failed: {message}") from None
+        raise sqlite_fault(self.location, self.path, message, self._busy_timeout) from None
 
     @contextmanager
     def _read(self) -> Iterator[Connection]:

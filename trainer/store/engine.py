@@ -3,17 +3,65 @@ settings of every new connection, for SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, NoReturn, Optional
 from urllib.parse import quote
 
 from sqlalchemy import event
 from sqlalchemy.engine import Connection, Engine
 
-from trainer.store.errors import StoreCorruptError, StoreError, StoreLockedError, StoreMissingError
+from trainer.store.errors import (
+    StoreCorruptError,
+    StoreError,
+    StoreLockedError,
+    StoreMissingError,
+    StoreReadOnlyError,
+)
+from trainer.store.place import ENV
 
 LEFT_ALONE = "it was left as it is: restore a backup or move the file away to start a new one"
+
+
+def _writable(place: Path) -> bool:
+    """Whether this process may write `place` (False on a read-only file system)."""
+    try:
+        if os.statvfs(place).f_flag & os.ST_RDONLY:
+            return False
+    except OSError:
+        return False
+    return os.access(place, os.W_OK)
+
+
+def read_only_reason(path: Path) -> Optional[str]:
+    """Why the SQLite file at `path` cannot be written, or None when it can: SQLite
+    writes its journal (`-wal`, `-shm`) in the same folder, so the folder counts too."""
+    if path.exists() and not _writable(path):
+        return f"the file {path} is read-only"
+    if not _writable(path.parent):
+        return f"the folder {path.parent} is read-only (the database keeps its journal files beside it)"
+    return None
+
+
+def sqlite_fault(location: str, path: Optional[Path], message: str, busy_timeout: float) -> StoreError:
+    """The StoreError that says what an SQLite (or PostgreSQL) failure means: locked,
+    read-only, missing, damaged, or else the driver's own words."""
+    low = message.lower()
+    if "locked" in low or "busy" in low or "lock timeout" in low:
+        return StoreLockedError(f"the progress database at {location} is locked by another program (waited "
+                                f"{busy_timeout:g} s); close the other program and try again")
+    reason = read_only_reason(path) if path is not None else None
+    if "readonly" in low or "read-only" in low or reason is not None and "unable to open" in low:
+        why = reason or "the database refuses writes"
+        return StoreReadOnlyError(f"the progress database at {location} cannot be written: {why}; the file "
+                                  f"itself was left as it is: make it writable or set {ENV} to another place")
+    if "unable to open" in low:
+        return StoreMissingError(f"cannot open the progress database at {location} ({message})")
+    if "not a database" in low or "malformed" in low or "corrupt" in low:
+        return StoreCorruptError(f"the progress database at {location} is damaged or is not a database "
+                                 f"({message}); {LEFT_ALONE}")
+    return StoreError(f"the progress database at {location} failed: {message}")
 
 
 def _identity(path: Path) -> tuple[int, int]:
@@ -56,15 +104,7 @@ def _check_sqlite_file(path: Path, create: bool, default: bool, busy_timeout: fl
 
 def _inspect_sqlite(path: Path, busy_timeout: float) -> None:
     def fail(error: sqlite3.Error) -> NoReturn:
-        text = str(error)
-        low = text.lower()
-        if "locked" in low or "busy" in low:
-            raise StoreLockedError(f"the progress database at {path} is locked by another program; close "
-                                   f"it and try again") from None
-        if "unable to open" in low:
-            raise StoreMissingError(f"cannot open the progress database at {path} ({text})") from None
-        raise StoreCorruptError(f"the progress database at {path} is damaged or is not a database "
-                                f"({text}); {LEFT_ALONE}") from None
+        raise sqlite_fault(str(path), path, str(error), busy_timeout) from None
 
     try:
         conn = sqlite3.connect(f"file:{quote(str(path))}?mode=ro", uri=True, timeout=busy_timeout)

@@ -21,6 +21,15 @@ class StoreCorruptError(StoreError):
     """The file is damaged or is not an SQLite database; it is left as it is."""
 
 
+class StoreReadOnlyError(StoreError):
+    """The database, or the folder it writes its journal in, cannot be written; the file
+    itself is fine."""
+
+
+class StoreDriverError(StoreError):
+    """The Python driver the database URL needs is not installed."""
+
+
 class LearnerError(TrainerError):
     """A learner's name that cannot be used, or a learner id that does not exist."""
 

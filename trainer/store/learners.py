@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import time
 import unicodedata
-from datetime import datetime
+import uuid
+from datetime import UTC, datetime, timedelta
 from typing import Any, Optional
 
 import sqlalchemy as sa
@@ -13,11 +15,7 @@ from trainer.store.base import StoreBase
 from trainer.store.errors import LearnerError
 from trainer.store.values import Learner, _learner, _utc
 from trainer.store_schema import (
-    attempts,
     learners,
-    rating_history,
-    review_cards,
-    runs,
 )
 
 NAME_LIMIT = 40
@@ -51,6 +49,25 @@ def _name_key(name: str) -> str:
     return name.casefold()
 
 
+# A learner being imported or removed is kept under a name key that starts with a space,
+# which no cleaned name can: lists and look-ups by name never see him.
+HIDDEN = " "
+BATCH = 500  # rows per write transaction when many rows come or go: milliseconds of the write lock
+STALE = timedelta(days=1)  # a hidden learner this old was left by an import that never finished
+
+
+def _pause_after(began: float, dialect: str) -> None:
+    """Leave the SQLite write lock free for twice as long as a batch held it, so that a
+    writer waiting in SQLite's busy loop (it looks again every few to 100 ms) gets in
+    instead of the next batch (PostgreSQL locks rows, not the whole database)."""
+    if dialect == "sqlite":
+        time.sleep(min(0.1, 2 * (time.monotonic() - began)))
+
+
+def _hidden_key(why: str) -> str:
+    return f"{HIDDEN}{why} {int(time.time())} {uuid.uuid4().hex}"
+
+
 class LearnerStore(StoreBase):
     """Learners of the store."""
 
@@ -58,7 +75,8 @@ class LearnerStore(StoreBase):
     def learners(self) -> tuple[Learner, ...]:
         """Every learner, by name."""
         with self._read() as conn:
-            rows = conn.execute(sa.select(learners).order_by(learners.c.name_key)).all()
+            rows = conn.execute(sa.select(learners).where(~learners.c.name_key.startswith(HIDDEN))
+                                .order_by(learners.c.name_key)).all()
         return tuple(_learner(row) for row in rows)
 
     def learner(self, learner_id: int) -> Learner:
@@ -101,15 +119,48 @@ class LearnerStore(StoreBase):
             return found
 
     def delete_learner(self, learner_id: int) -> None:
-        """Remove a learner and everything kept for him."""
+        """Remove a learner and everything kept for him: he is gone from every list at
+        once, his rows go in short transactions that never hold up other writers."""
         with self._write() as conn:
             self._require(conn, learner_id)
-            self._delete(conn, learner_id)
+            self._hide(conn, learner_id, "removing")
+        self._remove(learner_id)
 
-    def _delete(self, conn: Connection, learner_id: int) -> None:
-        for table in (rating_history, review_cards, runs, attempts):
-            conn.execute(sa.delete(table).where(table.c.learner_id == learner_id))
-        conn.execute(sa.delete(learners).where(learners.c.id == learner_id))
+    def _hide(self, conn: Connection, learner_id: int, why: str) -> None:
+        key = _hidden_key(why)
+        conn.execute(sa.update(learners).where(learners.c.id == learner_id).values(name=key, name_key=key))
+
+    def _remove(self, learner_id: int) -> None:
+        """Delete a (hidden) learner's rows, BATCH at a time, every table that names
+        learners, the rows others point at last; then the learner."""
+        tables = [t for t in reversed(learners.metadata.sorted_tables)
+                  if "learner_id" in t.c and t is not learners]
+        for table in tables:
+            chunk = sa.select(table.c.id).where(table.c.learner_id == learner_id).limit(BATCH)
+            while True:
+                began = time.monotonic()
+                with self._write() as conn:
+                    ids = list(conn.execute(chunk).scalars())
+                    if ids:
+                        conn.execute(sa.delete(table).where(table.c.id.in_(ids)))
+                if len(ids) < BATCH:
+                    break
+                _pause_after(began, self.dialect)
+        with self._write() as conn:
+            conn.execute(sa.delete(learners).where(learners.c.id == learner_id))
+
+    def _sweep(self, now: Optional[datetime] = None) -> None:
+        """Remove what imports and removals that never finished (a crash) left hidden."""
+        moment = _utc(now)
+        with self._read() as conn:
+            rows = conn.execute(sa.select(learners.c.id, learners.c.name_key)
+                                .where(learners.c.name_key.startswith(HIDDEN))).all()
+        for learner_id, key in rows:
+            fields = key.split()
+            stamp = fields[1] if len(fields) == 3 else ""
+            started = int(stamp) if stamp.isascii() and stamp.isdigit() and len(stamp) < 12 else 0
+            if moment - datetime.fromtimestamp(started, UTC) > STALE:
+                self._remove(int(learner_id))
 
     def _require(self, conn: Connection, learner_id: int, lock: bool = False) -> sa.Row[Any]:
         query = sa.select(learners).where(learners.c.id == learner_id)

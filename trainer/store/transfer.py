@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Optional
+from typing import Any, Optional
 
 import sqlalchemy as sa
-from sqlalchemy.engine import Connection
 
 from trainer.store.errors import LearnerError, StoreError
-from trainer.store.learners import LearnerStore, _name_key, clean_name
+from trainer.store.learners import BATCH, LearnerStore, _hidden_key, _name_key, _pause_after, clean_name
 from trainer.store.values import _read_time, _utc
 from trainer.store_io import (
     AttemptRow,
@@ -62,63 +62,97 @@ class TransferStore(LearnerStore):
         return dump_history(history, _utc(when))
 
     def import_learner(self, text: str, name: Optional[str] = None, replace: bool = False) -> int:
-        """Bring a learner's history back from `export_learner`'s text, in one
-        transaction; returns the new learner id. `name` renames him; `replace=True`
-        first removes a learner of the same name. The whole file is checked first:
-        a malformed file raises HistoryFileError naming the fault and changes
-        nothing; a name already taken (without `replace`) raises LearnerError."""
+        """Bring a learner's history back from `export_learner`'s text; returns the new
+        learner id. `name` renames him; `replace=True` replaces a learner of the same
+        name. The whole file is checked first: a malformed file raises HistoryFileError
+        naming the fault and changes nothing; a name already taken (without `replace`)
+        raises LearnerError.
+
+        The rows are written BATCH at a time, each batch its own short transaction, so
+        that other writers (other sessions recording answers) never wait long; the new
+        learner stays hidden until the last step, which gives him his name (and hides
+        the learner he replaces) at once. A failure on the way removes what was written.
+        """
         history = parse_history(text, clean_name)
         final = clean_name(name) if name is not None else history.name
-        try:
-            return self._import(history, final, replace)
-        except sa.exc.IntegrityError:  # the name taken meanwhile by another process
-            raise LearnerError(f"there is already a learner named {final!r}: import under another name, "
-                               f"or replace him") from None
-
-    def _import(self, history: History, final: str, replace: bool) -> int:
         key = _name_key(final)
+        if not replace:
+            with self._read() as conn:
+                if conn.execute(sa.select(learners.c.id).where(learners.c.name_key == key)).first():
+                    raise self._taken(final)
+        self._sweep()
+        hidden = _hidden_key("importing")
         with self._write() as conn:
-            existing = conn.execute(sa.select(learners.c.id).where(learners.c.name_key == key)).scalar()
-            if existing is not None:
-                if not replace:
-                    raise LearnerError(f"there is already a learner named {final!r}: import under another "
-                                       f"name, or replace him")
-                self._delete(conn, int(existing))
-            learner_id = conn.execute(sa.insert(learners).returning(learners.c.id).values(
-                name=final, name_key=key, created_at=history.created_at, rating=history.rating, rd=history.rd,
-                volatility=history.volatility, rated_games=history.rated_games)).scalar_one()
-            ids = self._insert_attempts(conn, learner_id, history.attempts)
-            if history.ratings:
-                conn.execute(sa.insert(rating_history), [
-                    {"learner_id": learner_id, "attempt_id": None if r.attempt is None else ids[r.attempt],
-                     "puzzle_id": r.puzzle_id, "rating": r.rating, "rd": r.rd, "volatility": r.volatility,
-                     "created_at": r.created_at} for r in history.ratings])
-            if history.runs:
-                conn.execute(sa.insert(runs), [
-                    {"learner_id": learner_id, "level": r.level, "duration": r.duration,
-                     "answered": r.answered, "right": r.right, "score": r.score, "best_streak": r.best_streak,
-                     "created_at": r.created_at, "day": r.day} for r in history.runs])
-            if history.reviews:
-                conn.execute(sa.insert(review_cards), [
-                    {"learner_id": learner_id, "part": c.part, "item": c.item, "kind": c.kind,
-                     "position": c.position, "card": c.card, "due": c.due, "reviews": c.reviews,
-                     "lapses": c.lapses, "created_at": c.created_at, "updated_at": c.updated_at}
-                    for c in history.reviews])
-        return int(learner_id)
+            learner_id = int(conn.execute(sa.insert(learners).returning(learners.c.id).values(
+                name=hidden, name_key=hidden, created_at=history.created_at, rating=history.rating,
+                rd=history.rd, volatility=history.volatility, rated_games=history.rated_games)).scalar_one())
+        try:
+            replaced = self._fill(learner_id, history, final, key, replace)
+        except BaseException:
+            try:
+                self._remove(learner_id)
+            except StoreError:  # left hidden: the next import sweeps it away
+                pass
+            raise
+        if replaced is not None:
+            self._remove(replaced)
+        return learner_id
 
-    def _insert_attempts(self, conn: Connection, learner_id: int, rows: Sequence[AttemptRow]) -> list[int]:
-        """Insert in order and return the new ids in the same order."""
-        if not rows:
-            return []
-        values = [{"learner_id": learner_id, "part": a.part, "item": a.item, "kind": a.kind,
-                   "position": a.position, "answer": a.answer, "correct": a.correct,
-                   "points_lost": a.points_lost, "seconds": a.seconds, "helped": a.helped, "rated": a.rated,
-                   "mode": a.mode, "tags": " ".join(a.tags), "created_at": a.created_at, "day": a.day}
-                  for a in rows]
+    @staticmethod
+    def _taken(final: str) -> LearnerError:
+        return LearnerError(f"there is already a learner named {final!r}: import under another name, "
+                            f"or replace him")
+
+    def _fill(self, learner_id: int, history: History, final: str, key: str, replace: bool) -> Optional[int]:
+        """Write the hidden learner's rows, then name him; returns the id of the learner
+        he replaces (now hidden), if any."""
+        ids = self._insert_attempts(learner_id, history.attempts)
+        self._insert_rows(rating_history, [
+            {"learner_id": learner_id, "attempt_id": None if r.attempt is None else ids[r.attempt],
+             "puzzle_id": r.puzzle_id, "rating": r.rating, "rd": r.rd, "volatility": r.volatility,
+             "created_at": r.created_at} for r in history.ratings])
+        self._insert_rows(runs, [
+            {"learner_id": learner_id, "level": r.level, "duration": r.duration, "answered": r.answered,
+             "right": r.right, "score": r.score, "best_streak": r.best_streak, "created_at": r.created_at,
+             "day": r.day} for r in history.runs])
+        self._insert_rows(review_cards, [
+            {"learner_id": learner_id, "part": c.part, "item": c.item, "kind": c.kind, "position": c.position,
+             "card": c.card, "due": c.due, "reviews": c.reviews, "lapses": c.lapses,
+             "created_at": c.created_at, "updated_at": c.updated_at} for c in history.reviews])
+        try:
+            with self._write() as conn:
+                existing = conn.execute(sa.select(learners.c.id).where(learners.c.name_key == key)).scalar()
+                if existing is not None:
+                    if not replace:
+                        raise self._taken(final)
+                    self._hide(conn, int(existing), "removing")
+                conn.execute(sa.update(learners).where(learners.c.id == learner_id)
+                             .values(name=final, name_key=key))
+        except sa.exc.IntegrityError:  # the name taken meanwhile by another process
+            raise self._taken(final) from None
+        return None if existing is None else int(existing)
+
+    def _insert_rows(self, table: sa.Table, values: Sequence[dict[str, Any]]) -> None:
+        for start in range(0, len(values), BATCH):
+            began = time.monotonic()
+            with self._write() as conn:
+                conn.execute(sa.insert(table), list(values[start:start + BATCH]))
+            _pause_after(began, self.dialect)
+
+    def _insert_attempts(self, learner_id: int, rows: Sequence[AttemptRow]) -> list[int]:
+        """Insert in order, BATCH at a time, and return the new ids in the same order."""
         numbered = sa.insert(attempts).returning(attempts.c.id, sort_by_parameter_order=True)
-        result = conn.execute(numbered, values)
-        ids = [int(i) for i in result.scalars()]
+        ids: list[int] = []
+        for start in range(0, len(rows), BATCH):
+            values = [{"learner_id": learner_id, "part": a.part, "item": a.item, "kind": a.kind,
+                       "position": a.position, "answer": a.answer, "correct": a.correct,
+                       "points_lost": a.points_lost, "seconds": a.seconds, "helped": a.helped,
+                       "rated": a.rated, "mode": a.mode, "tags": " ".join(a.tags), "created_at": a.created_at,
+                       "day": a.day} for a in rows[start:start + BATCH]]
+            began = time.monotonic()
+            with self._write() as conn:
+                ids.extend(int(i) for i in conn.execute(numbered, values).scalars())
+            _pause_after(began, self.dialect)
         if len(ids) != len(rows):
             raise StoreError("the import's attempts could not be numbered; nothing was changed")
         return ids
-
