@@ -11,10 +11,9 @@ from trainer.daily import daily
 from trainer.i18n import join, t
 from trainer.layout import Layout
 from ui.state import init_state
-from ui.widgets import board, language_picker, quiz_board
+from ui.widgets import board, quiz_board
 
 init_state()
-language_picker()
 LANG: str = st.session_state["lang"]
 
 st.title(t("home.title", LANG))

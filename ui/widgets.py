@@ -1,5 +1,5 @@
-"""Shared widgets: boards, hands, clickable tiles and ends, the language picker and
-the learner picker."""
+"""Shared widgets: boards, hands, clickable tiles and ends, and the learner picker
+(the language picker is ui/language.py)."""
 
 from __future__ import annotations
 
@@ -11,14 +11,13 @@ from typing import Optional
 import streamlit as st
 
 from trainer.errors import TrainerError
-from trainer.i18n import languages, t
+from trainer.i18n import t
 from trainer.layout import Layout
 from trainer.store import NAME_LIMIT, LearnerError, StoreError
 from trainer.svg import describe, render_board, render_hand
 from trainer.tiles import Tile
 from ui.state import database_location, open_store, plain, reason, store_failed
 
-PICKER = "lang_picker"  # the picker's own widget key; the choice is kept in "lang"
 LEARNER = "learner"  # the learner picker's key: his name, bound to the URL's ?learner=
 NEW_NAME = "learner_new_name"
 
@@ -94,24 +93,6 @@ def end_buttons(ends: list[tuple[str, int]], key: str) -> Optional[str]:
         if column.button(label, key=f"{key}_{side}", use_container_width=True):
             clicked = side
     return clicked
-
-
-def _keep_language() -> None:
-    st.session_state["lang"] = st.session_state[PICKER]
-
-
-def language_picker() -> None:
-    """A language choice in the sidebar, shown only when more than English is shipped.
-
-    The widget has its own key, copied into "lang" when changed, so the choice stays
-    when a page without the picker runs (Streamlit forgets an unrendered widget's key)."""
-    offered = languages()
-    if len(offered) < 2:
-        return
-    current = lang() if lang() in offered else next(iter(offered))
-    st.session_state[PICKER] = current
-    st.sidebar.selectbox(t("widgets.language", current), list(offered), key=PICKER,
-                         format_func=offered.__getitem__, on_change=_keep_language)
 
 
 # ----- the learner -----
