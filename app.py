@@ -5,11 +5,12 @@ import streamlit as st
 from trainer.i18n import t
 from ui.language import language_picker
 from ui.state import init_state
-from ui.widgets import learner_picker
+from ui.widgets import learner_picker, page_style
 
 init_state()
 LANG = language_picker()
 st.set_page_config(page_title=t("home.title", LANG), page_icon="🁫", layout="centered")
+page_style()
 learner_picker()
 pages = [
     st.Page("ui/home.py", title=t("nav.home", LANG), icon=":material/home:", default=True),
@@ -20,4 +21,5 @@ pages = [
     st.Page("ui/analysis.py", title=t("nav.analysis", LANG), icon=":material/search:"),
     st.Page("ui/progress.py", title=t("nav.progress", LANG), icon=":material/monitoring:"),
 ]
-st.navigation(pages).run()
+# at the top: on a phone the menu closes by itself once a page is chosen
+st.navigation(pages, position="top").run()

@@ -56,8 +56,9 @@ def test_plural_forms_follow_the_files_own_header(lang: str) -> None:
     for key in PLURAL_KEYS:
         forms = entries[key].string
         assert len(forms) == catalog.num_plurals and all(forms), (lang, key)
+        values = {name: f"<{name}>" for name in po.template_fields(en.MESSAGES[key]) - {"n"}}
         for n in PLURAL_PROBES:
-            assert tn(key, n, lang) == forms[formula(n)].format(n=n), (lang, key, n)
+            assert tn(key, n, lang, **values) == forms[formula(n)].format(n=n, **values), (lang, key, n)
 
 
 EXPECTED = {  # plural.points for 0, 1, 2, 5, 21, 22, 25

@@ -400,3 +400,22 @@ def test_lone_spinner_symmetry_against_oracle() -> None:
     expected, _, _ = oracle_moves(position)
     assert expected["5-2@E"] == expected["5-2@W"]
     assert solver_moves(position) == expected
+
+
+# ----- limits -----
+def test_node_and_time_limits_raise_search_limit_error() -> None:
+    """A whole hand from the lead needs far more than 1,000 nodes or 1 ms; past either
+    limit the solver raises SearchLimitError naming it, and solves fine without."""
+    from trainer.solver import SearchLimitError
+
+    position = deal(STANDARD, 2, random.Random(3))
+    with pytest.raises(SearchLimitError, match="1,000 nodes"):
+        solve(position, node_limit=1000)
+    with pytest.raises(SearchLimitError, match="0.001 s"):
+        solve(position, time_limit=0.001)
+    small = built_position(STANDARD, (3, 3), 0, 7)
+    assert solve(small, node_limit=10**6, time_limit=60).moves == solve(small).moves
+    with pytest.raises(ValueError):
+        solve(small, node_limit=-1)
+    with pytest.raises(ValueError):
+        solve(small, table_bits=40)

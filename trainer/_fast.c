@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static int HIGH[28], LOW[28];
 static uint32_t SUIT[7], DOUBLES;
@@ -132,8 +133,10 @@ static void settle(State *s, int winner) {
     s->score[side_of(s, winner)] += round5(total - pp[winner]);
 }
 
-/* Play to the end at random; log (if given) receives player << 8 | move per play.
- * Returns the player who went out, or -1 for a block. */
+enum { LOG_SIZE = 64 };  /* more than the 28 plays a hand of distinct tiles can hold */
+
+/* Play to the end at random; log (if given, LOG_SIZE long) receives player << 8 | move
+ * per play. Returns the player who went out, or -1 for a block. */
 static int playout(State *s, uint64_t *rng, int *log, int *nlog) {
     int moves[112];
     for (;;) {
@@ -150,7 +153,7 @@ static int playout(State *s, uint64_t *rng, int *log, int *nlog) {
         }
         int mv = moves[rng_next(rng) % (uint64_t)n], p = s->turn;
         apply_move(s, mv);
-        if (log) log[(*nlog)++] = p << 8 | mv;
+        if (log && *nlog < LOG_SIZE) log[(*nlog)++] = p << 8 | mv;
         if (!s->hand[p]) { settle(s, p); return p; }
         s->turn = (p + 1) % s->players;
     }
@@ -192,12 +195,17 @@ static void deal(State *s, uint64_t *rng, int size) {
 static PyObject *py_simulate(PyObject *self, PyObject *args) {
     long long n; unsigned long long seed; int players, size; const char *rules;
     if (!PyArg_ParseTuple(args, "LKiis", &n, &seed, &players, &size, &rules)) return NULL;
-    if (players < 2 || players > 4 || size * players > 28) { PyErr_SetString(PyExc_ValueError, "bad players or hand size"); return NULL; }
+    if (n < 0) { PyErr_SetString(PyExc_ValueError, "a negative number of hands"); return NULL; }
+    if (players < 2 || players > 4 || size < 1 || size * players > 28) {
+        PyErr_SetString(PyExc_ValueError, "2 to 4 players, hands of 1 tile or more, 28 tiles in all");
+        return NULL;
+    }
     State s; s.players = players;
     if (preset_flags(&s, rules) < 0) return NULL;
     uint64_t rng = seed;
     long long total = 0, dominoes = 0;
     for (long long i = 0; i < n; i++) {
+        if ((i & 4095) == 4095 && PyErr_CheckSignals() < 0) return NULL;   /* Ctrl-C */
         deal(&s, &rng, size);
         if (playout(&s, &rng, NULL, NULL) >= 0) dominoes++;
         total += s.score[0];
@@ -205,29 +213,88 @@ static PyObject *py_simulate(PyObject *self, PyObject *args) {
     return Py_BuildValue("LL", total, dominoes);
 }
 
+/* A whole number argument within [lo, hi]; -1 with ValueError/TypeError set otherwise. */
+static int read_int(PyObject *o, long long lo, long long hi, long long *out, const char *what) {
+    if (!PyLong_Check(o)) { PyErr_Format(PyExc_TypeError, "%s must be an int", what); return -1; }
+    int overflow = 0;
+    long long v = PyLong_AsLongLongAndOverflow(o, &overflow);
+    if (v == -1 && PyErr_Occurred()) return -1;
+    if (overflow || v < lo || v > hi) {
+        PyErr_Format(PyExc_ValueError, "%s out of range %lld to %lld", what, lo, hi);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+enum { SCORE_LIMIT = 1000000000 };  /* |score| bound: a hand adds far less, so no int wraps */
+
+/* Check a layout (spinner, w, e, arms, doubles) as fastplay.compact_layout gives it. */
+static int check_layout(int spinner, int w, int e, const int *a, const int *d) {
+    const char *why = NULL;
+    if (spinner < -1 || spinner > 6 || w < -1 || w > 6 || e < -1 || e > 6) why = "pip out of range -1 to 6";
+    for (int k = 0; k < 4 && !why; k++) {
+        if (a[k] < -1 || a[k] > 6) why = "arm pip out of range -1 to 6";
+        else if (d[k] != 0 && d[k] != 1) why = "arm double flag must be 0 or 1";
+        else if (d[k] && a[k] < 0) why = "an empty arm ends in no double";
+    }
+    if (!why) {
+        if (spinner < 0) {
+            if ((w < 0) != (e < 0)) why = "a line has both ends or none";
+            for (int k = 0; k < 4 && !why; k++) if (a[k] >= 0) why = "arms without a spinner";
+        } else {
+            if (w >= 0 || e >= 0) why = "line ends beside a spinner";
+            else if ((a[0] < 0 || a[1] < 0) && (a[2] >= 0 || a[3] >= 0)) why = "N or S open before E and W";
+        }
+    }
+    if (why) { PyErr_Format(PyExc_ValueError, "bad layout: %s", why); return -1; }
+    return 0;
+}
+
 /* Read (hands, bone, layout, turn, scores, rules) into a State; layout is
- * (spinner, w, e, (arm E, W, N, S), (dbl E, W, N, S)) as fastplay.compact_layout gives. */
+ * (spinner, w, e, (arm E, W, N, S), (dbl E, W, N, S)) as fastplay.compact_layout gives.
+ * Everything is checked before use: 2 to 4 hands of tiles 0..27, a boneyard of at most
+ * 28 tile numbers, no tile twice, pips -1..6, the turn a player, scores bounded. */
 static int read_state(State *out, PyObject *hands, PyObject *bone, PyObject *layout, int turn,
                       PyObject *scores, const char *rules) {
     State s;
     int spinner, w, e, a[4], d[4];
+    long long v;
+    memset(&s, 0, sizeof s);
+    if (!PyTuple_Check(layout)) { PyErr_SetString(PyExc_TypeError, "layout is a tuple"); return -1; }
     if (!PyArg_ParseTuple(layout, "iii(iiii)(iiii)", &spinner, &w, &e, &a[0], &a[1], &a[2], &a[3],
                           &d[0], &d[1], &d[2], &d[3]))
         return -1;
+    if (check_layout(spinner, w, e, a, d) < 0) return -1;
     if (preset_flags(&s, rules) < 0) return -1;
     if (!PyTuple_Check(hands) || !PyTuple_Check(bone) || !PyTuple_Check(scores)) {
         PyErr_SetString(PyExc_TypeError, "hands, bone and scores are tuples"); return -1;
     }
-    s.players = (int)PyTuple_Size(hands);
-    if (s.players < 2 || s.players > 4) { PyErr_SetString(PyExc_ValueError, "2 to 4 hands"); return -1; }
-    for (int p = 0; p < s.players; p++) s.hand[p] = (uint32_t)PyLong_AsUnsignedLong(PyTuple_GetItem(hands, p));
-    s.nbone = (int)PyTuple_Size(bone); s.bonepos = 0;
-    for (int i = 0; i < s.nbone; i++) s.bone[i] = (int8_t)PyLong_AsLong(PyTuple_GetItem(bone, i));
-    for (int k = 0; k < 4; k++) { s.arm[k] = a[k]; s.dbl[k] = d[k]; s.score[k] = 0; }
-    for (int k = 0; k < (int)PyTuple_Size(scores) && k < 4; k++) s.score[k] = (int)PyLong_AsLong(PyTuple_GetItem(scores, k));
+    Py_ssize_t players = PyTuple_Size(hands), nbone = PyTuple_Size(bone), nscores = PyTuple_Size(scores);
+    if (players < 2 || players > 4) { PyErr_SetString(PyExc_ValueError, "2 to 4 hands"); return -1; }
+    if (nbone > 28) { PyErr_SetString(PyExc_ValueError, "a boneyard of at most 28 tiles"); return -1; }
+    if (nscores > 4) { PyErr_SetString(PyExc_ValueError, "at most 4 scores"); return -1; }
+    if (turn < 0 || turn >= players) { PyErr_SetString(PyExc_ValueError, "the turn is not a player"); return -1; }
+    s.players = (int)players;
+    uint32_t seen = 0;
+    for (int p = 0; p < s.players; p++) {
+        if (read_int(PyTuple_GET_ITEM(hands, p), 0, (1LL << 28) - 1, &v, "a hand's tile bits") < 0) return -1;
+        if ((uint32_t)v & seen) { PyErr_SetString(PyExc_ValueError, "a tile in two places"); return -1; }
+        s.hand[p] = (uint32_t)v; seen |= (uint32_t)v;
+    }
+    for (Py_ssize_t i = 0; i < nbone; i++) {
+        if (read_int(PyTuple_GET_ITEM(bone, i), 0, 27, &v, "a boneyard tile") < 0) return -1;
+        if (seen >> v & 1) { PyErr_SetString(PyExc_ValueError, "a tile in two places"); return -1; }
+        seen |= 1u << v;
+        s.bone[i] = (int8_t)v;
+    }
+    s.nbone = (int)nbone; s.bonepos = 0;
+    for (Py_ssize_t k = 0; k < nscores; k++) {
+        if (read_int(PyTuple_GET_ITEM(scores, k), -SCORE_LIMIT, SCORE_LIMIT, &v, "a score") < 0) return -1;
+        s.score[k] = (int)v;
+    }
+    for (int k = 0; k < 4; k++) { s.arm[k] = a[k]; s.dbl[k] = d[k]; }
     s.spinner = spinner; s.w = w; s.e = e; s.turn = turn; s.passes = 0;
-    if (PyErr_Occurred()) return -1;
-    if (turn < 0 || turn >= s.players || s.nbone > 28) { PyErr_SetString(PyExc_ValueError, "bad turn or boneyard"); return -1; }
     *out = s;
     return 0;
 }
@@ -239,7 +306,7 @@ static PyObject *py_playout(PyObject *self, PyObject *args) {
     State s;
     if (read_state(&s, hands, bone, layout, turn, scores, rules) < 0) return NULL;
     uint64_t rng = seed;
-    int log[64], nlog = 0;
+    int log[LOG_SIZE], nlog = 0;
     int winner = playout(&s, &rng, log, &nlog);
     PyObject *out = PyList_New(nlog);
     for (int i = 0; i < nlog; i++) {
@@ -285,8 +352,32 @@ typedef struct {
     Entry *table; uint64_t mask; uint8_t gen;
     int root;
     long long nodes, probes, hits, limit;
-    int aborted;
+    int aborted;          /* 1: node or time limit; 2: a signal's handler raised (Ctrl-C) */
+    double deadline;      /* monotonic seconds; 0: none */
+    PyThreadState *ts;    /* this thread's state while the GIL is released; NULL: keep it */
 } Ctx;
+
+static unsigned long MAIN_THREAD = 0;
+
+static double now_seconds(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* Every CHECK_EVERY nodes: past the time limit? Ctrl-C (in the main thread, where
+ * Python handles signals, with the GIL taken back for the check)? */
+enum { CHECK_EVERY = 1 << 14 };
+static int check_stop(Ctx *c) {
+    if (c->deadline > 0 && now_seconds() > c->deadline) { c->aborted = 1; return 1; }
+    if (c->ts && PyThread_get_thread_ident() == MAIN_THREAD) {
+        PyEval_RestoreThread(c->ts);
+        int bad = PyErr_CheckSignals();
+        c->ts = PyEval_SaveThread();
+        if (bad < 0) { c->aborted = 2; return 1; }
+    }
+    return 0;
+}
 
 
 static inline int team(const Ctx *c, const State *s, int p) {
@@ -326,7 +417,9 @@ static uint64_t layout_key(const State *s) {
 
 static int search(Ctx *c, const State *in, int alpha, int beta) {
     State s = *in;
+    if (c->aborted) return 0;
     if (++c->nodes > c->limit && c->limit) { c->aborted = 1; return 0; }
+    if ((c->nodes & (CHECK_EVERY - 1)) == 0 && check_stop(c)) return 0;
     if (s.spinner >= 0 || s.w >= 0) {   /* forced draws: until a tile fits or the boneyard is empty */
         uint32_t suits = playable_suits(&s);
         while (!(s.hand[s.turn] & suits) && s.bonepos < s.nbone)
@@ -390,13 +483,22 @@ static int search(Ctx *c, const State *in, int alpha, int beta) {
     return best;
 }
 
-/* solve(hands, bone, layout, turn, rules, table_bits, node_limit)
+/* solve(hands, bone, layout, turn, rules, table_bits, node_limit, time_limit=0.0)
  *   -> (value, [(tile, side, points, value)], nodes, probes, hits, aborted)
- * node_limit 0: no limit; past the limit the search stops and `aborted` is 1. */
-static PyObject *py_solve(PyObject *self, PyObject *args) {
+ * node_limit 0: no limit; time_limit in seconds, 0: none. Past a limit the search stops
+ * and `aborted` is 1. Ctrl-C (a signal whose handler raises) stops it within a second
+ * with that exception. */
+static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kwargs) {
+    static char *kwlist[] = {"hands", "bone", "layout", "turn", "rules", "table_bits", "node_limit",
+                             "time_limit", NULL};
     PyObject *hands, *bone, *layout; int turn, bits; const char *rules; long long limit;
-    if (!PyArg_ParseTuple(args, "OOOisiL", &hands, &bone, &layout, &turn, &rules, &bits, &limit)) return NULL;
+    double seconds = 0.0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOisiL|d", kwlist, &hands, &bone, &layout, &turn,
+                                     &rules, &bits, &limit, &seconds))
+        return NULL;
     if (bits < 10 || bits > 25) { PyErr_SetString(PyExc_ValueError, "table bits 10 to 25"); return NULL; }
+    if (limit < 0) { PyErr_SetString(PyExc_ValueError, "a negative node limit"); return NULL; }
+    if (!(seconds >= 0.0 && seconds <= 1e7)) { PyErr_SetString(PyExc_ValueError, "time limit 0 to 1e7 seconds"); return NULL; }
     PyObject *zeros = PyTuple_New(0);
     State s;
     int bad = read_state(&s, hands, bone, layout, turn, zeros, rules);
@@ -416,10 +518,11 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
         table = TABLE; gen = TABLE_GEN;
     } else table = calloc(size, sizeof(Entry));
     if (!table) { if (shared) PyThread_release_lock(TABLE_LOCK); return PyErr_NoMemory(); }
-    Ctx c = {table, size - 1, gen, turn, 0, 0, 0, limit, 0};
+    Ctx c = {table, size - 1, gen, turn, 0, 0, 0, limit, 0, seconds > 0 ? now_seconds() + seconds : 0, NULL};
     int moves[112], n = 0, value;
     PyObject *list = PyList_New(0);
     Py_BEGIN_ALLOW_THREADS
+    c.ts = _save;
     if (s.spinner >= 0 || s.w >= 0) {
         uint32_t suits = playable_suits(&s);
         if (!(s.hand[s.turn] & suits)) n = -1;   /* he must draw or pass: no choice of move */
@@ -427,17 +530,20 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
     if (n == 0) n = gen_moves(&s, moves);
     if (n <= 0) { n = 0; value = search(&c, &s, -INF, INF); }
     else value = -INF;
+    _save = c.ts;
     Py_END_ALLOW_THREADS
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < n && !c.aborted; i++) {
         State child = s;
         int p = apply_move(&child, moves[i]), v;
         Py_BEGIN_ALLOW_THREADS
+        c.ts = _save;
         if (!child.hand[turn]) v = p + settle_value(&c, &child, turn, turn);
         else {
             child.turn = (turn + 1) % s.players;
             if (team(&c, &child, child.turn) == team(&c, &child, turn)) v = p + search(&c, &child, -INF, INF);
             else v = p - search(&c, &child, -INF, INF);
         }
+        _save = c.ts;
         Py_END_ALLOW_THREADS
         if (v > value) value = v;
         PyObject *item = Py_BuildValue("(iiii)", moves[i] & 31, moves[i] >> 5, p, v);
@@ -445,11 +551,12 @@ static PyObject *py_solve(PyObject *self, PyObject *args) {
         Py_DECREF(item);
     }
     if (shared) PyThread_release_lock(TABLE_LOCK); else free(table);
+    if (c.aborted == 2 || !list) { Py_XDECREF(list); return NULL; }
     return Py_BuildValue("(iNLLLi)", value, list, c.nodes, c.probes, c.hits, c.aborted);
 }
 
 static PyMethodDef METHODS[] = {
-    {"solve", py_solve, METH_VARARGS, "exact values of a fully known position: (value, [(tile, side, points, value)], nodes, probes, hits)"},
+    {"solve", (PyCFunction)(void (*)(void))py_solve, METH_VARARGS | METH_KEYWORDS, "exact values of a fully known position: (value, [(tile, side, points, value)], nodes, probes, hits)"},
     {"moves", py_moves, METH_VARARGS, "the mover's legal moves of a compact position: [(tile, side)]"},
     {"simulate", py_simulate, METH_VARARGS, "simulate(hands, seed, players, size, rules) -> (side 0 net total, dominoes)"},
     {"playout", py_playout, METH_VARARGS, "play a compact position out at random: (log, scores, winner)"},
@@ -464,6 +571,7 @@ PyMODINIT_FUNC PyInit__fast(void) {
             SUIT[h] |= 1u << i; SUIT[l] |= 1u << i;
             if (h == l) DOUBLES |= 1u << i;
         }
+    MAIN_THREAD = PyThread_get_thread_ident();
     TABLE_LOCK = PyThread_allocate_lock();
     if (!TABLE_LOCK) return PyErr_NoMemory();
     return PyModule_Create(&MODULE);

@@ -24,4 +24,5 @@ def solve(
     rules: str,
     table_bits: int,
     node_limit: int,
+    time_limit: float = ...,
 ) -> tuple[int, list[tuple[int, int, int, int]], int, int, int, int]: ...

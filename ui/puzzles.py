@@ -369,7 +369,7 @@ else:
             either = t("puzzles.hint_or", LANG).join(sorted(str(tile) for tile in hint_tiles))
             st.info(t("puzzles.hint_text", LANG, tiles=either))
         playable = tuple(tile for tile in mover if any(m.tile == tile for m in position.legal_moves()))
-        clicked = tile_buttons(playable, key="ptile", selected=selected)
+        clicked = tile_buttons(mover, key="ptile", selected=selected, playable=playable)
         if clicked is not None:
             st.session_state["puzzle_tile"] = str(clicked)
             st.rerun()
@@ -377,7 +377,7 @@ else:
             sides = [(m.side, e.pip) for m in position.legal_moves() if m.tile == selected
                      for e in position.layout.open_ends() if e.side == m.side]
             st.write(t("puzzles.where", LANG, tile=selected))
-            side = end_buttons(sides, key="pend")  # type: ignore[arg-type]
+            side = end_buttons(sides, key="pend", tile=selected)  # type: ignore[arg-type]
             if side is not None:
                 keep(puzzle, str(Move(selected, side)))  # type: ignore[arg-type]
                 st.rerun()
