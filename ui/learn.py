@@ -20,13 +20,15 @@ from trainer.i18n import t
 from trainer.lessons import STARS, Board, Lesson, Question, Stage, stars
 from ui.state import init_state, learner_id, open_store, record_result, start_timer
 from ui.widgets import board as full_board
-from ui.widgets import hand, quiz_board
+from ui.widgets import guard, hand, quiz_board
 
 init_state()
 LANG: str = st.session_state["lang"]
-for name, empty in (("learn_seeds", {}), ("learn_stars", {}), ("learn_loaded", None)):
+for name in ("learn_seeds", "learn_stars", "learn_anonymous"):  # lesson id -> attempt, best, unkept
     if name not in st.session_state:
-        st.session_state[name] = empty
+        st.session_state[name] = {}
+if "learn_loaded" not in st.session_state:
+    st.session_state["learn_loaded"] = None  # the learner whose stars were read
 
 
 # ----- the attempt of each lesson, and mastery -----
@@ -40,11 +42,22 @@ def current(lesson_id: str) -> Lesson:
 
 
 def best_stars() -> dict[str, int]:
-    """The best stars of each lesson: the session's, and the chosen learner's kept ones
-    (read from the store once per learner)."""
+    """The best stars of each lesson: the chosen learner's kept ones (read from the store
+    once per learner), or this session's while no learner is chosen. Stars earned
+    before a learner was chosen are kept for him when he is."""
     kept: dict[str, int] = st.session_state["learn_stars"]
     learner = learner_id()
     if learner is not None and st.session_state["learn_loaded"] != learner:
+        store = open_store()
+        if store is not None:
+            try:
+                for lesson_id, earned in st.session_state["learn_anonymous"].items():
+                    store.record_lesson(learner, lesson_id, earned)
+                st.session_state["learn_anonymous"] = {}
+                kept = dict(store.lesson_stars(learner))
+            except TrainerError as error:
+                guard(error)
+        st.session_state["learn_stars"] = kept
         st.session_state["learn_loaded"] = learner
     return kept
 
@@ -56,8 +69,13 @@ def keep_stars(lesson: Lesson, earned: int) -> None:
     learner = learner_id()
     store = open_store() if learner is not None else None
     if learner is None or store is None:
+        anonymous: dict[str, int] = st.session_state["learn_anonymous"]
+        anonymous[lesson.id] = max(anonymous.get(lesson.id, -1), earned)
         return
-    return
+    try:
+        store.record_lesson(learner, lesson.id, earned)
+    except TrainerError as error:
+        guard(error)
 
 
 # ----- answers -----

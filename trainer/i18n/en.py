@@ -504,6 +504,19 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     # the learner picker (sidebar), the store's troubles, when a review falls due
     "widgets.learner": "Learner",
     "widgets.learner_none": "Guest (not saved)",
+    # the review queue, grouped (trainer.queue): a drill's due boards are one entry
+    "queue.drill_group": {
+        "one": "Drill: {drill}, level {level} ({n} board due)",
+        "other": "Drill: {drill}, level {level} ({n} boards due)",
+    },
+    "queue.more": {
+        "one": "…and {n} more puzzle: it comes up as you clear these.",
+        "other": "…and {n} more puzzles: they come up as you clear these.",
+    },
+    "widgets.learner_carried": {
+        "one": "Welcome, {name}: the {n} answer you gave before is kept under your name.",
+        "other": "Welcome, {name}: the {n} answers you gave before are kept under your name.",
+    },
     "widgets.learner_help": (
         "Your answers, ratings and review queue are kept under this name. The name is in the "
         "page's address, so a refresh or a bookmark keeps it."
@@ -568,6 +581,35 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "analysis.title": "Analysis board",
     "analysis.tab_paste": "Paste a position code",
     "analysis.tab_build": "Build one by clicking",
+    "analysis.view": "How to set up the position",
+    "analysis.code_placeholder": "e.g. 5-5:5-2:5-3:: 6-6,2-0/?5 ?18 0 0,0",
+    "analysis.table_label": "The table:",
+    "analysis.pick_table": "Click a tile to put it on the table:",
+    "analysis.pick_hand": "Click a tile to put it in your hand:",
+    "analysis.my_hand_count": {
+        "one": "Your hand ({n} tile): you are to move.",
+        "other": "Your hand ({n} tiles): you are to move.",
+    },
+    "analysis.opponent_help": (
+        "How many tiles your opponent holds (hidden). The rest of the set is the boneyard."
+    ),
+    "analysis.boneyard_left": {
+        "one": "The boneyard holds the {n} tile left (hidden).",
+        "other": "The boneyard holds the {n} tiles left (hidden).",
+    },
+    "analysis.need_hand": "Put at least one tile in your hand to analyse the position.",
+    "analysis.hand_label": "Hand of player {player}, who is to move:",
+    "analysis.over_why": "The hand is over: a player has no tiles left.",
+    "analysis.value_exact": (
+        "Value: how many points player {player} ends the hand ahead from here if both sides play "
+        "their best: the points he scores from now on, pips at the end of the hand included, "
+        "minus his opponent's. Exact: every tile is known and every line was searched."
+    ),
+    "analysis.value_estimate": (
+        "Value: how many points player {player} ends the hand ahead from here if both sides play "
+        "their best, averaged over {samples} deals of the hidden tiles (± the spread between deals). "
+        "An estimate, not a certainty: moves whose values are within the spread are unclear."
+    ),
     "analysis.code_label": "Position code",
     "analysis.code_help": "LAYOUT HANDS BONEYARD TURN SCORES [RULES]",
     "analysis.analyse": "Analyse",
