@@ -94,7 +94,7 @@ def test_the_bank_is_read_from_the_located_file() -> None:
 
 def test_the_app_command_passes_the_theme_and_then_the_user_s_options() -> None:
     command = app_command(["--server.port", "8600"])
-    assert command[:4] == [sys.executable, "-m", "streamlit", "run"]
+    assert command[:5] == [sys.executable, "-P", "-m", "streamlit", "run"]
     assert "--theme.primaryColor=#1f6f50" in command and "--browser.gatherUsageStats=false" in command
     assert command[-3:-1] == ["--server.port", "8600"]
     app = Path(command[-1])
