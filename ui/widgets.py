@@ -11,11 +11,11 @@ from typing import Optional
 import streamlit as st
 
 from trainer.errors import TrainerError
-from trainer.i18n import languages, t
+from trainer.i18n import languages, t, tn
 from trainer.layout import Layout
 from trainer.movenames import move_words
 from trainer.moves import Move
-from trainer.store import NAME_LIMIT, LearnerError, StoreError
+from trainer.store import NAME_LIMIT, LearnerError, Store, StoreError
 from trainer.svg import DESK_WIDTH, PHONE_WIDTH, describe, render_board, render_hand, render_tile
 from trainer.tiles import Tile
 from ui.state import database_location, open_store, plain, reason, store_failed
@@ -194,7 +194,21 @@ def _create_learner() -> None:
         return
     st.session_state[LEARNER] = learner.name
     st.session_state["learner_id"] = learner.id
+    carry_over(store, learner.id, learner.name)
 
+
+def carry_over(store: Store, learner: int, name: str) -> None:
+    """The answers given as a guest in this visit go to the learner just made."""
+    guest = st.session_state["guest_answers"]
+    if not guest:
+        return
+    try:
+        kept = store.adopt(learner, guest)
+    except TrainerError as error:
+        store_failed(error)
+        return
+    st.session_state["guest_answers"] = []
+    st.session_state["learner_note"] = tn("widgets.learner_carried", kept, lang(), name=plain(name))
 
 def store_warnings() -> None:
     """The one warning of a store that cannot be opened, and a failed recording's."""
@@ -249,6 +263,10 @@ def learner_picker() -> None:
         if message:
             st.error(message)
             st.session_state["learner_message"] = None  # said once
+    carried = st.session_state.get("learner_note")
+    if carried:
+        sidebar.success(carried, icon=":material/person_check:")
+        st.session_state["learner_note"] = None
     if st.session_state["learner_id"] is None:
         sidebar.caption(t("widgets.learner_hint", lang()))
 
