@@ -1,5 +1,5 @@
-"""Shared widgets: boards, hands, clickable tiles and ends, the language picker and
-the learner picker."""
+"""Shared widgets: boards, hands, clickable tiles and ends, and the learner picker
+(the language picker is ui/language.py)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import Optional
 import streamlit as st
 
 from trainer.errors import TrainerError
-from trainer.i18n import languages, t, tn
+from trainer.i18n import t, tn
 from trainer.layout import Layout
 from trainer.movenames import move_words
 from trainer.moves import Move
@@ -20,7 +20,6 @@ from trainer.svg import DESK_WIDTH, PHONE_WIDTH, describe, render_board, render_
 from trainer.tiles import Tile
 from ui.state import database_location, open_store, operator_view, plain, reason, store_failed
 
-PICKER = "lang_picker"  # the picker's own widget key; the choice is kept in "lang"
 LEARNER = "learner"  # the learner picker's key: his name, bound to the URL's ?learner=
 NEW_NAME = "learner_new_name"
 
@@ -144,24 +143,6 @@ def end_buttons(ends: list[tuple[str, int]], key: str, tile: Optional[Tile] = No
             if st.button(label, key=f"{key}_{side}"):
                 clicked = side
     return clicked
-
-
-def _keep_language() -> None:
-    st.session_state["lang"] = st.session_state[PICKER]
-
-
-def language_picker() -> None:
-    """A language choice in the sidebar, shown only when more than English is shipped.
-
-    The widget has its own key, copied into "lang" when changed, so the choice stays
-    when a page without the picker runs (Streamlit forgets an unrendered widget's key)."""
-    offered = languages()
-    if len(offered) < 2:
-        return
-    current = lang() if lang() in offered else next(iter(offered))
-    st.session_state[PICKER] = current
-    st.sidebar.selectbox(t("widgets.language", current), list(offered), key=PICKER,
-                         format_func=offered.__getitem__, on_change=_keep_language)
 
 
 # ----- the learner -----

@@ -1035,4 +1035,12 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "play.save_title": "Save, load or quit",
     "play.save": "Save this game",
     "play.quit": "Quit this game",
+    # ----- languages: the navigation (app.py) -----
+    "nav.home": "Start",
+    "nav.learn": "Learn",
+    "nav.drills": "Drills",
+    "nav.puzzles": "Puzzles",
+    "nav.play": "Play",
+    "nav.analysis": "Analysis",
+    "nav.progress": "Progress",
 }
