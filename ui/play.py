@@ -16,7 +16,7 @@ from trainer.moves import Move
 from trainer.play import STRENGTHS, PlaySession, PlaySettings, narrate
 from trainer.sampling import voids_from_turns
 from trainer.tiles import Tile
-from ui.state import init_state, record_result
+from ui.state import init_state, plain, reason, record_result
 from ui.widgets import board, end_buttons, hand, tile_buttons
 
 RULES = ("standard", "partners", "cincos")
@@ -65,7 +65,7 @@ def setup() -> None:
                 start(PlaySettings(rules, count, int(target) or None, seed, opponent,
                                    muggins=muggins, budget=st.session_state["play_budget"]))
             except TrainerError as error:
-                st.warning(str(error))
+                st.warning(plain(error))
                 return
             st.rerun()
     uploaded = st.file_uploader(t("play.load", LANG), type=["txt"], key="play_upload")
@@ -73,7 +73,7 @@ def setup() -> None:
         try:
             session = PlaySession.load(uploaded.getvalue().decode("utf-8", errors="replace"))
         except TrainerError as error:
-            st.error(t("play.bad_file", LANG, error=error))
+            st.error(t("play.bad_file", LANG, error=reason(error)))
         else:
             st.session_state.update(play=session, play_tile=None, play_hint=None,
                                     play_seen=len(session.match.results), play_review=None)
@@ -200,7 +200,7 @@ def learner_turn(session: PlaySession) -> None:
         try:
             session.undo()
         except TrainerError as error:
-            st.warning(str(error))
+            st.warning(plain(error))
         else:
             st.session_state.update(play_tile=None, play_hint=None, play_pending=None)
             st.rerun()
