@@ -173,7 +173,11 @@ def test_switching_drills_and_levels_shows_a_new_board_and_clears_the_answer() -
             ok(at.segmented_control(key="drill_level").set_value(level))
             assert not at.success and not at.error
             assert shown_item(at).question() in " ".join(texts(at.markdown))
-            assert t(f"level.{level}") in " ".join(texts(at.caption))
+            name = f"level.round.{level}" if kind == "round" else f"level.{level}"
+            assert t(name) in " ".join(texts(at.caption))
+            # the level's name fits the drill: the round drill's levels are hand sizes
+            labels = at.segmented_control(key="drill_level").options
+            assert all(("tiles" in label) == (kind == "round") for label in labels), (kind, labels)
 
 
 def test_each_session_draws_its_own_seed() -> None:

@@ -2,7 +2,8 @@
 
 Pure functions returning strings. White tiles with pips; doubles crosswise; the
 spinner in the middle with its four arms; long arms turn corners so that the board
-stays within `max_width` units (17 half-tiles, about 340 px: a phone's width);
+stays within `max_width` units (half-tiles: the caller picks the width it has, e.g.
+`PHONE_WIDTH` or `DESK_WIDTH`);
 the last tile played highlighted; each open end marked with what it adds to the
 count. Colours live in one table that a caller may override.
 
@@ -41,6 +42,8 @@ COLOURS: dict[str, str] = {
 }
 UNIT = 20  # pixels in a half-tile square
 MAX_WIDTH = 17.0  # board width in half-tile units
+PHONE_WIDTH = 14.0  # what a phone's column holds at a readable size (about 360 px)
+DESK_WIDTH = 24.0  # what a desktop's centred column holds (about 700 px)
 
 SIDE_NAMES = {"E": "east", "W": "west", "N": "north", "S": "south"}
 
@@ -323,6 +326,23 @@ def render_hand(tiles: tuple[Tile, ...], selected: Optional[Tile] = None, unit: 
             f'{(2 + 2 * gap) * unit:.2f}" width="{max(width, unit):.0f}" height="{(2 + 2 * gap) * unit:.0f}" '
             f'style="max-width:100%;height:auto" role="img" aria-label="{label}"><title>{label}</title>'
             + "".join(body) + "</svg>")
+
+
+def render_tile(tile: Tile, unit: int = UNIT, selected: bool = False, faded: bool = False) -> str:
+    """One upright tile, high half on top, for a clickable button; `selected` gets the
+    highlight edge, `faded` (a tile that cannot be played now) is drawn greyed.
+
+    >>> render_tile(Tile(6, 4)).count("<circle")
+    10
+    """
+    drawn = Drawn(0.0, 0.0, 1.0, 2.0, tile.high, tile.low, tile)
+    pad = 0.1
+    body = _tile_svg(drawn, unit, selected, -pad, -pad)
+    opacity = ' opacity="0.45"' if faded else ""
+    width, height = (1 + 2 * pad) * unit, (2 + 2 * pad) * unit
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.2f} {height:.2f}" '
+            f'width="{width:.0f}" height="{height:.0f}" role="img" aria-label="{tile}">'
+            f'<title>{tile}</title><g{opacity}>{body}</g></svg>')
 
 
 def describe(layout: Layout, with_count: bool = True, lang: str = "en") -> str:
