@@ -18,7 +18,7 @@ from setuptools.command.build_ext import build_ext
 from setuptools.command.build_py import build_py
 
 HERE = Path(__file__).resolve().parent
-BUNDLED = ("puzzles/*.jsonl", "app.py", "ui/*.py", ".streamlit/config.toml")
+BUNDLED = ("puzzles/*.jsonl", "app.py", "ui/**/*.py", ".streamlit/config.toml")
 SLOW = ("the C extension trainer._fast was not built ({error}); the trainer will run on its "
         "pure-Python fast path (same answers, much slower). For speed, install a C compiler and "
         "the Python headers (Debian/Ubuntu: apt install gcc python3-dev) and reinstall.")
@@ -29,14 +29,16 @@ class BuildPy(build_py):
     editable install: it reads them from the checkout)."""
 
     def run(self) -> None:
+        editable = getattr(self, "editable_mode", False)
+        package = Path(self.build_lib) / "trainer"
+        if not editable and package.exists():
+            shutil.rmtree(package)  # nothing stale (a module since removed) from an earlier build
         super().run()
-        if getattr(self, "editable_mode", False):
+        if editable:
             return
-        target = Path(self.build_lib) / "trainer" / "_bundled"
-        if target.exists():
-            shutil.rmtree(target)  # nothing stale from an earlier build
+        target = package / "_bundled"
         for pattern in BUNDLED:
-            found = sorted(HERE.glob(pattern))
+            found = sorted(p for p in HERE.glob(pattern) if p.is_file() and "__pycache__" not in p.parts)
             if not found:
                 raise SystemExit(f"setup.py: no file matches {pattern}: the source tree is incomplete")
             for source in found:

@@ -27,7 +27,7 @@ from streamlit.testing.v1 import AppTest  # noqa: E402
 from trainer.bank import shipped  # noqa: E402
 from trainer.daily import daily  # noqa: E402
 from trainer.drills import TimedRun, make_item  # noqa: E402
-from trainer.i18n import t  # noqa: E402
+from trainer.i18n import t, tn  # noqa: E402
 from trainer.moves import Move  # noqa: E402
 from trainer.puzzles import Puzzle  # noqa: E402
 from trainer.store import ENV, Store  # noqa: E402
@@ -276,7 +276,7 @@ def test_rated_puzzles_move_the_rating_and_missed_ones_come_back_for_review(db: 
     assert at.session_state["puzzle_source"] != "review"
     buttons = [b for b in at.button if b.key and b.key.startswith("review_open_")]
     assert any(served in b.label for b in buttons)
-    drill = t("puzzles.review_drill", drill=t("drill.where.title"), level=2)
+    drill = tn("queue.drill_group", 1, drill=t("drill.where.title"), level=2)
     assert [b.label for b in buttons if b.label.startswith("Drill")] == [drill]
     ok(next(b for b in buttons if served in b.label).click())
     assert at.session_state["puzzle_source"] == "review" and at.session_state["puzzle_id"] == served
@@ -528,3 +528,52 @@ def test_an_unknown_learner_in_the_url_is_dropped(db: Path) -> None:
     assert at.session_state["learner_id"] is None
     assert texts(at.info) == [t("progress.no_learner")]
     assert "learner" not in at.query_params
+
+
+def test_answers_given_as_a_guest_go_to_the_learner_made_next(db: Path) -> None:
+    at = app(drill_seed=5, drill_kind="total", drill_level=2, page="drills")
+    item = make_item("total", 5, 2)
+    answer_total(at, item.answer + 1)  # wrong: it becomes a review card
+    assert len(at.session_state["guest_answers"]) == 1
+    create(at, "Guest Ann")
+    assert at.session_state["guest_answers"] == []
+    assert any("the 1 answer you gave before is kept" in s for s in texts(at.sidebar.success))
+    with open_store(db) as store:
+        ann = store.find_learner("Guest Ann")
+        assert ann is not None
+        assert store.counts(ann.id)["drill"] == (1, 0)
+        assert len(store.review_queue(ann.id)) == 1
+    # a second learner made in the same visit takes over nothing more
+    create(at, "Bo")
+    with open_store(db) as store:
+        bo = store.find_learner("Bo")
+        assert bo is not None and store.counts(bo.id) == {}
+
+
+def test_the_review_queue_groups_drill_boards_and_reaches_every_due_puzzle(db: Path) -> None:
+    at = create(app(), "Flo")
+    learner = at.session_state["learner_id"]
+    long_ago = datetime.now(UTC) - timedelta(days=2)
+    missed = [p.id for p in shipped()[:25]]
+    with open_store(db) as store:
+        for seed in range(40):  # a session of wrong drill answers, two drills
+            kind = "total" if seed % 2 else "where"
+            store.record_attempt(learner, "drill", f"{kind}:1:{seed}", False, kind=kind, when=long_ago)
+        for pid in missed:
+            store.record_attempt(learner, "puzzle", pid, False, when=long_ago + timedelta(minutes=1))
+        assert len(store.due_reviews(learner)) == 65
+    at = app("Flo", "puzzles", puzzle_mode="review")
+    labels = [b.label for b in at.button if b.key and b.key.startswith("review_open_")]
+    drills = [label for label in labels if label.startswith("Drill")]
+    assert sorted(drills) == sorted([tn("queue.drill_group", 20, drill=t("drill.total.title"), level=1),
+                                     tn("queue.drill_group", 20, drill=t("drill.where.title"), level=1)])
+    shown = [pid for pid in missed if any(pid in label for label in labels)]
+    assert len(shown) == 20 == len(labels) - len(drills)  # puzzles first, each on its own
+    assert tn("queue.more", 5) in texts(at.caption)
+    # answering the listed ones brings the rest up: every due puzzle is reachable
+    with open_store(db) as store:
+        for pid in shown:
+            store.record_attempt(learner, "puzzle", pid, True)
+    at = app("Flo", "puzzles", puzzle_mode="review")
+    labels = [b.label for b in at.button if b.key and b.key.startswith("review_open_")]
+    assert all(any(pid in label for label in labels) for pid in missed if pid not in shown)

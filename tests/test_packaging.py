@@ -33,17 +33,21 @@ def bundled_patterns() -> tuple[str, ...]:
     return patterns
 
 
+def bundled_files() -> set[str]:
+    return {str(p.relative_to(ROOT)) for pattern in bundled_patterns() for p in ROOT.glob(pattern)
+            if p.is_file() and "__pycache__" not in p.parts}
+
+
 def test_everything_the_app_needs_is_bundled() -> None:
-    patterns = bundled_patterns()
-    for needed in ("puzzles/bank.jsonl", "app.py", "ui/home.py", "ui/state.py", ".streamlit/config.toml"):
-        assert any(Path(needed).match(p) for p in patterns), needed
-    for pattern in patterns:
+    bundled = bundled_files()
+    for pattern in bundled_patterns():
         assert list(ROOT.glob(pattern)), pattern
-    # every page app.py names is a ui/ file that the patterns cover
+    assert {"puzzles/bank.jsonl", "app.py", "ui/__init__.py", ".streamlit/config.toml"} <= bundled
+    # every page app.py names, and every ui module, is bundled
     pages = re.findall(r'st\.Page\("([^"]+)"', (ROOT / "app.py").read_text(encoding="utf-8"))
     assert pages
-    for page in pages:
-        assert (ROOT / page).is_file() and any(Path(page).match(p) for p in patterns), page
+    assert set(pages) <= bundled
+    assert {str(p.relative_to(ROOT)) for p in (ROOT / "ui").rglob("*.py")} <= bundled
 
 
 def test_the_sdist_manifest_takes_the_whole_project() -> None:
@@ -90,7 +94,7 @@ def test_the_bank_is_read_from_the_located_file() -> None:
 
 def test_the_app_command_passes_the_theme_and_then_the_user_s_options() -> None:
     command = app_command(["--server.port", "8600"])
-    assert command[:4] == [sys.executable, "-m", "streamlit", "run"]
+    assert command[:5] == [sys.executable, "-P", "-m", "streamlit", "run"]
     assert "--theme.primaryColor=#1f6f50" in command and "--browser.gatherUsageStats=false" in command
     assert command[-3:-1] == ["--server.port", "8600"]
     app = Path(command[-1])

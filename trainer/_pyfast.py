@@ -1,12 +1,13 @@
 """The engine's fast path in pure Python: the same functions as the C extension
 `trainer._fast`, with the same answers, for machines where it cannot be built.
 
-Everything here follows trainer/_fast.c step for step: tiles are numbered as
-`Tile.ordinal`, sides E=0, W=1, N=2, S=3 and 4 for the lead; random choices come from
-the same splitmix64 stream, so a seed deals and plays exactly the same hands; the
-solver searches in the same order with the same transposition table, so its values,
-moves and counts agree. It is many times slower: `trainer._backend` uses it only when
-the extension is missing (or when ALLFIVES_PURE_PYTHON=1 asks for it).
+Tiles are numbered as `Tile.ordinal`, sides E=0, W=1, N=2, S=3 and 4 for the lead, as
+in trainer/_fast.c; random choices come from the same splitmix64 stream, so a seed
+deals and plays exactly the same hands; the same checks refuse the same bad input.
+The solver is a plainer alpha-beta search with a transposition table: its values and
+moves are the C solver's, its node counts its own. It is many times slower:
+`trainer._backend` uses it only when the extension is missing (or when
+ALLFIVES_PURE_PYTHON=1 asks for it).
 
 >>> simulate(3, 7, 2, 7, "standard") == simulate(3, 7, 2, 7, "standard")
 True

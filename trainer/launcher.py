@@ -4,11 +4,13 @@ The app (`app.py`, `ui/`) and its theme (`.streamlit/config.toml`) are found wit
 `trainer.shipped`, in the installed package or in the checkout. Streamlit reads a
 config file only from the working folder, so the shipped settings are passed as
 command-line options instead; options given to `allfives app` come after them and win.
-This module never imports Streamlit: it runs `python -m streamlit run`.
+This module never imports Streamlit: it runs `python -P -m streamlit run` (-P: the
+working folder is not put on the import path, so a source tree there cannot stand in
+for the installed package).
 
 >>> command = app_command(["--server.port", "8600"])
->>> command[1:4], command[-3:-1], command[-1].endswith("app.py")
-(['-m', 'streamlit', 'run'], ['--server.port', '8600'], True)
+>>> command[1:5], command[-3:-1], command[-1].endswith("app.py")
+(['-P', '-m', 'streamlit', 'run'], ['--server.port', '8600'], True)
 """
 
 from __future__ import annotations
@@ -58,7 +60,7 @@ def app_command(options: Sequence[str] = ()) -> list[str]:
     app = locate("app.py")
     if not app.is_file() or not (app.parent / "ui").is_dir():
         raise AppUnavailable(f"the app's files are missing: {app} and {app.parent / 'ui'}")
-    return [sys.executable, "-m", "streamlit", "run",
+    return [sys.executable, "-P", "-m", "streamlit", "run",
             *config_options(locate(".streamlit/config.toml")), *options, str(app)]
 
 

@@ -504,6 +504,19 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     # the learner picker (sidebar), the store's troubles, when a review falls due
     "widgets.learner": "Learner",
     "widgets.learner_none": "Guest (not saved)",
+    # the review queue, grouped (trainer.queue): a drill's due boards are one entry
+    "queue.drill_group": {
+        "one": "Drill: {drill}, level {level} ({n} board due)",
+        "other": "Drill: {drill}, level {level} ({n} boards due)",
+    },
+    "queue.more": {
+        "one": "…and {n} more puzzle: it comes up as you clear these.",
+        "other": "…and {n} more puzzles: they come up as you clear these.",
+    },
+    "widgets.learner_carried": {
+        "one": "Welcome, {name}: the {n} answer you gave before is kept under your name.",
+        "other": "Welcome, {name}: the {n} answers you gave before are kept under your name.",
+    },
     "widgets.learner_help": (
         "Your answers, ratings and review queue are kept under this name. The name is in the "
         "page's address, so a refresh or a bookmark keeps it."
@@ -1005,4 +1018,12 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "play.save_title": "Save, load or quit",
     "play.save": "Save this game",
     "play.quit": "Quit this game",
+    # ----- languages: the navigation (app.py) -----
+    "nav.home": "Start",
+    "nav.learn": "Learn",
+    "nav.drills": "Drills",
+    "nav.puzzles": "Puzzles",
+    "nav.play": "Play",
+    "nav.analysis": "Analysis",
+    "nav.progress": "Progress",
 }
