@@ -21,6 +21,7 @@ from trainer.layout import Layout  # noqa: E402
 from trainer.lessons import Lesson, Question, lesson, lessons  # noqa: E402
 from trainer.position import Position  # noqa: E402
 from trainer.svg import describe  # noqa: E402
+from ui.state import reason  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 LEARN = "ui/learn.py"
@@ -212,7 +213,7 @@ def test_a_malformed_permalink_shows_the_parse_error_and_an_empty_board() -> Non
     ok(at)
     at.query_params["position"] = bad
     ok(at.switch_page("ui/analysis.py"))
-    assert texts(at.error) == [f"This position code cannot be read: {raised.value}"]
+    assert texts(at.error) == [f"This position code cannot be read: {reason(raised.value)}"]
     assert describe(Layout.parse("-")) in texts(at.caption)
     assert not at.dataframe
 

@@ -19,7 +19,7 @@ from trainer.position import Position
 from trainer.sampling import estimate
 from trainer.solver import solve
 from trainer.tiles import ALL_TILES, Tile, sort_tiles
-from ui.state import init_state
+from ui.state import init_state, reason
 from ui.widgets import board, end_buttons, hand, tile_buttons
 
 SAMPLES = 100
@@ -203,7 +203,7 @@ def analysed(with_board: bool) -> None:
     try:
         position = Position.from_code(code)
     except TrainerError as error:
-        st.error(t("analysis.bad_code", LANG, error=error))
+        st.error(t("analysis.bad_code", LANG, error=reason(error)))
         board(EMPTY)
         return
     st.subheader(t("analysis.position", LANG))

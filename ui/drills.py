@@ -253,7 +253,7 @@ def answer_drill(value: Answer) -> None:
     try:
         feedback = item.check(value, LANG)
     except TrainerError as error:
-        st.session_state["drill_warning"] = str(error)
+        st.session_state["drill_warning"] = plain(error)
         return
     key = store_key()
     st.session_state.update(drill_answer=(item_key(), feedback, value), drill_warning=None)
@@ -302,7 +302,7 @@ def answer_run(value: Answer) -> None:
     try:
         feedback = run.answer(value, LANG)
     except TrainerError as error:
-        st.session_state["run_warning"] = str(error)
+        st.session_state["run_warning"] = plain(error)
         return
     st.session_state.update(run_feedback=feedback, run_warning=None, run_where=[])
     seed = st.session_state["run_seed"]

@@ -27,7 +27,7 @@ from trainer.play import (
 from trainer.rules import preset
 from trainer.sampling import voids_from_turns
 from trainer.tiles import Tile
-from ui.state import init_state, reason, record_result
+from ui.state import init_state, plain, reason, record_result
 from ui.widgets import board, end_buttons, tile_buttons
 
 RULES = ("standard", "partners", "cincos")
@@ -83,7 +83,7 @@ def setup() -> None:
                 start(PlaySettings(rules, count, None if target is None else int(target), seed, opponent,
                                    muggins=muggins, budget=st.session_state["play_budget"]))
             except TrainerError as error:
-                st.warning(str(error))
+                st.warning(plain(error))
                 return
             st.rerun()
     uploaded = st.file_uploader(t("play.load", LANG), type=["txt"], key="play_upload")
@@ -271,7 +271,7 @@ def learner_turn(session: PlaySession) -> None:
         try:
             session.undo()
         except TrainerError as error:
-            st.warning(str(error))
+            st.warning(plain(error))
         else:
             st.session_state.update(play_tile=None, play_hint=None, play_pending=None)
             st.rerun()

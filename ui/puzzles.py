@@ -354,7 +354,7 @@ if puzzle.kind == "count":
                 try:
                     value = parse_number(typed, LANG)
                 except AnswerError as error:
-                    st.warning(str(error))
+                    st.warning(plain(error))
                 else:
                     keep(puzzle, str(value))
                     st.rerun()

@@ -109,7 +109,7 @@ def init_state() -> None:
 
 
 _MARKDOWN = re.compile(r"([\\`*_{}\[\]()|<>~$:&])")  # what Markdown reads inside a line
-_LINE_START = re.compile(r"^([#+=-]|[0-9]+[.)])")  # and at the start of one
+_LINE_START = re.compile(r"^[ \t]*([#+=-]|[0-9]+[.)])", re.MULTILINE)  # and at the start of one
 _WWW = re.compile(r"www\.", re.IGNORECASE)
 
 
