@@ -155,6 +155,15 @@ def database_location(setting: str) -> str:
     return setting
 
 
+OPERATOR_ENV = "ALLFIVES_ADMIN"  # set to 1 to show operators' settings (the database) on the pages
+
+
+def operator_view() -> bool:
+    """Whether the pages show operators' settings (where the database is): only when the
+    environment variable ALLFIVES_ADMIN is 1, so that learners never see paths."""
+    return os.environ.get(OPERATOR_ENV, "").strip() == "1"
+
+
 def _close(store: Store) -> None:
     store.close()
 

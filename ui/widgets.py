@@ -18,7 +18,7 @@ from trainer.moves import Move
 from trainer.store import NAME_LIMIT, LearnerError, Store, StoreError
 from trainer.svg import DESK_WIDTH, PHONE_WIDTH, describe, render_board, render_hand, render_tile
 from trainer.tiles import Tile
-from ui.state import database_location, open_store, plain, reason, store_failed
+from ui.state import database_location, open_store, operator_view, plain, reason, store_failed
 
 LEARNER = "learner"  # the learner picker's key: his name, bound to the URL's ?learner=
 NEW_NAME = "learner_new_name"
@@ -199,7 +199,7 @@ def store_warnings() -> None:
     if problem is not None:
         where = database_location(problem[0])
         text = t("widgets.store_problem", lang(), error=reason(problem[1]))
-        if where not in problem[1]:
+        if where not in problem[1] and operator_view():
             text += " " + t("widgets.store_where", lang(), where=plain(where))
         st.warning(text, icon=":material/database:")
     note = st.session_state.get("store_note")

@@ -766,7 +766,10 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
         "Choose or create a learner in the sidebar: from then on every answer is kept, and this page "
         "shows your rating, your drills, your puzzle themes and the days you practised."
     ),
-    "progress.session": "This visit so far: {right} of {answers} answers right (not kept).",
+    "progress.session": {
+        "one": "This visit so far: {right} of {n} answer right (not kept).",
+        "other": "This visit so far: {right} of {n} answers right (not kept).",
+    },
     "progress.empty": (
         "Nothing kept for {name} yet. Answer lesson checks, drills and puzzles: every answer is kept, "
         "and this page fills with your rating over time, your drill accuracy and speed, the puzzle "
@@ -786,9 +789,10 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "progress.metric_best": "best {best}",
     "progress.metric_review": "Due for review",
     "progress.metric_queue": "{count} in the queue",
-    "progress.streak_caption": (
-        "Daily streak: {current} days in a row answering today's puzzle (best {best})."
-    ),
+    "progress.streak_caption": {
+        "one": "Daily streak: {n} day in a row answering today's puzzle (best {best}).",
+        "other": "Daily streak: {n} days in a row answering today's puzzle (best {best}).",
+    },
     "progress.col.part": "part",
     "progress.col.answers": "answers",
     "progress.col.right": "right",
@@ -815,7 +819,10 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "progress.rating_alt": (
         "Line chart of the rating after each of {count} rated puzzles, from {first} to {rating}."
     ),
-    "progress.rating_caption": "{count} rated puzzles; rating now {rating} ± {rd}.",
+    "progress.rating_caption": {
+        "one": "{n} rated puzzle; rating now {rating} ± {rd}.",
+        "other": "{n} rated puzzles; rating now {rating} ± {rd}.",
+    },
     "progress.drills_title": "Drills",
     "progress.drills_empty": (
         "No drill answers yet. Once you answer drills, their accuracy and your answer time, day by "
@@ -845,9 +852,12 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "progress.tag_lost": ", {points} points lost on average",
     "progress.calendar_title": "Days practised",
     "progress.calendar_empty": "No day practised yet: each day you answer something lights up a square here.",
-    "progress.calendar_day": "{day}: {count} answers",
+    "progress.calendar_day": {"one": "{day}: {n} answer", "other": "{day}: {n} answers"},
     "progress.calendar_alt": "Calendar of the last {weeks} weeks: {days} days practised.",
-    "progress.calendar_caption": "{days} days practised in the last {weeks} weeks; {total} days in all.",
+    "progress.calendar_caption": {
+        "one": "{n} day practised in the last {weeks} weeks; {total} in all.",
+        "other": "{n} days practised in the last {weeks} weeks; {total} in all.",
+    },
     "progress.weekday.0": "Mon",
     "progress.weekday.1": "Tue",
     "progress.weekday.2": "Wed",
@@ -869,7 +879,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "progress.month.12": "Dec",
     "progress.runs_title": "Best timed runs",
     "progress.runs_empty": "No timed run finished yet: the best scores of your 60-second runs show here.",
-    "progress.recent_title": "The latest {count} answers",
+    "progress.recent_title": {"one": "The latest answer", "other": "The latest {n} answers"},
     "progress.settings": "Settings",
     "progress.location": (
         "Progress is kept in this database (set another with the environment variable {env}, "
@@ -884,10 +894,17 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "progress.import_name": "Import under the name",
     "progress.import_name_placeholder": "empty: the name in the file",
     "progress.import": "Import",
-    "progress.imported": "Imported {name}: {answers} answers. {name} is now chosen.",
+    "progress.imported": {
+        "one": "Imported {name}: {n} answer. {name} is now chosen.",
+        "other": "Imported {name}: {n} answers. {name} is now chosen.",
+    },
     "progress.import_not_text": "This file is not text (UTF-8): nothing was imported.",
     "progress.import_bad": "This file cannot be imported, and nothing was changed: {error}.",
     "progress.import_refused": "Nothing was imported: {error}.",
+    "progress.import_taken": (
+        "Nothing was imported: there is already a learner named {name}. Type another name under "
+        "“Import under the name” and import again."
+    ),
     "progress.import_failed": "The import failed and nothing was changed: {error}.",
     # ----- the app: the Play page -----
     "play.title": "Play",
