@@ -89,7 +89,8 @@ def board(layout: Layout, last: Optional[Tile] = None, caption: bool = True,
     """The board as dominoes, with its description beside it for screen readers."""
     description = describe(layout, lang=lang())
     board_image(*(render_board(layout, last=last, unit=28, caption=caption, selected_ends=selected_ends,
-                               max_width=width) for width in (DESK_WIDTH, PHONE_WIDTH)), description)
+                               max_width=width, lang=lang()) for width in (DESK_WIDTH, PHONE_WIDTH)),
+                description)
     st.caption(description)
 
 
@@ -98,13 +99,14 @@ def quiz_board(layout: Layout, last: Optional[Tile] = None,
     """The board with the tiles alone: no end markers and no count, so that it does not
     give the answer away; its text alternative leaves the count out too."""
     board_image(*(render_board(layout, last=last, unit=28, markers=False, selected_ends=selected_ends,
-                               max_width=width) for width in (DESK_WIDTH, PHONE_WIDTH)),
+                               max_width=width, lang=lang()) for width in (DESK_WIDTH, PHONE_WIDTH)),
                 describe(layout, with_count=False, lang=lang()))
 
 
 def hand(tiles: tuple[Tile, ...], selected: Optional[Tile] = None) -> None:
     shown = ", ".join(str(tile) for tile in tiles) or t("widgets.hand_empty", lang())
-    svg_image(render_hand(tiles, selected=selected, unit=26), t("widgets.hand_alt", lang(), tiles=shown))
+    svg_image(render_hand(tiles, selected=selected, unit=26, lang=lang()),
+              t("widgets.hand_alt", lang(), tiles=shown))
 
 
 def tile_label(tile: Tile, selected: bool = False) -> str:
