@@ -21,6 +21,7 @@ from trainer.layout import Layout  # noqa: E402
 from trainer.lessons import Lesson, Question, lesson, lessons  # noqa: E402
 from trainer.position import Position  # noqa: E402
 from trainer.svg import describe  # noqa: E402
+from ui.state import reason  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 LEARN = "ui/learn.py"
@@ -203,8 +204,9 @@ def test_analysis_permalink_shows_the_moves_and_the_exact_value() -> None:
     ok(at.switch_page("ui/analysis.py"))
     assert any("Exact value for player 1: **20**" in s for s in texts(at.success))
     table = at.dataframe[0].value
-    assert sorted(table["move"]) == ["1-1@S", "4-1@S", "4-1@W"]
-    assert dict(zip(table["move"], table["value"])) == {"4-1@W": "20", "4-1@S": "10", "1-1@S": "0"}
+    codes = [name.rsplit("(", 1)[1].rstrip(")") for name in table["move"]]  # "4-1 on the ... (4-1@W)"
+    assert sorted(codes) == ["1-1@S", "4-1@S", "4-1@W"]
+    assert dict(zip(codes, table["value"])) == {"4-1@W": "20", "4-1@S": "10", "1-1@S": "0"}
     assert not at.error
 
 
@@ -216,7 +218,7 @@ def test_a_malformed_permalink_shows_the_parse_error_and_an_empty_board() -> Non
     ok(at)
     at.query_params["position"] = bad
     ok(at.switch_page("ui/analysis.py"))
-    assert texts(at.error) == [f"This position code cannot be read: {raised.value}"]
+    assert texts(at.error) == [f"This position code cannot be read: {reason(raised.value)}"]
     assert describe(Layout.parse("-")) in texts(at.caption)
     assert not at.dataframe
 

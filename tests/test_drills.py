@@ -384,7 +384,8 @@ def test_timed_run_is_deterministic_and_checks_its_arguments() -> None:
 # ----- the text catalogue -----
 def test_catalogue_falls_back_and_never_raises() -> None:
     assert t("total.right", count=3) == "Right: the count is 3."
-    assert t("total.right", "es", count=3) == "Right: the count is 3."  # no es yet: English
+    assert t("total.right", "es", count=3) == "Correcto: la suma es 3."
+    assert t("total.right", "xx", count=3) == "Right: the count is 3."  # no such language: English
     assert t("total.right", "../../x", count=3) == "Right: the count is 3."
     assert t("nope.nothing") == "[nope.nothing]"
     assert t("total.right", count=3, extra=1) == "Right: the count is 3."

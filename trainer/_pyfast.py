@@ -1,12 +1,13 @@
 """The engine's fast path in pure Python: the same functions as the C extension
 `trainer._fast`, with the same answers, for machines where it cannot be built.
 
-Everything here follows trainer/_fast.c step for step: tiles are numbered as
-`Tile.ordinal`, sides E=0, W=1, N=2, S=3 and 4 for the lead; random choices come from
-the same splitmix64 stream, so a seed deals and plays exactly the same hands; the
-solver searches in the same order with the same transposition table, so its values,
-moves and counts agree. It is many times slower: `trainer._backend` uses it only when
-the extension is missing (or when ALLFIVES_PURE_PYTHON=1 asks for it).
+Tiles are numbered as `Tile.ordinal`, sides E=0, W=1, N=2, S=3 and 4 for the lead, as
+in trainer/_fast.c; random choices come from the same splitmix64 stream, so a seed
+deals and plays exactly the same hands; the same checks refuse the same bad input.
+The solver is a plainer alpha-beta search with a transposition table: its values and
+moves are the C solver's, its node counts its own. It is many times slower:
+`trainer._backend` uses it only when the extension is missing (or when
+ALLFIVES_PURE_PYTHON=1 asks for it).
 
 >>> simulate(3, 7, 2, 7, "standard") == simulate(3, 7, 2, 7, "standard")
 True
@@ -393,6 +394,7 @@ class Search:
         self.limit = limit
         self.aborted = False
         self.deadline = 0.0  # time.monotonic() past which the search stops; 0: none
+        self.cancel: Optional[bytearray] = None  # cancel[0] non-zero stops the search
 
     def team(self, player: int) -> int:
         return player & 1 if self.game.partners else int(player != self.root)
@@ -433,7 +435,8 @@ class Search:
         if self.limit and self.nodes > self.limit:
             self.aborted = True
             return 0
-        if self.deadline and self.nodes % 1024 == 0 and time.monotonic() > self.deadline:
+        if self.nodes % 1024 == 0 and (
+                (self.deadline and time.monotonic() > self.deadline) or (self.cancel and self.cancel[0])):
             self.aborted = True
             return 0
         draw_until_playable(game, s)
@@ -510,21 +513,32 @@ def layout_key(s: State) -> int:
 
 
 def solve(hands: tuple[int, ...], bone: tuple[int, ...], layout: Compact, turn: int, rules: str,
-          table_bits: int, node_limit: int, time_limit: float = 0.0,
+          table_bits: int, node_limit: int, time_limit: float = 0.0, mode: int = 0,
+          cancel: Optional[bytearray] = None, threads: int = 2,
           ) -> tuple[int, list[tuple[int, int, int, int]], int, int, int, int]:
     """Exact values of a fully known position:
     (value, [(tile, side, points, value)], nodes, probes, hits, aborted).
-    node_limit 0: no limit; time_limit in seconds, 0: none; past a limit the search
-    stops and `aborted` is 1."""
+    mode 0: every move with its exact value; mode 1: only the best moves.
+    node_limit 0: no limit; time_limit in seconds, 0: none; past a limit, or once
+    another thread sets cancel[0] non-zero, the search stops and `aborted` is 1 (no
+    value, no moves). Values and moves are the C code's;
+    the counts are this search's own (a plainer one)."""
     if table_bits < 10 or table_bits > 25:
         raise ValueError("table bits 10 to 25")
     if node_limit < 0:
         raise ValueError("a negative node limit")
     if not 0.0 <= time_limit <= 1e7:
         raise ValueError("time limit 0 to 1e7 seconds")
+    if mode not in (0, 1):
+        raise ValueError("mode 0 (all moves) or 1 (best only)")
+    if threads not in (1, 2):  # one thread here: the answer is the same
+        raise ValueError("threads 1 or 2")
+    if cancel is not None and not (isinstance(cancel, bytearray) and len(cancel) >= 1):
+        raise TypeError("cancel is None or a bytearray of 1 byte or more")
     game, s = read_state(hands, bone, layout, turn, (), rules)
     search = Search(game, turn, table_bits, node_limit)
     search.deadline = time.monotonic() + time_limit if time_limit else 0.0
+    search.cancel = cancel
     found: list[tuple[int, int, int, int]] = []
     must_draw = (s[SPINNER] >= 0 or s[WEST] >= 0) and not s[HAND + turn] & playable_suits(s)
     root_moves = [] if must_draw else gen_moves(game, s)
@@ -538,4 +552,8 @@ def solve(hands: tuple[int, ...], bone: tuple[int, ...], layout: Compact, turn: 
             p, v = search.child_value(s, move, turn, -INF, INF, root=True)
             value = max(value, v)
             found.append((move & 31, move >> 5, p, v))
-    return (value, found, search.nodes, search.probes, search.hits, int(search.aborted))
+    if search.aborted:
+        return (0, [], search.nodes, search.probes, search.hits, 1)
+    if mode == 1:
+        found = [m for m in found if m[3] == value]
+    return (value, found, search.nodes, search.probes, search.hits, 0)

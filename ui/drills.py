@@ -97,7 +97,8 @@ if link is not None:  # a board reopened from the review queue
 
 def tiles(shown: tuple[Tile, ...]) -> None:
     """Tiles to answer about, drawn larger than a hand beside a board."""
-    svg_image(render_hand(shown, unit=40), t("drills.tiles_alt", LANG, tiles=", ".join(map(str, shown))))
+    svg_image(render_hand(shown, unit=40, lang=LANG),
+              t("drills.tiles_alt", LANG, tiles=", ".join(map(str, shown))))
 
 
 def show_board(item: DrillItem, answered: bool, picks: list[str]) -> None:
@@ -252,7 +253,7 @@ def answer_drill(value: Answer) -> None:
     try:
         feedback = item.check(value, LANG)
     except TrainerError as error:
-        st.session_state["drill_warning"] = str(error)
+        st.session_state["drill_warning"] = plain(error)
         return
     key = store_key()
     st.session_state.update(drill_answer=(item_key(), feedback, value), drill_warning=None)
@@ -301,7 +302,7 @@ def answer_run(value: Answer) -> None:
     try:
         feedback = run.answer(value, LANG)
     except TrainerError as error:
-        st.session_state["run_warning"] = str(error)
+        st.session_state["run_warning"] = plain(error)
         return
     st.session_state.update(run_feedback=feedback, run_warning=None, run_where=[])
     seed = st.session_state["run_seed"]

@@ -17,10 +17,9 @@ from trainer.i18n import join, t, tn
 from trainer.layout import Layout
 from trainer.lessons import Lesson, lessons
 from ui.state import init_state, learner_id, open_store
-from ui.widgets import board, language_picker, quiz_board
+from ui.widgets import board, quiz_board
 
 init_state()
-language_picker()
 LANG: str = st.session_state["lang"]
 
 

@@ -27,7 +27,7 @@ from trainer.play import (
 from trainer.rules import preset
 from trainer.sampling import voids_from_turns
 from trainer.tiles import Tile
-from ui.state import init_state, reason, record_result
+from ui.state import init_state, plain, reason, record_result
 from ui.widgets import board, end_buttons, tile_buttons
 
 RULES = ("standard", "partners", "cincos")
@@ -83,7 +83,7 @@ def setup() -> None:
                 start(PlaySettings(rules, count, None if target is None else int(target), seed, opponent,
                                    muggins=muggins, budget=st.session_state["play_budget"]))
             except TrainerError as error:
-                st.warning(str(error))
+                st.warning(plain(error))
                 return
             st.rerun()
     uploaded = st.file_uploader(t("play.load", LANG), type=["txt"], key="play_upload")
@@ -148,7 +148,7 @@ def hand_result(session: PlaySession) -> None:
     columns = (t("play.col.player", LANG), t("play.col.pips", LANG), t("play.col.rounded", LANG))
     rows = [dict(zip(columns, (who[seat], result.pips[seat], (result.pips[seat] + 2) // 5 * 5)))
             for seat in range(session.settings.players)]
-    st.dataframe(rows, hide_index=True, use_container_width=True)
+    st.dataframe(rows, hide_index=True, width="stretch")
     separator = t("list.separator", LANG)
     st.write(t("play.settlement", LANG, rules=t(f"rules.{match.rules.name}", LANG),
                changes=separator.join(f"{d:+d}" for d in result.deltas),
@@ -204,7 +204,7 @@ def show_review(reviews: tuple[MoveReview, ...], moves: list[tuple[int, Move]]) 
         else:
             rows.append(dict(zip(columns, (move_words(r.played, LANG), t(f"play.grade.{r.grade}", LANG),
                                            move_words(r.best, LANG), round(r.loss, 1), judged_on(r)))))
-    st.dataframe(rows, hide_index=True, use_container_width=True)
+    st.dataframe(rows, hide_index=True, width="stretch")
     if not [r for r in reviews if not getattr(r, "forced", False)]:
         st.info(t("play.no_choice", LANG))
     worst = sorted((r for r in reviews if r.grade in WEAK_GRADES), key=lambda r: -r.loss)[:3]
@@ -271,7 +271,7 @@ def learner_turn(session: PlaySession) -> None:
         try:
             session.undo()
         except TrainerError as error:
-            st.warning(str(error))
+            st.warning(plain(error))
         else:
             st.session_state.update(play_tile=None, play_hint=None, play_pending=None)
             st.rerun()

@@ -1,5 +1,5 @@
-"""Shared widgets: boards, hands, clickable tiles and ends, the language picker and
-the learner picker."""
+"""Shared widgets: boards, hands, clickable tiles and ends, and the learner picker
+(the language picker is ui/language.py)."""
 
 from __future__ import annotations
 
@@ -11,16 +11,15 @@ from typing import Optional
 import streamlit as st
 
 from trainer.errors import TrainerError
-from trainer.i18n import languages, t
+from trainer.i18n import t, tn
 from trainer.layout import Layout
 from trainer.movenames import move_words
 from trainer.moves import Move
-from trainer.store import NAME_LIMIT, LearnerError, StoreError
+from trainer.store import NAME_LIMIT, LearnerError, Store, StoreError
 from trainer.svg import DESK_WIDTH, PHONE_WIDTH, describe, render_board, render_hand, render_tile
 from trainer.tiles import Tile
-from ui.state import database_location, open_store, plain, reason, store_failed
+from ui.state import database_location, open_store, operator_view, plain, reason, store_failed
 
-PICKER = "lang_picker"  # the picker's own widget key; the choice is kept in "lang"
 LEARNER = "learner"  # the learner picker's key: his name, bound to the URL's ?learner=
 NEW_NAME = "learner_new_name"
 
@@ -89,7 +88,8 @@ def board(layout: Layout, last: Optional[Tile] = None, caption: bool = True,
     """The board as dominoes, with its description beside it for screen readers."""
     description = describe(layout, lang=lang())
     board_image(*(render_board(layout, last=last, unit=28, caption=caption, selected_ends=selected_ends,
-                               max_width=width) for width in (DESK_WIDTH, PHONE_WIDTH)), description)
+                               max_width=width, lang=lang()) for width in (DESK_WIDTH, PHONE_WIDTH)),
+                description)
     st.caption(description)
 
 
@@ -98,13 +98,14 @@ def quiz_board(layout: Layout, last: Optional[Tile] = None,
     """The board with the tiles alone: no end markers and no count, so that it does not
     give the answer away; its text alternative leaves the count out too."""
     board_image(*(render_board(layout, last=last, unit=28, markers=False, selected_ends=selected_ends,
-                               max_width=width) for width in (DESK_WIDTH, PHONE_WIDTH)),
+                               max_width=width, lang=lang()) for width in (DESK_WIDTH, PHONE_WIDTH)),
                 describe(layout, with_count=False, lang=lang()))
 
 
 def hand(tiles: tuple[Tile, ...], selected: Optional[Tile] = None) -> None:
     shown = ", ".join(str(tile) for tile in tiles) or t("widgets.hand_empty", lang())
-    svg_image(render_hand(tiles, selected=selected, unit=26), t("widgets.hand_alt", lang(), tiles=shown))
+    svg_image(render_hand(tiles, selected=selected, unit=26, lang=lang()),
+              t("widgets.hand_alt", lang(), tiles=shown))
 
 
 def tile_label(tile: Tile, selected: bool = False) -> str:
@@ -146,24 +147,6 @@ def end_buttons(ends: list[tuple[str, int]], key: str, tile: Optional[Tile] = No
     return clicked
 
 
-def _keep_language() -> None:
-    st.session_state["lang"] = st.session_state[PICKER]
-
-
-def language_picker() -> None:
-    """A language choice in the sidebar, shown only when more than English is shipped.
-
-    The widget has its own key, copied into "lang" when changed, so the choice stays
-    when a page without the picker runs (Streamlit forgets an unrendered widget's key)."""
-    offered = languages()
-    if len(offered) < 2:
-        return
-    current = lang() if lang() in offered else next(iter(offered))
-    st.session_state[PICKER] = current
-    st.sidebar.selectbox(t("widgets.language", current), list(offered), key=PICKER,
-                         format_func=offered.__getitem__, on_change=_keep_language)
-
-
 # ----- the learner -----
 def _create_learner() -> None:
     """Callback of the new learner's form: make him and choose him, or say why not."""
@@ -194,7 +177,21 @@ def _create_learner() -> None:
         return
     st.session_state[LEARNER] = learner.name
     st.session_state["learner_id"] = learner.id
+    carry_over(store, learner.id, learner.name)
 
+
+def carry_over(store: Store, learner: int, name: str) -> None:
+    """The answers given as a guest in this visit go to the learner just made."""
+    guest = st.session_state["guest_answers"]
+    if not guest:
+        return
+    try:
+        kept = store.adopt(learner, guest)
+    except TrainerError as error:
+        store_failed(error)
+        return
+    st.session_state["guest_answers"] = []
+    st.session_state["learner_note"] = tn("widgets.learner_carried", kept, lang(), name=plain(name))
 
 def store_warnings() -> None:
     """The one warning of a store that cannot be opened, and a failed recording's."""
@@ -202,7 +199,7 @@ def store_warnings() -> None:
     if problem is not None:
         where = database_location(problem[0])
         text = t("widgets.store_problem", lang(), error=reason(problem[1]))
-        if where not in problem[1]:
+        if where not in problem[1] and operator_view():
             text += " " + t("widgets.store_where", lang(), where=plain(where))
         st.warning(text, icon=":material/database:")
     note = st.session_state.get("store_note")
@@ -249,6 +246,10 @@ def learner_picker() -> None:
         if message:
             st.error(message)
             st.session_state["learner_message"] = None  # said once
+    carried = st.session_state.get("learner_note")
+    if carried:
+        sidebar.success(carried, icon=":material/person_check:")
+        st.session_state["learner_note"] = None
     if st.session_state["learner_id"] is None:
         sidebar.caption(t("widgets.learner_hint", lang()))
 

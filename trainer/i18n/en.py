@@ -693,6 +693,19 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     # the learner picker (sidebar), the store's troubles, when a review falls due
     "widgets.learner": "Learner",
     "widgets.learner_none": "Guest (not saved)",
+    # the review queue, grouped (trainer.queue): a drill's due boards are one entry
+    "queue.drill_group": {
+        "one": "Drill: {drill}, level {level} ({n} board due)",
+        "other": "Drill: {drill}, level {level} ({n} boards due)",
+    },
+    "queue.more": {
+        "one": "…and {n} more puzzle: it comes up as you clear these.",
+        "other": "…and {n} more puzzles: they come up as you clear these.",
+    },
+    "widgets.learner_carried": {
+        "one": "Welcome, {name}: the {n} answer you gave before is kept under your name.",
+        "other": "Welcome, {name}: the {n} answers you gave before are kept under your name.",
+    },
     "widgets.learner_help": (
         "Your answers, ratings and review queue are kept under this name. The name is in the "
         "page's address, so a refresh or a bookmark keeps it."
@@ -757,6 +770,35 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "analysis.title": "Analysis board",
     "analysis.tab_paste": "Paste a position code",
     "analysis.tab_build": "Build one by clicking",
+    "analysis.view": "How to set up the position",
+    "analysis.code_placeholder": "e.g. 5-5:5-2:5-3:: 6-6,2-0/?5 ?18 0 0,0",
+    "analysis.table_label": "The table:",
+    "analysis.pick_table": "Click a tile to put it on the table:",
+    "analysis.pick_hand": "Click a tile to put it in your hand:",
+    "analysis.my_hand_count": {
+        "one": "Your hand ({n} tile): you are to move.",
+        "other": "Your hand ({n} tiles): you are to move.",
+    },
+    "analysis.opponent_help": (
+        "How many tiles your opponent holds (hidden). The rest of the set is the boneyard."
+    ),
+    "analysis.boneyard_left": {
+        "one": "The boneyard holds the {n} tile left (hidden).",
+        "other": "The boneyard holds the {n} tiles left (hidden).",
+    },
+    "analysis.need_hand": "Put at least one tile in your hand to analyse the position.",
+    "analysis.hand_label": "Hand of player {player}, who is to move:",
+    "analysis.over_why": "The hand is over: a player has no tiles left.",
+    "analysis.value_exact": (
+        "Value: how many points player {player} ends the hand ahead from here if both sides play "
+        "their best: the points he scores from now on, pips at the end of the hand included, "
+        "minus his opponent's. Exact: every tile is known and every line was searched."
+    ),
+    "analysis.value_estimate": (
+        "Value: how many points player {player} ends the hand ahead from here if both sides play "
+        "their best, averaged over {samples} deals of the hidden tiles (± the spread between deals). "
+        "An estimate, not a certainty: moves whose values are within the spread are unclear."
+    ),
     "analysis.code_label": "Position code",
     "analysis.code_help": "LAYOUT HANDS BONEYARD TURN SCORES [RULES]",
     "analysis.analyse": "Analyse",
@@ -913,7 +955,10 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
         "Choose or create a learner in the sidebar: from then on every answer is kept, and this page "
         "shows your rating, your drills, your puzzle themes and the days you practised."
     ),
-    "progress.session": "This visit so far: {right} of {answers} answers right (not kept).",
+    "progress.session": {
+        "one": "This visit so far: {right} of {n} answer right (not kept).",
+        "other": "This visit so far: {right} of {n} answers right (not kept).",
+    },
     "progress.empty": (
         "Nothing kept for {name} yet. Answer lesson checks, drills and puzzles: every answer is kept, "
         "and this page fills with your rating over time, your drill accuracy and speed, the puzzle "
@@ -933,9 +978,10 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "progress.metric_best": "best {best}",
     "progress.metric_review": "Due for review",
     "progress.metric_queue": "{count} in the queue",
-    "progress.streak_caption": (
-        "Daily streak: {current} days in a row answering today's puzzle (best {best})."
-    ),
+    "progress.streak_caption": {
+        "one": "Daily streak: {n} day in a row answering today's puzzle (best {best}).",
+        "other": "Daily streak: {n} days in a row answering today's puzzle (best {best}).",
+    },
     "progress.col.part": "part",
     "progress.col.answers": "answers",
     "progress.col.right": "right",
@@ -962,7 +1008,10 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "progress.rating_alt": (
         "Line chart of the rating after each of {count} rated puzzles, from {first} to {rating}."
     ),
-    "progress.rating_caption": "{count} rated puzzles; rating now {rating} ± {rd}.",
+    "progress.rating_caption": {
+        "one": "{n} rated puzzle; rating now {rating} ± {rd}.",
+        "other": "{n} rated puzzles; rating now {rating} ± {rd}.",
+    },
     "progress.drills_title": "Drills",
     "progress.drills_empty": (
         "No drill answers yet. Once you answer drills, their accuracy and your answer time, day by "
@@ -992,9 +1041,12 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "progress.tag_lost": ", {points} points lost on average",
     "progress.calendar_title": "Days practised",
     "progress.calendar_empty": "No day practised yet: each day you answer something lights up a square here.",
-    "progress.calendar_day": "{day}: {count} answers",
+    "progress.calendar_day": {"one": "{day}: {n} answer", "other": "{day}: {n} answers"},
     "progress.calendar_alt": "Calendar of the last {weeks} weeks: {days} days practised.",
-    "progress.calendar_caption": "{days} days practised in the last {weeks} weeks; {total} days in all.",
+    "progress.calendar_caption": {
+        "one": "{n} day practised in the last {weeks} weeks; {total} in all.",
+        "other": "{n} days practised in the last {weeks} weeks; {total} in all.",
+    },
     "progress.weekday.0": "Mon",
     "progress.weekday.1": "Tue",
     "progress.weekday.2": "Wed",
@@ -1016,7 +1068,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "progress.month.12": "Dec",
     "progress.runs_title": "Best timed runs",
     "progress.runs_empty": "No timed run finished yet: the best scores of your 60-second runs show here.",
-    "progress.recent_title": "The latest {count} answers",
+    "progress.recent_title": {"one": "The latest answer", "other": "The latest {n} answers"},
     "progress.settings": "Settings",
     "progress.location": (
         "Progress is kept in this database (set another with the environment variable {env}, "
@@ -1031,10 +1083,17 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "progress.import_name": "Import under the name",
     "progress.import_name_placeholder": "empty: the name in the file",
     "progress.import": "Import",
-    "progress.imported": "Imported {name}: {answers} answers. {name} is now chosen.",
+    "progress.imported": {
+        "one": "Imported {name}: {n} answer. {name} is now chosen.",
+        "other": "Imported {name}: {n} answers. {name} is now chosen.",
+    },
     "progress.import_not_text": "This file is not text (UTF-8): nothing was imported.",
     "progress.import_bad": "This file cannot be imported, and nothing was changed: {error}.",
     "progress.import_refused": "Nothing was imported: {error}.",
+    "progress.import_taken": (
+        "Nothing was imported: there is already a learner named {name}. Type another name under "
+        "“Import under the name” and import again."
+    ),
     "progress.import_failed": "The import failed and nothing was changed: {error}.",
     # ----- the app: the Play page -----
     "play.title": "Play",
@@ -1165,4 +1224,12 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "play.save_title": "Save, load or quit",
     "play.save": "Save this game",
     "play.quit": "Quit this game",
+    # ----- languages: the navigation (app.py) -----
+    "nav.home": "Start",
+    "nav.learn": "Learn",
+    "nav.drills": "Drills",
+    "nav.puzzles": "Puzzles",
+    "nav.play": "Play",
+    "nav.analysis": "Analysis",
+    "nav.progress": "Progress",
 }

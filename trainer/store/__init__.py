@@ -52,6 +52,8 @@ from trainer.store.errors import (
     StoreMissingError,
     StoreReadOnlyError,
 )
+from trainer.store.guest import GUEST_LIMIT, GuestAnswer, GuestStore
+from trainer.store.language import LanguageStore
 from trainer.store.learners import NAME_LIMIT, clean_name
 from trainer.store.mastery import MasteryStore
 from trainer.store.place import ENV, default_path
@@ -77,16 +79,17 @@ __all__ = [
     "StoreCorruptError", "StoreReadOnlyError",
     "StoreDriverError", "LearnerError", "HistoryFileError", "Learner", "Attempt", "Recorded",
     "DayCount", "DrillDay", "TagStat", "Streak", "RunRecord", "RatingPoint", "clean_name", "default_path",
-    "streak_of",
+    "streak_of", "GuestAnswer", "GUEST_LIMIT",
 ]
 
 
-class Store(RecordingStore, QueryStore, TransferStore, MasteryStore):
+class Store(GuestStore, RecordingStore, QueryStore, TransferStore, MasteryStore, LanguageStore):
     """One progress database. Safe to share between threads (and Streamlit sessions);
     several processes may share one database (SQLite file or PostgreSQL).
 
     Raises StoreError (or StoreLockedError, StoreMissingError, StoreCorruptError) when
     the database cannot be opened; `create=False` refuses to start a new SQLite file.
     Its parts: `trainer.store.learners`, `.recording`, `.rating`, `.reviews`,
-    `.queries`, `.transfer` and `.mastery`, over the plumbing of `trainer.store.base`.
+    `.queries`, `.transfer`, `.mastery`, `.guest` and `.language`, over the plumbing of
+    `trainer.store.base`.
     """
