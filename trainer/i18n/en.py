@@ -591,6 +591,55 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "worked.domino": "Player {player} has dominoed: {left}.",
     "worked.blocked": "Nobody can play: the hand is blocked; {left}.",
     "worked.scores": "The scores once the pips left are settled: {scores}.",
+    "glossary.title": "Glossary and board marks",
+    "glossary.tile.name": "Tile",
+    "glossary.tile.text": "one domino, two halves with 0 to 6 pips each, written high half first: 6-4.",
+    "glossary.double.name": "Double",
+    "glossary.double.text": "a tile with the same number on both halves, such as 4-4; it lies crosswise.",
+    "glossary.spinner.name": "Spinner",
+    "glossary.spinner.text": "the first double played in a hand; it can take tiles on four sides.",
+    "glossary.side.name": "Side",
+    "glossary.side.text": (
+        "the spinner's east and west, along the line: they take tiles first."
+    ),
+    "glossary.arm.name": "Arm",
+    "glossary.arm.text": "the row of tiles that grows out of the spinner in one direction.",
+    "glossary.end.name": "End",
+    "glossary.end.text": (
+        "the spinner's north and south, across the line, open once both sides hold a tile; and, for any "
+        "line or arm, its outer tip."
+    ),
+    "glossary.open_end.name": "Open end",
+    "glossary.open_end.text": (
+        "a place where the next tile may be added; its number is what a tile must match."
+    ),
+    "glossary.count.name": "Count",
+    "glossary.count.text": (
+        "the total of the open ends; a positive multiple of five scores that many points."
+    ),
+    "glossary.boneyard.name": "Boneyard",
+    "glossary.boneyard.text": "the tiles nobody was dealt, face down; you draw from it when you cannot play.",
+    "glossary.domino.name": "Domino",
+    "glossary.domino.text": "to play your last tile and go out, ending the hand.",
+    "glossary.block.name": "Block",
+    "glossary.block.text": "a hand ends blocked when nobody can play and the boneyard is empty.",
+    "glossary.muggins.name": "Muggins",
+    "glossary.muggins.text": (
+        "a way to play where you claim your own points; a missed or wrong claim gives them to the other side."
+    ),
+    "glossary.board": (
+        "Spinner 5-5: its sides, east (5-2) and west (5-3), lie along the line; its ends, north (5-0) and "
+        "south (still empty), lie across it."
+    ),
+    "legend.title": "Marks on the board",
+    "legend.count": "“{label}” at the top: the total of the open ends.",
+    "legend.adds": "A green disc at an open end: what that end adds to the count.",
+    "legend.spinner": (
+        "A blue disc by the spinner: what the spinner itself counts while a side is open (by a lone lead, "
+        "what the tile counts)."
+    ),
+    "legend.empty": "A dashed ring with a number: an open end with no tile yet; it adds nothing.",
+    "legend.last": "An orange edge: the last tile played.",
     # ----- the app: the Learn page -----
     "learn.title": "Learn",
     "learn.intro": (
