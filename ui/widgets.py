@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import base64
+from collections.abc import Callable
 from datetime import UTC, datetime
 from html import escape
 from typing import Optional
@@ -115,10 +116,13 @@ def tile_label(tile: Tile, selected: bool = False) -> str:
 
 
 def tile_buttons(tiles: tuple[Tile, ...], key: str, selected: Optional[Tile] = None,
-                 playable: Optional[tuple[Tile, ...]] = None) -> Optional[Tile]:
+                 playable: Optional[tuple[Tile, ...]] = None,
+                 on_pick: Optional[Callable[[Tile], None]] = None) -> Optional[Tile]:
     """The tiles as dominoes to click, as many to a row as the width holds; returns the
     tile clicked in this run. Tiles not in `playable` (when given) are shown greyed and
-    cannot be clicked (their keys are `{key}-off_{tile}`, the others `{key}_{tile}`)."""
+    cannot be clicked (their keys are `{key}-off_{tile}`, the others `{key}_{tile}`).
+    `on_pick(tile)`, when given, runs before the page's next run (a callback): the page
+    then draws the new state at once, without a second run."""
     clicked: Optional[Tile] = None
     with st.container(horizontal=True, gap="small", key=f"tiles_{key}"):
         for tile in tiles:
@@ -127,14 +131,17 @@ def tile_buttons(tiles: tuple[Tile, ...], key: str, selected: Optional[Tile] = N
                           help=t("widgets.tile_cannot", lang(), tile=tile))
                 continue
             kind = "primary" if tile == selected else "secondary"
-            if st.button(tile_label(tile, tile == selected), key=f"{key}_{tile}", type=kind):
+            if st.button(tile_label(tile, tile == selected), key=f"{key}_{tile}", type=kind,
+                         on_click=on_pick, args=(tile,) if on_pick else None):
                 clicked = tile
     return clicked
 
 
-def end_buttons(ends: list[tuple[str, int]], key: str, tile: Optional[Tile] = None) -> Optional[str]:
+def end_buttons(ends: list[tuple[str, int]], key: str, tile: Optional[Tile] = None,
+                on_pick: Optional[Callable[[str], None]] = None) -> Optional[str]:
     """One button per open end; returns the side clicked in this run. With the `tile`
-    to place, each button names the whole move ("3-0 on the west end (3-0@W)")."""
+    to place, each button names the whole move ("3-0 on the west end (3-0@W)").
+    `on_pick(side)`, when given, is the buttons' callback (see `tile_buttons`)."""
     clicked: Optional[str] = None
     if not ends:
         return None
@@ -142,7 +149,7 @@ def end_buttons(ends: list[tuple[str, int]], key: str, tile: Optional[Tile] = No
         for side, pip in ends:
             label = (move_words(Move(tile, side), lang()) if tile is not None  # type: ignore[arg-type]
                      else t("widgets.end_button", lang(), side=t(f"widgets.side.{side}", lang()), pip=pip))
-            if st.button(label, key=f"{key}_{side}"):
+            if st.button(label, key=f"{key}_{side}", on_click=on_pick, args=(side,) if on_pick else None):
                 clicked = side
     return clicked
 

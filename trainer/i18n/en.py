@@ -1334,4 +1334,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "error.name_control": "a learner's name cannot hold control or invisible characters: {text}",
     "error.name_taken": "there is already a learner named {name}",
     "error.no_learner": "no learner has the id {id}",
+    # a chart's day ticks, as a d3 time format: %b is an English month name, so other
+    # languages write the day and month in figures
+    "progress.day_format": "%b %d",
 }
