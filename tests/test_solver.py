@@ -457,6 +457,20 @@ def test_threads_solve_in_parallel_with_the_same_answers() -> None:
     assert [(s.value, s.moves) for s in together] == [(s.value, s.moves) for s in alone]
 
 
+def test_two_threads_on_one_solve_give_the_one_thread_answer() -> None:
+    """Positions big enough for the root moves to be shared by two threads: every
+    value as one thread alone finds it, in every preset."""
+    shared = 0
+    for seed, (rules, sizes, bone) in enumerate((
+            (STANDARD, (7, 7), 3), (STANDARD, (6, 6), 4), (CINCOS, (6, 6), 3),
+            (STANDARD, (5, 5, 5), 2), (PARTNERS, (4, 4, 4, 4), 1))):
+        position = built_position(rules, sizes, bone, 500 + seed)
+        one, two = solve(position, threads=1), solve(position, threads=2)
+        assert (two.value, two.moves) == (one.value, one.moves), position.code()
+        shared += one.nodes != two.nodes  # two tables searched: other counts
+    assert shared
+
+
 def test_a_cancelled_search_stops() -> None:
     from trainer.solver import SearchLimitError
 

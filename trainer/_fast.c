@@ -12,6 +12,7 @@
 #include <string.h>
 #include <time.h>
 #include <sys/mman.h>
+#include <pthread.h>
 
 static int HIGH[28], LOW[28];
 static uint32_t SUIT[7], DOUBLES;
@@ -398,6 +399,8 @@ typedef struct {
     double deadline;      /* monotonic seconds; 0: none */
     PyThreadState *ts;    /* this thread's state while the GIL is released; NULL: keep it */
     const volatile char *cancel;   /* the caller sets it non-zero to stop the search */
+    volatile int *stop_all;        /* shared by the threads of one solve: one stops, all stop */
+    const volatile long long *peer_nodes;   /* the other thread's count, for the node limit */
     int history[32][5];
 } Search;
 
@@ -415,6 +418,8 @@ enum { CHECK_EVERY = 1 << 14 };
 static int check_stop(Search *c) {
     if (c->deadline > 0 && now_seconds() > c->deadline) { c->aborted = 1; return 1; }
     if (c->cancel && *c->cancel) { c->aborted = 1; return 1; }
+    if (c->stop_all && *c->stop_all) { c->aborted = 1; return 1; }
+    if (c->limit && c->peer_nodes && c->nodes + *c->peer_nodes > c->limit) { c->aborted = 1; return 1; }
     if (c->ts && PyThread_get_thread_ident() == MAIN_THREAD) {
         PyEval_RestoreThread(c->ts);
         int bad = PyErr_CheckSignals();
@@ -579,7 +584,7 @@ static void store(Search *S, uint64_t k0, uint64_t k1, int lo, int hi, int move,
 
 static int ab(Search *S, const Node *in, int alpha, int beta);
 #ifdef STATS
-static long long CUT[4], ALLN;
+static long long CUT[4], ALLN, HIST_T[29], HIST_C[8];
 #endif
 
 /* What a move scores at once, in fives, without playing it (as node_apply counts). */
@@ -624,6 +629,10 @@ static int ab(Search *S, const Node *in, int alpha, int beta) {
     if ((start & (CHECK_EVERY - 1)) == 0 && check_stop(S)) return 0;
     node_draw(S, &n);
     int moves[MAXMOVES], cnt = node_moves(S, &n, moves), mover = n.turn;
+#ifdef STATS
+    HIST_T[__builtin_popcount(n.hand[0] | n.hand[1] | n.hand[2] | n.hand[3]) + S->nbone - n.bonepos]++;
+    HIST_C[cnt < 8 ? cnt : 7]++;
+#endif
     if (!cnt) {
         if (n.passes + 1 >= S->players) return node_settle(S, &n, -1, mover);
         n.passes++;
@@ -769,12 +778,13 @@ static int move_test(Search *S, Node *c, int mover, int p, int b) {
     return child_value(S, c, mover, p, b - 1, b);
 }
 
-/* Acquire a table of the pool (waiting, without the GIL, if all are busy), sized
- * 2**bits entries, with a fresh generation. */
-static Table *pool_take(int bits) {
+/* Acquire a table of the pool (waiting, without the GIL, if all are busy and `wait`;
+ * NULL if not), sized 2**bits entries, with a fresh generation. */
+static Table *pool_take(int bits, int wait) {
     Table *t = NULL;
     for (int i = 0; i < POOL && !t; i++)
         if (PyThread_acquire_lock(POOL_TABLES[i].lock, NOWAIT_LOCK)) t = &POOL_TABLES[i];
+    if (!t && !wait) return NULL;
     if (!t) {
         t = &POOL_TABLES[PyThread_get_thread_ident() % POOL];
         PyThread_acquire_lock(t->lock, WAIT_LOCK);
@@ -797,8 +807,36 @@ static Table *pool_take(int bits) {
     return t;
 }
 
+/* Exact values of root moves taken one by one from a shared counter, by one or two
+ * threads, each with a search (and table) of its own. */
+typedef struct {
+    Search *S;
+    Node *kids;
+    const int *order, *pts;
+    int *vals, n, turn, *next;
+} RootWork;
+
+static void root_all(RootWork *w) {
+    Search *S = w->S;
+    int best = -INF;
+    for (;;) {
+        int j = __atomic_fetch_add(w->next, 1, __ATOMIC_RELAXED);
+        if (j >= w->n || S->aborted || (S->stop_all && *S->stop_all)) break;
+        int o = w->order[j];
+        w->vals[o] = move_exact(S, &w->kids[o], w->turn, w->pts[o], best > -INF ? best : 0);
+        if (w->vals[o] > best) best = w->vals[o];
+    }
+    if ((S->aborted || (S->stop_all && *S->stop_all)) && S->stop_all) { *S->stop_all = 1; if (!S->aborted) S->aborted = 1; }
+}
+
+static void *root_thread(void *arg) { root_all((RootWork *)arg); return NULL; }
+
+enum { PARALLEL_MIN = 12 };   /* tiles in play from which a lone solve uses a second core */
+
 /* solve(hands, bone, layout, turn, rules, table_bits, node_limit, time_limit=0.0, mode=0,
- *       cancel=None) -> (value, [(tile, side, points, value)], nodes, probes, hits, aborted)
+ *       cancel=None, threads=2) -> (value, [(tile, side, points, value)], nodes, probes, hits, aborted)
+ * threads 2: in mode 0, root moves are shared with a second thread when the pool has a
+ * table free (no other solve running) and the position is big enough.
  * mode 0: every move with its exact value; mode 1: only the best moves (cheaper).
  * node_limit 0: no limit; time_limit in seconds, 0: none. Past a limit, or once another
  * thread sets the first byte of `cancel` (a bytearray) non-zero, the search stops and
@@ -807,12 +845,13 @@ static Table *pool_take(int bits) {
  * each with a table of a small shared pool. */
 static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kwargs) {
     static char *kwlist[] = {"hands", "bone", "layout", "turn", "rules", "table_bits", "node_limit",
-                             "time_limit", "mode", "cancel", NULL};
-    PyObject *hands, *bone, *layout, *cancel = Py_None; int turn, bits, mode = MODE_ALL; const char *rules;
-    long long limit; double seconds = 0.0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOisiL|diO", kwlist, &hands, &bone, &layout, &turn,
-                                     &rules, &bits, &limit, &seconds, &mode, &cancel))
+                             "time_limit", "mode", "cancel", "threads", NULL};
+    PyObject *hands, *bone, *layout, *cancel = Py_None; int turn, bits, mode = MODE_ALL, threads = 2;
+    const char *rules; long long limit; double seconds = 0.0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOisiL|diOi", kwlist, &hands, &bone, &layout, &turn,
+                                     &rules, &bits, &limit, &seconds, &mode, &cancel, &threads))
         return NULL;
+    if (threads != 1 && threads != 2) { PyErr_SetString(PyExc_ValueError, "threads 1 or 2"); return NULL; }
     if (cancel != Py_None && !(PyByteArray_Check(cancel) && PyByteArray_GET_SIZE(cancel) >= 1)) {
         PyErr_SetString(PyExc_TypeError, "cancel is None or a bytearray of 1 byte or more"); return NULL;
     }
@@ -848,7 +887,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kwargs) {
     Table *t;
     Py_BEGIN_ALLOW_THREADS
     S->ts = _save;
-    t = pool_take(bits);
+    t = pool_take(bits, 1);
     if (t->table) {
         S->table = t->table; S->mask = t->nbuckets - 1; S->gen = (uint64_t)t->gen << GEN_SHIFT;
         Node r = root;
@@ -873,15 +912,39 @@ static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kwargs) {
                 order[m + 1] = o;
             }
             value = -INF;
-            for (int j = 0; j < n && !S->aborted; j++) {
+            int tiles = __builtin_popcount(root.hand[0] | root.hand[1] | root.hand[2] | root.hand[3]) + S->nbone;
+            if (mode == MODE_ALL) {
+                /* a second core, when the pool has a table free (no other solve running) */
+                Table *t2 = threads > 1 && n >= 2 && tiles >= PARALLEL_MIN ? pool_take(bits, 0) : NULL;
+                Search *S2 = NULL;
+                pthread_t helper;
+                volatile int stop_all = 0;
+                int next = 0, started = 0;
+                RootWork w1 = {S, kids, order, pts, vals, n, turn, &next}, w2 = w1;
+                if (t2 && t2->table && (S2 = malloc(sizeof(Search)))) {
+                    *S2 = *S;
+                    S2->table = t2->table; S2->mask = t2->nbuckets - 1; S2->gen = (uint64_t)t2->gen << GEN_SHIFT;
+                    S2->nodes = S2->probes = S2->hits = 0; S2->ts = NULL;
+                    memset(S2->history, 0, sizeof S2->history);
+                    S->stop_all = S2->stop_all = &stop_all;
+                    S->peer_nodes = &S2->nodes; S2->peer_nodes = &S->nodes;
+                    w2.S = S2;
+                    started = pthread_create(&helper, NULL, root_thread, &w2) == 0;
+                }
+                root_all(&w1);
+                if (started) {
+                    pthread_join(helper, NULL);
+                    S->nodes += S2->nodes; S->probes += S2->probes; S->hits += S2->hits;
+                    if (S2->aborted && !S->aborted) S->aborted = S2->aborted;
+                }
+                S->stop_all = NULL; S->peer_nodes = NULL;
+                free(S2);
+                if (t2) PyThread_release_lock(t2->lock);
+                for (int j = 0; j < n; j++) if (vals[j] > value) value = vals[j];
+            }
+            for (int j = 0; j < n && !S->aborted && mode == MODE_BEST; j++) {
                 int o = order[j];
-                if (mode == MODE_ALL) {
-                    vals[o] = move_exact(S, &kids[o], turn, pts[o], j ? value : 0);
-#ifdef STATS
-                    fprintf(stderr, "move %d value %d nodes %lld\n", moves[o], vals[o], S->nodes);
-#endif
-                    if (vals[o] > value) value = vals[o];
-                } else if (j == 0) {
+                if (j == 0) {
                     vals[o] = value = move_exact(S, &kids[o], turn, pts[o], 0);
                     keep[o] = 1;
                 } else if (move_test(S, &kids[o], turn, pts[o], value) >= value) {
@@ -914,6 +977,10 @@ static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kwargs) {
     free(S);
 #ifdef STATS
     fprintf(stderr, "cuts at %lld %lld %lld %lld, all-nodes %lld\n", CUT[0], CUT[1], CUT[2], CUT[3], ALLN);
+    for (int i = 0; i < 29; i++) fprintf(stderr, "%d:%lld ", i, HIST_T[i]);
+    fprintf(stderr, "\nmoves: ");
+    for (int i = 0; i < 8; i++) fprintf(stderr, "%d:%lld ", i, HIST_C[i]);
+    fprintf(stderr, "\n");
 #endif
     return out;
 }

@@ -27,4 +27,5 @@ def solve(
     time_limit: float = ...,
     mode: int = ...,
     cancel: bytearray | None = ...,
+    threads: int = ...,
 ) -> tuple[int, list[tuple[int, int, int, int]], int, int, int, int]: ...

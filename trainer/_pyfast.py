@@ -514,7 +514,7 @@ def layout_key(s: State) -> int:
 
 def solve(hands: tuple[int, ...], bone: tuple[int, ...], layout: Compact, turn: int, rules: str,
           table_bits: int, node_limit: int, time_limit: float = 0.0, mode: int = 0,
-          cancel: Optional[bytearray] = None,
+          cancel: Optional[bytearray] = None, threads: int = 2,
           ) -> tuple[int, list[tuple[int, int, int, int]], int, int, int, int]:
     """Exact values of a fully known position:
     (value, [(tile, side, points, value)], nodes, probes, hits, aborted).
@@ -531,6 +531,8 @@ def solve(hands: tuple[int, ...], bone: tuple[int, ...], layout: Compact, turn: 
         raise ValueError("time limit 0 to 1e7 seconds")
     if mode not in (0, 1):
         raise ValueError("mode 0 (all moves) or 1 (best only)")
+    if threads not in (1, 2):  # one thread here: the answer is the same
+        raise ValueError("threads 1 or 2")
     if cancel is not None and not (isinstance(cancel, bytearray) and len(cancel) >= 1):
         raise TypeError("cancel is None or a bytearray of 1 byte or more")
     game, s = read_state(hands, bone, layout, turn, (), rules)

@@ -69,7 +69,8 @@ def solve_deals(deals: Iterator[Position], deadline: float = 0.0,
                 if deal is None:
                     limit = started
                     break
-                pending.append(pool.submit(solve, deal, time_limit=max(left, 0.0), cancel=cancel))
+                pending.append(pool.submit(solve, deal, time_limit=max(left, 0.0), cancel=cancel,
+                                           threads=1))
                 started += 1
             if not pending:
                 return

@@ -64,12 +64,14 @@ class SearchLimitError(TrainerError):
 
 def solve(position: Position, table_bits: int = TABLE_BITS, node_limit: int = 0,
           time_limit: float = 0.0, best_only: bool = False,
-          cancel: Optional[bytearray] = None) -> Solution:
+          cancel: Optional[bytearray] = None, threads: int = 2) -> Solution:
     """Solve a position whose hands and boneyard order are all known.
 
     Every move comes with its exact value; with `best_only` (cheaper), only the best
     moves do, and the others are left out of `moves`. The search releases the GIL, so
-    threads solve deals in parallel (each with a table of a pool shared by the process).
+    threads solve deals in parallel (each with a table of a pool shared by the process);
+    a lone big solve shares its moves with a second thread (`threads` 2) when the pool
+    has a table free.
 
     Raises HiddenInformationError for `?N` hands or boneyard, InvalidPositionError
     for a hand that is already over or a position that is not one (tiles twice, pips
@@ -80,6 +82,8 @@ def solve(position: Position, table_bits: int = TABLE_BITS, node_limit: int = 0,
         raise ValueError("table_bits is 10 to 25")
     if node_limit < 0 or not 0 <= time_limit <= 1e7:
         raise ValueError("limits are 0 (none) or positive")
+    if threads not in (1, 2):
+        raise ValueError("threads is 1 or 2")
     try:
         hands, bone, layout = compact(position)
     except HiddenInformationError:
@@ -90,7 +94,7 @@ def solve(position: Position, table_bits: int = TABLE_BITS, node_limit: int = 0,
         raise InvalidPositionError("the hand is over: nobody has a move to solve")
     value, found, nodes, probes, hits, aborted = _fast.solve(
         hands, bone, layout, position.turn, position.rules.name, table_bits, node_limit,
-        float(time_limit), int(best_only), cancel)
+        float(time_limit), int(best_only), cancel, threads)
     if aborted:
         if node_limit and nodes > node_limit:
             raise SearchLimitError(f"the search passed its limit of {node_limit:,} nodes")

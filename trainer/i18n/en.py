@@ -766,7 +766,10 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
         "Choose or create a learner in the sidebar: from then on every answer is kept, and this page "
         "shows your rating, your drills, your puzzle themes and the days you practised."
     ),
-    "progress.session": "This visit so far: {right} of {answers} answers right (not kept).",
+    "progress.session": {
+        "one": "This visit so far: {right} of {n} answer right (not kept).",
+        "other": "This visit so far: {right} of {n} answers right (not kept).",
+    },
     "progress.empty": (
         "Nothing kept for {name} yet. Answer lesson checks, drills and puzzles: every answer is kept, "
         "and this page fills with your rating over time, your drill accuracy and speed, the puzzle "
@@ -786,9 +789,10 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "progress.metric_best": "best {best}",
     "progress.metric_review": "Due for review",
     "progress.metric_queue": "{count} in the queue",
-    "progress.streak_caption": (
-        "Daily streak: {current} days in a row answering today's puzzle (best {best})."
-    ),
+    "progress.streak_caption": {
+        "one": "Daily streak: {n} day in a row answering today's puzzle (best {best}).",
+        "other": "Daily streak: {n} days in a row answering today's puzzle (best {best}).",
+    },
     "progress.col.part": "part",
     "progress.col.answers": "answers",
     "progress.col.right": "right",
@@ -815,7 +819,10 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "progress.rating_alt": (
         "Line chart of the rating after each of {count} rated puzzles, from {first} to {rating}."
     ),
-    "progress.rating_caption": "{count} rated puzzles; rating now {rating} ± {rd}.",
+    "progress.rating_caption": {
+        "one": "{n} rated puzzle; rating now {rating} ± {rd}.",
+        "other": "{n} rated puzzles; rating now {rating} ± {rd}.",
+    },
     "progress.drills_title": "Drills",
     "progress.drills_empty": (
         "No drill answers yet. Once you answer drills, their accuracy and your answer time, day by "
@@ -845,9 +852,12 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "progress.tag_lost": ", {points} points lost on average",
     "progress.calendar_title": "Days practised",
     "progress.calendar_empty": "No day practised yet: each day you answer something lights up a square here.",
-    "progress.calendar_day": "{day}: {count} answers",
+    "progress.calendar_day": {"one": "{day}: {n} answer", "other": "{day}: {n} answers"},
     "progress.calendar_alt": "Calendar of the last {weeks} weeks: {days} days practised.",
-    "progress.calendar_caption": "{days} days practised in the last {weeks} weeks; {total} days in all.",
+    "progress.calendar_caption": {
+        "one": "{n} day practised in the last {weeks} weeks; {total} in all.",
+        "other": "{n} days practised in the last {weeks} weeks; {total} in all.",
+    },
     "progress.weekday.0": "Mon",
     "progress.weekday.1": "Tue",
     "progress.weekday.2": "Wed",
@@ -869,7 +879,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "progress.month.12": "Dec",
     "progress.runs_title": "Best timed runs",
     "progress.runs_empty": "No timed run finished yet: the best scores of your 60-second runs show here.",
-    "progress.recent_title": "The latest {count} answers",
+    "progress.recent_title": {"one": "The latest answer", "other": "The latest {n} answers"},
     "progress.settings": "Settings",
     "progress.location": (
         "Progress is kept in this database (set another with the environment variable {env}, "
@@ -884,10 +894,17 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "progress.import_name": "Import under the name",
     "progress.import_name_placeholder": "empty: the name in the file",
     "progress.import": "Import",
-    "progress.imported": "Imported {name}: {answers} answers. {name} is now chosen.",
+    "progress.imported": {
+        "one": "Imported {name}: {n} answer. {name} is now chosen.",
+        "other": "Imported {name}: {n} answers. {name} is now chosen.",
+    },
     "progress.import_not_text": "This file is not text (UTF-8): nothing was imported.",
     "progress.import_bad": "This file cannot be imported, and nothing was changed: {error}.",
     "progress.import_refused": "Nothing was imported: {error}.",
+    "progress.import_taken": (
+        "Nothing was imported: there is already a learner named {name}. Type another name under "
+        "“Import under the name” and import again."
+    ),
     "progress.import_failed": "The import failed and nothing was changed: {error}.",
     # ----- the app: the Play page -----
     "play.title": "Play",
@@ -1048,4 +1065,60 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "nav.play": "Play",
     "nav.analysis": "Analysis",
     "nav.progress": "Progress",
+    # ----- languages: the engine's error messages, as it writes them in English -----
+    # trainer.i18n.errortext matches a message against these patterns (a field may hold
+    # any text; {error} holds a message said in turn) and says it with the translation.
+    "error.in_layout": "field LAYOUT: {error}",
+    "error.in_hand": "field HANDS, hand {hand}: {error}",
+    "error.in_boneyard": "field BONEYARD: {error}",
+    "error.in_rules": "field RULES: {error}",
+    "error.in_layout_text": "layout {layout}: {error}",
+    "error.in_line": "line: {error}",
+    "error.in_arm": "arm {side}: {error}",
+    "error.in_tile": "tile {tile}: {error}",
+    "error.fields": (
+        "a position code has 5 or 6 fields (LAYOUT HANDS BONEYARD TURN SCORES [RULES]) separated by "
+        "spaces; found {count}"
+    ),
+    "error.code_text": "a position code is text",
+    "error.scores_numbers": "field SCORES: {text} is not a list of whole numbers",
+    "error.scores_count": "field SCORES: {count} score(s) for {sides} sides (one per {per})",
+    "error.hands_count": (
+        "field HANDS: {count} hand(s); rules {rules} take {low} to {high} players, hands separated by /"
+    ),
+    "error.turn_index": "field TURN: {text} is not a player index 0 to {high}",
+    "error.all_tiles": "the position accounts for {total} tiles ({parts}); it must hold all 28",
+    "error.tile_twice_where": "tile {tile} appears twice ({places})",
+    "error.tile_twice": "tile {tile} appears twice",
+    "error.lead_double": "field LAYOUT: under {rules} the lead is a double, so the layout has a spinner",
+    "error.highest_none": (
+        "field TURN: under {rules} the holder of the highest double leads; player {player} holds no double"
+    ),
+    "error.highest_holds": (
+        "field TURN: under {rules} the holder of the highest double leads; player {player} holds {tiles}"
+    ),
+    "error.hidden_count": "{text} is not a hidden count: write ?N, N from 0 to 28",
+    "error.not_tile": "{text} is not a tile: write two pips 0-6 as a-b, e.g. 6-4",
+    "error.pips_range": "pips run from 0 to {high}",
+    "error.lone_double": "a lone double is the spinner; write {code}",
+    "error.double_inside": (
+        "double {tile} inside a line (the first double played is the spinner: write d-d:E:W:N:S)"
+    ),
+    "error.spinner_parts": "a spinner layout has five parts d-d:E:W:N:S, found {count}",
+    "error.spinner_double": "the spinner {tile} must be a double",
+    "error.arms_across": "arms N and S open only once both E and W hold a tile",
+    "error.touch_spinner": "{tile} does not touch the spinner {spinner} (write the inner pip first)",
+    "error.touch": "{first} does not touch {second} ({a} against {b})",
+    "error.unknown_rules": "unknown rules preset {name}: choose one of {names}",
+    "error.rules_players": "rules {rules}: {count} players; this preset takes {low} to {high}",
+    "error.hand_sizes": "hand sizes {option}: choose one of {options}",
+    "error.no_puzzle": "no puzzle has the id {id}",
+    "error.name_empty": "a learner's name cannot be empty",
+    "error.name_long": "a learner's name has at most {limit} characters; {text}... has {length}",
+    "error.name_control": "a learner's name cannot hold control or invisible characters: {text}",
+    "error.name_taken": "there is already a learner named {name}",
+    "error.no_learner": "no learner has the id {id}",
+    # a chart's day ticks, as a d3 time format: %b is an English month name, so other
+    # languages write the day and month in figures
+    "progress.day_format": "%b %d",
 }
