@@ -21,7 +21,7 @@ from trainer.sampling import Estimate, estimate
 from trainer.solver import SearchLimitError, solve
 from trainer.tiles import ALL_TILES, Tile, sort_tiles
 from ui.state import init_state, reason
-from ui.widgets import board, end_buttons, hand, tile_buttons
+from ui.widgets import board, board_legend, end_buttons, hand, tile_buttons
 
 SAMPLES = 100
 # every search the page starts is bounded: past these, the position is valued by play-outs
@@ -74,6 +74,7 @@ def builder() -> Optional[str]:
                     format_func=lambda m: t(f"analysis.mode.{m}", LANG))
     st.write(t("analysis.table_label", LANG))
     board(layout)
+    board_legend()
     selected: Optional[Tile] = (Tile.parse(st.session_state["build_selected"])
                                 if st.session_state["build_selected"] else None)
     if selected is not None and mode == "table":
@@ -239,6 +240,7 @@ def analysed(with_board: bool) -> None:
     st.code(position.code(), language=None, wrap_lines=True)
     if with_board:
         board(position.layout)
+        board_legend()
     st.metric(t("analysis.count", LANG), position.layout.count())
     moves_table(position)
 

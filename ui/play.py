@@ -30,7 +30,7 @@ from trainer.rules import preset
 from trainer.sampling import voids_from_turns
 from trainer.tiles import Tile, is_whole
 from ui.state import init_state, plain, reason, record_result
-from ui.widgets import board, end_buttons, tile_buttons
+from ui.widgets import board, board_legend, end_buttons, tile_buttons
 
 RULES = ("standard", "partners", "cincos")
 WEAK_GRADES = ("inaccuracy", "mistake", "blunder")
@@ -392,6 +392,7 @@ if match.over:
 story = narrate(match.starts[-1], tuple(match.hands[-1]), names(session), LANG)
 last_turn = next((turn for turn in reversed(match.hands[-1]) if turn.move is not None), None)
 board(match.position.layout, last=last_turn.move.tile if last_turn and last_turn.move else None)
+board_legend()
 if story:
     st.caption(" ".join(story[-3:]))
 others = t("list.separator", LANG).join(

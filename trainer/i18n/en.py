@@ -1359,4 +1359,16 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     # a chart's day ticks, as a d3 time format: %b is an English month name, so other
     # languages write the day and month in figures
     "progress.day_format": "%b %d",
+    # history files (trainer.store_io) and imports
+    "error.history_text": "a history file is text",
+    "error.history_json": "the file is not JSON: {reason}",
+    "error.history_object": "the file: expected a JSON object, got {kind}",
+    "error.history_format": (
+        "the file is not an All Fives trainer history (its format is {kind}, expected {expected})"
+    ),
+    "error.history_version_missing": "the file: the field 'version' is missing",
+    "error.history_version": "the file's version is {kind}; this trainer reads version {version}",
+    "error.import_taken": (
+        "there is already a learner named {name}: import under another name, or replace him"
+    ),
 }
