@@ -217,7 +217,8 @@ def moves_table(position: Position) -> None:
     st.subheader(t("analysis.moves", LANG))
     st.dataframe(table, hide_index=True, width="stretch")
     if rough is not None:
-        st.caption(tn("analysis.value_playout", rough.samples, LANG, player=mover))
+        st.caption(t("analysis.value_playout", LANG, player=mover,
+                     playouts=tn("plural.playouts", rough.samples, LANG)))
     elif values:
         st.caption(t("analysis.value_exact" if exact else "analysis.value_estimate", LANG, player=mover,
                      samples=SAMPLES))

@@ -1211,7 +1211,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "play.coach": "Coach: allow hints",
     "play.seed": "Deal number (empty: a new random deal)",
     "play.start": "Start the game",
-    "play.bad_seed": "The deal number is a whole number below 2^63 (digits only), e.g. 12345.",
+    "play.bad_seed": "The deal number is a whole number, e.g. 12345.",
     "play.load": "Or load a saved game",
     "play.bad_file": "This file is not a saved game: {error}",
     "play.side_us": "You and player 2",
@@ -1279,22 +1279,14 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
         "Below is a rough estimate from random play-outs instead."
     ),
     "analysis.playing_out": "Playing the hand out at random after each move...",
-    "analysis.value_playout": {
-        "one": (
-            "Value: a rough guide, not best play. After each move the hand was played out once to "
-            "the end with every player choosing at random; the value is how many points player "
-            "{player} then ended ahead (his points from now on minus the others'). Random play is "
-            "not good play: a move that does well here may do badly against good play, so treat "
-            "close values as unclear."
-        ),
-        "other": (
-            "Value: a rough guide, not best play. After each move the hand was played out {n} times "
-            "to the end with every player choosing at random; the value is how many points player "
-            "{player} then ended ahead on average (his points from now on minus the others'; ± the "
-            "spread). Random play is not good play: a move that does well here may do badly against "
-            "good play, so treat close values as unclear."
-        ),
-    },
+    "analysis.value_playout": (
+        "Value: a rough guide, not best play. After each move the hand was played out to the end "
+        "with every player choosing at random ({playouts}); the value is how many points player "
+        "{player} then ended ahead on average (his points from now on minus the others'; ± the "
+        "spread). Random play is not good play: a move that does well here may do badly against "
+        "good play, so treat close values as unclear."
+    ),
+    "plural.playouts": {"one": "{n} play-out", "other": "{n} play-outs"},
     # ----- languages: the navigation (app.py) -----
     "nav.home": "Start",
     "nav.learn": "Learn",
