@@ -11,17 +11,19 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import streamlit as st
 from google.protobuf.message import Message
 from streamlit.testing.v1 import AppTest
 
 import trainer.i18n
-from trainer.i18n import catalogue
+from trainer.i18n import catalogue, languages
 from trainer.play import PlaySession, PlaySettings
+from trainer.store import ENV, LearnerError, Store
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = str(ROOT / "app.py")
 PAGES = ("home", "learn", "drills", "puzzles", "play", "analysis", "progress")
-LANGS = ("es", "fi", "ru", "mk")
+LANGS = tuple(code for code in languages() if code != "en")  # every language shipped
 EXAMPLE = ("0-0:0-3,3-4,4-6,6-5,5-5,5-1,1-0:0-4,4-2,2-1,1-3,3-2,2-0,0-5,5-4::"
            "0-6,6-3,3-3,3-5,5-2,2-2,2-6,6-1 6-6,4-4/4-1,1-1 - 1 15,15")
 FALLBACK = re.compile(r"\[[a-z][a-z0-9_]*(?:\.[a-z0-9_-]+)+\]")
@@ -57,6 +59,7 @@ def visible(message: Message) -> Iterator[str]:
                 if "<" in item:  # HTML: the alt texts and the text between tags
                     yield from (html.unescape(alt) for alt in ALT.findall(item))
                     item = html.unescape(TAG.sub(" ", re.sub(r"<style.*?</style>", " ", item, flags=re.S)))
+                item = re.sub(r"data:[^\s\"')]+", " ", item)  # drawings inlined as data
                 yield re.sub(r":material/[a-z_]+:", " ", item)
 
 
@@ -184,3 +187,159 @@ def test_a_first_visit_follows_the_browsers_language(monkeypatch: pytest.MonkeyP
     at = AppTest.from_file(APP, default_timeout=120)
     at.query_params["lang"] = "es"  # the URL wins over the browser
     assert at.run().session_state["lang"] == "es"
+
+
+# ----- the language kept per learner -----
+def test_the_store_keeps_each_learners_language(store: Store) -> None:
+    ann, bob = store.create_learner("Ann"), store.create_learner("Bob")
+    assert store.language(ann.id) == "" == store.language(bob.id)
+    store.set_language(ann.id, "ru")
+    assert (store.language(ann.id), store.language(bob.id)) == ("ru", "")
+    for bad in ("RU", "russian", "", "../x", 7):
+        with pytest.raises(LearnerError):
+            store.set_language(ann.id, bad)  # type: ignore[arg-type]
+    with pytest.raises(LearnerError):
+        store.language(ann.id + bob.id + 1)
+    assert store.language(ann.id) == "ru"
+
+
+@pytest.fixture
+def app_db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    path = tmp_path / "progress.db"
+    monkeypatch.setenv(ENV, str(path))
+    st.cache_resource.clear()
+    yield path
+    st.cache_resource.clear()
+
+
+def test_choosing_a_learner_brings_back_his_language(app_db: Path) -> None:
+    with Store(str(app_db)) as store:
+        ann = store.create_learner("Ann")
+        store.create_learner("Bob")
+    at = AppTest.from_file(APP, default_timeout=120).run()
+    at.sidebar.selectbox(key="learner").set_value("Ann").run()
+    assert at.session_state["lang"] == "en"
+    at.sidebar.selectbox(key="lang_picker").set_value("mk").run()  # Ann picks Macedonian
+    assert at.title[0].value == catalogue("mk")["home.title"]
+    with Store(str(app_db)) as store:
+        assert store.language(ann.id) == "mk"
+    at.sidebar.selectbox(key="learner").set_value("Bob").run()  # Bob had none: he keeps mk
+    assert at.session_state["lang"] == "mk"
+    at.sidebar.selectbox(key="lang_picker").set_value("es").run()
+    at.sidebar.selectbox(key="learner").set_value("Ann").run()  # back to Ann: Macedonian
+    assert not at.exception and at.session_state["lang"] == "mk"
+    assert at.query_params["lang"] == "mk" and at.title[0].value == catalogue("mk")["home.title"]
+
+    fresh = AppTest.from_file(APP, default_timeout=120)  # a new visit, Ann in the URL
+    fresh.query_params["learner"] = "Ann"
+    assert fresh.run().session_state["lang"] == "mk"
+    linked = AppTest.from_file(APP, default_timeout=120)  # a link that names a language wins
+    linked.query_params["learner"] = "Ann"
+    linked.query_params["lang"] = "fi"
+    assert linked.run().session_state["lang"] == "fi"
+
+
+def test_the_board_drawing_speaks_the_language() -> None:
+    """The count drawn above a board and the description inside the SVG are translated."""
+    from trainer.layout import Layout
+    from trainer.svg import render_board, render_hand
+    from trainer.tiles import Tile
+
+    layout = Layout.parse("5-5:5-2:5-3::")
+    russian = render_board(layout, lang="ru")
+    assert ">сумма 5</text>" in russian and "Спиннер 5-5" in russian and ">count" not in russian
+    assert ">count 5</text>" in render_board(layout)
+    assert "<title>Рака: 6-4</title>" in render_hand((Tile(6, 4),), lang="mk")
+
+
+# ----- the engine's error messages -----
+BAD_CODES = (
+    "5-5:9 - - 0 0,0",  # a spinner layout with two parts
+    "6-4 9-9/- - 0 0,0",  # pips beyond 6
+    "x",  # one field
+    "6-6 - - 0 0,0 foo",  # no such rules
+    "5-5:5-2:2-3:: - - 0 0,0",  # an arm that does not touch the spinner
+    "4-4,4-2 - - 0 0,0",  # a double inside a line
+    "4-4,x - - 0 0,0",  # not a tile
+    "6-6 6-5/5-5 - 0 0,0 cincos",  # a lone double written as a line
+    "6-4 6-6/?x - 0 0,0",  # not a hidden count
+    "6-4 6-6/5-5 - 7 0,0",  # no such player to move
+    "6-4 6-6/5-5 - 0 a,b",  # scores that are not numbers
+)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_position_code_errors_are_said_in_the_language(lang: str) -> None:
+    """Each way a position code can be wrong reads, whole, in the learner's language:
+    every message the engine raises for these codes fits the catalogue's patterns."""
+    from trainer.errors import TrainerError
+    from trainer.i18n.errortext import say_error
+    from trainer.position import parse_position
+
+    for code in BAD_CODES:
+        with pytest.raises(TrainerError) as caught:
+            parse_position(code)
+        english = str(caught.value)
+        said = say_error(english, lang)
+        codes = re.sub(r"\b(standard|partners|cincos)\b", "", said)  # preset names are notation
+        assert said != english and not english_left(codes, lang), (code, english, said)
+        assert say_error(english, "en") == english
+    assert say_error("something no pattern knows", lang) == "something no pattern knows"
+
+
+def test_a_bad_position_link_shows_its_error_in_russian(lookups: Lookups) -> None:
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.query_params["lang"] = "ru"
+    at.query_params["position"] = "5-5:5-2:2-3:: - - 0 0,0"
+    at.run()
+    at.switch_page("ui/analysis.py").run()
+    assert "не касается спиннера" in at.error[0].value
+    check(at, "ru", "analysis, a bad link", lookups)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_answered_pages_in_every_language(lang: str, lookups: Lookups) -> None:
+    """The text that comes after an answer: a lesson's explanations, a drill's verdict
+    and breakdown, a puzzle's table, reply and line, a hand's narration and review."""
+    from trainer.bank import shipped
+    from trainer.moves import Move
+
+    at = open_page("learn", lang)
+    firsts = [b.key for b in at.button if b.key and b.key.startswith("learn_") and b.key.endswith("_0")]
+    for key in firsts[:6]:
+        at.button(key=key).click().run()
+    check(at, lang, "learn, answered", lookups)
+
+    at = open_page("drills", lang)
+    at.text_input(key=f"drill_count_{at.session_state['drill_seed']}").input("99")
+    at.button(key="drill_submit").click().run()
+    shown = page_text(at)
+    assert catalogue(lang)["total.wrong"].split(":")[0] in shown
+    check(at, lang, "drills, answered", lookups)
+
+    puzzle = next(p for p in shipped() if p.kind == "endgame")
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.query_params["lang"] = lang
+    at.query_params["puzzle"] = puzzle.id
+    at.run()
+    at.switch_page("ui/puzzles.py").run()
+    wrong = Move.parse(next(m.move for m in puzzle.moves if m.move not in puzzle.accepted))
+    at.button(key=f"ptile_{wrong.tile}").click().run()
+    at.button(key=f"pend_{wrong.side}").click().run()
+    assert at.dataframe
+    check(at, lang, "puzzles, answered", lookups)
+    if lang not in ("ru", "mk"):  # a whole hand and its review take long: two languages suffice
+        return
+
+    at = open_page("play", lang, play_pace=0, play_budget=0.05,
+                   play=PlaySession(PlaySettings(seed=12, opponent="greedy")))
+    for _ in range(40):
+        if at.session_state["play"].match.results:
+            break
+        at.button(key=next(b.key for b in at.button if b.key and b.key.startswith("mytile_"))).click().run()
+        ends = [b.key for b in at.button if b.key and b.key.startswith("myend_")]
+        at.button(key=ends[0] if ends else "mylead").click().run()
+    assert at.session_state["play"].match.results
+    check(at, lang, "play, a hand over", lookups)
+    at.button(key="play_review_button").click().run()
+    check(at, lang, "play, the review", lookups)

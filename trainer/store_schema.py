@@ -14,6 +14,7 @@ and the step list is never edited once shipped.
 | 3 | the review queue's cards (fsrs) |
 | 4 | timed drill runs |
 | 5 | lesson mastery: each learner's best stars per lesson |
+| 6 | learners' language (the app's language picker) |
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ learners = sa.Table(
     sa.Column("rd", sa.Float, nullable=False, server_default=sa.text("350")),
     sa.Column("volatility", sa.Float, nullable=False, server_default=sa.text("0.06")),
     sa.Column("rated_games", sa.Integer, nullable=False, server_default=sa.text("0")),
+    sa.Column("language", sa.String(8), nullable=False, server_default=""),
 )
 
 attempts = sa.Table(
@@ -289,6 +291,10 @@ def _v5(conn: Connection) -> None:
     ).create(conn)
 
 
+def _v6(conn: Connection) -> None:
+    _add_column(conn, "learners", sa.Column("language", sa.String(8), nullable=False, server_default=""))
+
+
 @dataclass(frozen=True)
 class Migration:
     version: int
@@ -302,6 +308,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(3, "review cards", _v3),
     Migration(4, "timed drill runs", _v4),
     Migration(5, "lesson mastery", _v5),
+    Migration(6, "learners' language", _v6),
 )
 LATEST = MIGRATIONS[-1].version
 # a PostgreSQL advisory lock held while migrating, so that two app processes starting

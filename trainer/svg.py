@@ -262,9 +262,10 @@ def _open_slot(x: float, y: float, scale: float, side: str, pip: int) -> str:
 
 def render_board(layout: Layout, last: Optional[Tile] = None, unit: int = UNIT,
                  max_width: float = MAX_WIDTH, caption: bool = True,
-                 selected_ends: tuple[str, ...] = (), markers: bool = True) -> str:
+                 selected_ends: tuple[str, ...] = (), markers: bool = True, lang: str = "en") -> str:
     """The layout as an SVG string. `last` is highlighted; `selected_ends` get a ring.
-    With `markers` False (a quiz), the tiles alone: no end markers, no count."""
+    With `markers` False (a quiz), the tiles alone: no end markers, no count. Its
+    caption and description are in `lang`."""
     tiles, ends = board_geometry(layout, max_width)
     if not markers:
         ends, caption = [m for m in ends if m.side in selected_ends], False
@@ -301,8 +302,8 @@ def render_board(layout: Layout, last: Optional[Tile] = None, unit: int = UNIT,
     if caption:
         body.insert(0, f'<text x="{pad * unit:.2f}" y="{unit * 0.95:.2f}" font-size="{unit * 0.7:.2f}" '
                        f'font-family="sans-serif" fill="{COLOURS["caption"]}">'
-                       f'count {layout.count()}</text>')
-    label = escape(describe(layout, with_count=markers), quote=True)
+                       f'{escape(i18n.t("board.describe.count", lang, total=layout.count()))}</text>')
+    label = escape(describe(layout, with_count=markers, lang=lang), quote=True)
     felt = (f'<rect x="0" y="0" width="{width:.2f}" height="{height:.2f}" rx="{unit * 0.4:.2f}" '
             f'fill="{COLOURS["felt"]}"/>')
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.2f} {height:.2f}" '
@@ -312,8 +313,9 @@ def render_board(layout: Layout, last: Optional[Tile] = None, unit: int = UNIT,
 
 
 def render_hand(tiles: tuple[Tile, ...], selected: Optional[Tile] = None, unit: int = UNIT,
-                highlight: tuple[Tile, ...] = ()) -> str:
-    """A hand as upright tiles in a row; `selected` and `highlight` get a coloured edge."""
+                highlight: tuple[Tile, ...] = (), lang: str = "en") -> str:
+    """A hand as upright tiles in a row; `selected` and `highlight` get a coloured edge.
+    Its description is in `lang`."""
     gap = 0.3
     drawn = [Drawn(i * (1 + gap), 0.0, 1.0, 2.0, t.high, t.low, t) for i, t in enumerate(tiles)]
     width = (len(tiles) * (1 + gap) + gap) * unit
@@ -321,7 +323,8 @@ def render_hand(tiles: tuple[Tile, ...], selected: Optional[Tile] = None, unit: 
     for t in drawn:
         mark = t.tile == selected or t.tile in highlight
         body.append(_tile_svg(t, unit, mark, -gap, -gap))
-    label = escape("Hand: " + (", ".join(str(t) for t in tiles) or "empty"), quote=True)
+    shown = ", ".join(str(t) for t in tiles) or i18n.t("widgets.hand_empty", lang)
+    label = escape(i18n.t("widgets.hand_alt", lang, tiles=shown), quote=True)
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {max(width, unit):.2f} '
             f'{(2 + 2 * gap) * unit:.2f}" width="{max(width, unit):.0f}" height="{(2 + 2 * gap) * unit:.0f}" '
             f'style="max-width:100%;height:auto" role="img" aria-label="{label}"><title>{label}</title>'

@@ -20,7 +20,7 @@ from trainer.sampling import estimate
 from trainer.solver import solve
 from trainer.tiles import ALL_TILES, Tile, sort_tiles
 from ui.state import init_state, reason
-from ui.widgets import board, end_buttons, hand, tile_buttons
+from ui.widgets import board, board_legend, end_buttons, hand, tile_buttons
 
 SAMPLES = 100
 EXAMPLE = ("0-0:0-3,3-4,4-6,6-5,5-5,5-1,1-0:0-4,4-2,2-1,1-3,3-2,2-0,0-5,5-4::"
@@ -69,6 +69,7 @@ def builder() -> Optional[str]:
                     format_func=lambda m: t(f"analysis.mode.{m}", LANG))
     st.write(t("analysis.table_label", LANG))
     board(layout)
+    board_legend()
     selected: Optional[Tile] = (Tile.parse(st.session_state["build_selected"])
                                 if st.session_state["build_selected"] else None)
     if selected is not None and mode == "table":
@@ -210,6 +211,7 @@ def analysed(with_board: bool) -> None:
     st.code(position.code(), language=None, wrap_lines=True)
     if with_board:
         board(position.layout)
+        board_legend()
     st.metric(t("analysis.count", LANG), position.layout.count())
     moves_table(position)
 

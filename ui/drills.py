@@ -97,7 +97,8 @@ if link is not None:  # a board reopened from the review queue
 
 def tiles(shown: tuple[Tile, ...]) -> None:
     """Tiles to answer about, drawn larger than a hand beside a board."""
-    svg_image(render_hand(shown, unit=40), t("drills.tiles_alt", LANG, tiles=", ".join(map(str, shown))))
+    svg_image(render_hand(shown, unit=40, lang=LANG),
+              t("drills.tiles_alt", LANG, tiles=", ".join(map(str, shown))))
 
 
 def show_board(item: DrillItem, answered: bool, picks: list[str]) -> None:

@@ -23,6 +23,7 @@ import streamlit as st
 from trainer.drills import RunSummary
 from trainer.errors import TrainerError
 from trainer.i18n import t
+from trainer.i18n.errortext import say_error
 from trainer.store import (
     ENV,
     GUEST_LIMIT,
@@ -70,7 +71,7 @@ DEFAULTS: dict[str, Any] = {
     "puzzle_hint": False,  # whether the hint was shown for this attempt
     # play: the session against the computer and the page's own state
     "play": None,  # the PlaySession under way
-    "play_pace": 0.8,  # seconds the computer "thinks" (tests set 0)
+    "play_pace": 0.3,  # seconds the computer "thinks" (tests set 0)
     "play_budget": 1.0,  # the coach's thinking time in seconds (tests set less)
     "play_coach": True,  # whether hints are allowed in this game
     "play_tile": None,  # the tile clicked, waiting for its end
@@ -78,7 +79,8 @@ DEFAULTS: dict[str, Any] = {
     "play_seen": 0,  # hand results already shown
     "play_hint": None,  # the coach's Hint for the position shown
     "play_review": None,  # (hand number, reviews) after "Review my moves"
-    "play_note": None,  # a message for the next run (a wrong Muggins claim)
+    "play_note": None,  # a message kept until the learner's next move (a wrong Muggins claim)
+    "play_review_job": None,  # ((session id, hand number), the review's Future) begun at the hand's end
     # every answer of the session (kept in the store too when a learner is chosen)
     "results": [],
     "guest_answers": [],  # GuestAnswer of each answer given with no learner chosen, for a new one
@@ -132,8 +134,9 @@ def plain(text: object) -> str:
 
 
 def reason(error: object) -> str:
-    """An error's message for a catalogue sentence: escaped, without its closing stop."""
-    return plain(str(error).rstrip(" ."))
+    """An error's message for a catalogue sentence: in the learner's language (see
+    trainer.i18n.errortext), escaped, without its closing stop."""
+    return plain(say_error(str(error), lang()).rstrip(" ."))
 
 
 # ----- the store -----
@@ -153,6 +156,15 @@ def database_location(setting: str) -> str:
     if at and ":" in credentials:
         return f"{scheme}://{credentials.split(':', 1)[0]}:***@{host}"
     return setting
+
+
+OPERATOR_ENV = "ALLFIVES_ADMIN"  # set to 1 to show operators' settings (the database) on the pages
+
+
+def operator_view() -> bool:
+    """Whether the pages show operators' settings (where the database is): only when the
+    environment variable ALLFIVES_ADMIN is 1, so that learners never see paths."""
+    return os.environ.get(OPERATOR_ENV, "").strip() == "1"
 
 
 def _close(store: Store) -> None:

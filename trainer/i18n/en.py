@@ -406,13 +406,251 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
         "pips, rounded; a shared lowest total scores nothing."
     ),
     "lesson.cincos.stage3": "Cincos plays to {target} unless the players agree another target.",
+    # ----- lessons: the strategy course (trainer.strategy), worked hands, glossary, legend -----
+    "board.endgame": (
+        "Player {player} to move. Every hand is shown and the boneyard is empty: {hands}. Scores: {scores}."
+    ),
+    "board.endgame_partners": (
+        "Partners: players 0 and 2 against 1 and 3. Player {player} to move; every hand is shown and "
+        "the boneyard is empty: {hands}."
+    ),
+    "board.your_deal": "A new hand: player {player} leads. His hand is below.",
+    "board.after_draw": (
+        "Player {player} has just drawn from the boneyard when the open ends showed {ends}, then played. "
+        "You are player {viewer}; your hand is below."
+    ),
+    "board.after_pass": (
+        "Player {player} has just passed when the open ends showed {ends}. You are player {viewer}; your "
+        "hand is below."
+    ),
+    "board.muggins": "Player {player} has just played the highlighted tile.",
+    "strategy.value_line": "{move}: scores {points} now; worth {value} by the end of the hand.",
+    "strategy.solved": (
+        "Solved exactly (every hand is known and the boneyard is empty): {best} is the one best move, "
+        "worth {value} to your side by the end of the hand."
+    ),
+    "strategy.loses": "player {player} loses {value}",
+    "strategy.claims_nothing": "claims nothing",
+    "strategy.claims": "claims {claim}",
+    "strategy.setups.why": (
+        "{grab} scores {grab_points} at once but is worth only {grab_value} by the end of the hand: "
+        "the points now cost more later."
+    ),
+    "strategy.defence.why": (
+        "{grab} scores {grab_points} at once but is worth only {grab_value}: it leaves your opponent "
+        "a better reply."
+    ),
+    "strategy.shedding.why": (
+        "It gets a heavy tile or a double out of your hand; a tile kept costs its pips when the hand ends."
+    ),
+    "strategy.spinner.why_opens": "It covers the spinner's last open side and opens north and south.",
+    "strategy.spinner.why_keeps": "It leaves the spinner's north and south closed.",
+    "strategy.blocking.why": (
+        "It blocks the hand while you hold fewer pips: each side loses its own pips, and you lose less."
+    ),
+    "strategy.partners.why": (
+        "{grab} scores {grab_points} at once but is worth only {grab_value} to your side: the best move "
+        "leaves more for you and your partner."
+    ),
+    "q.best_move": "Player {player} to move: which move is best?",
+    "q.move_points": "How much does {move} score at once?",
+    "explain.move_points": "After {move} the count is {count}: it scores {points}.",
+    "q.lead_points": "Which of your tiles scores as the lead?",
+    "explain.lead_points": "{tile} has {points} pips: led alone, both halves count, a multiple of five.",
+    "q.lead_score": "How much does {tile} score as the lead?",
+    "explain.lead_score": "Led alone, {tile} counts both halves, {pips}, which scores {points}.",
+    "q.unseen": "How many tiles with a {suit} can you not see (in your opponent's hand or the boneyard)?",
+    "explain.unseen": (
+        "A suit has 7 tiles. You see {seen} tiles with a {suit}, on the table and in your hand, so {unseen} "
+        "are out of sight."
+    ),
+    "q.reply": "If you play {move}, what is the most player {player} can score with his reply?",
+    "explain.reply": "After {move}, player {player}'s best reply scores {points}.",
+    "q.cost": "If the hand were blocked now, what would player {player}'s tiles take off his score?",
+    "explain.cost": "Pips: {equation}, rounded to the nearest five: {cost}.",
+    "q.blocks": "Which of your moves blocks the hand (nobody can play after it)?",
+    "explain.blocks": (
+        "After {move} no tile fits any open end and the boneyard is empty: the hand is blocked. Each "
+        "player loses his own pips: {lost}."
+    ),
+    "q.lacks": "Which of these tiles can player {player} not be holding?",
+    "explain.lacks_draw": (
+        "A player draws only when none of his tiles fits: player {player} had no {ends} when he drew, and "
+        "the tiles he drew and kept have none either. So he cannot hold {tile}."
+    ),
+    "explain.lacks_pass": (
+        "A player passes only when none of his tiles fits: player {player} holds no {ends}, so not {tile}."
+    ),
+    "q.muggins": (
+        "Muggins is on. Player {player} plays {move} and {claimed}. How many points go to the other side?"
+    ),
+    "explain.muggins_gain": (
+        "The play scores {points} (count {count}) and he {claimed}: a missed or wrong claim gives the "
+        "points to the other side, {points}."
+    ),
+    "explain.muggins_none": (
+        "The play scores {points} (count {count}) and he {claimed}: the claim is right, so the other side "
+        "gets nothing."
+    ),
+    "strategy.leads.title": "Choosing the lead",
+    "strategy.leads.body": "The first tile of a hand can score at once.",
+    "strategy.leads.stage1": (
+        "Led alone, a tile counts both halves. 5-0, 4-1 and 3-2 count 5 and score 5; 6-4 and 5-5 count 10 "
+        "and score 10. Any other lead scores nothing."
+    ),
+    "strategy.leads.stage2": (
+        "A double led alone counts both halves too: 6-6 counts 12, which scores nothing."
+    ),
+    "strategy.setups.title": "Set-ups",
+    "strategy.setups.body": "Points now against points later.",
+    "strategy.setups.stage1": (
+        "The tile that scores most now is not always best: a tile that scores nothing can leave a count "
+        "you reach next turn, or keep back the tile that makes it. Every hand is shown here, and the "
+        "solver has played every line to the end of the hand."
+    ),
+    "strategy.setups.stage2": "Another endgame: look one turn ahead before you grab.",
+    "strategy.defence.title": "Defending the count",
+    "strategy.defence.body": "What your opponent can score after you.",
+    "strategy.defence.stage1": (
+        "Before you play, look at the count you leave: what can your opponent make with his reply?"
+    ),
+    "strategy.defence.stage2": (
+        "When you cannot see his hand, count: each number is on seven tiles. Those on the table and in "
+        "your hand are out of his reach."
+    ),
+    "strategy.shedding.title": "Shedding heavy tiles and doubles",
+    "strategy.shedding.body": "The tiles you are left with cost you.",
+    "strategy.shedding.stage1": (
+        "When the hand may end soon, get heavy tiles and doubles out first: a double fits only one "
+        "number, and every pip left in your hand comes off your score."
+    ),
+    "strategy.shedding.stage2": "Count what your hand would cost if the hand ended now.",
+    "strategy.spinner.title": "Opening or closing the spinner",
+    "strategy.spinner.body": "Two more ends, for both players.",
+    "strategy.spinner.stage1": (
+        "Covering the spinner's last open side ends its count and opens north and south: more places to "
+        "play, for you and for your opponent. Whether that helps depends on who holds the tiles."
+    ),
+    "strategy.spinner.stage2": "Another spinner: open it, or leave it closed?",
+    "strategy.blocking.title": "Blocking when ahead on pips",
+    "strategy.blocking.body": "Ending the hand yourself.",
+    "strategy.blocking.stage1": (
+        "If nobody can play after your tile and the boneyard is empty, the hand is blocked, and each "
+        "player loses his own pips."
+    ),
+    "strategy.blocking.stage2": (
+        "Block when you hold fewer pips than your opponent: you lose less than he does."
+    ),
+    "strategy.reading.title": "Reading draws and passes",
+    "strategy.reading.body": "What the other player's draws and passes tell you.",
+    "strategy.reading.stage1": (
+        "A player draws only when none of his tiles fits an open end: from then on he lacks those "
+        "numbers, until he draws again."
+    ),
+    "strategy.reading.stage2": "A pass says the same: none of his tiles fits any open end.",
+    "strategy.partners.title": "Partner play",
+    "strategy.partners.body": "Your partner's points are yours.",
+    "strategy.partners.stage1": (
+        "With partners, the points your partner scores count for your side: play for the side, not for "
+        "yourself. A tile that scores little can leave your partner a count to make."
+    ),
+    "strategy.partners.stage2": "Another partnership endgame.",
+    "strategy.muggins.title": "Muggins",
+    "strategy.muggins.body": "Claim your points, or lose them.",
+    "strategy.muggins.stage1": (
+        "Playing with Muggins, you claim your points as you play. If you miss a score or claim the wrong "
+        "number, the points go to the other side."
+    ),
+    "strategy.muggins.stage2": "A right claim keeps the points: check the count before you claim.",
+    "worked.title": "Worked hands",
+    "worked.intro": (
+        "Whole hands of two computer players who take the most points they can at once, told move by "
+        "move with what the solver makes of each choice."
+    ),
+    "worked.hand": "Hand {number}",
+    "worked.pick": "Which hand",
+    "worked.solving": "Solving every move of the hand…",
+    "worked.turn": "Turn",
+    "worked.hand_of": "Player {player}'s hand at this turn:",
+    "worked.story": "The whole hand, turn by turn",
+    "worked.deal": (
+        "The deal: {hands}. The solver sees every hand and the order of the boneyard: its values are "
+        "exact for this deal, and no player at the table could know them."
+    ),
+    "worked.drew": {"one": "Player {player} draws {n} tile.", "other": "Player {player} draws {n} tiles."},
+    "worked.pass": "Player {player} cannot play and the boneyard is empty: he passes.",
+    "worked.play": "Player {player} plays {move}.",
+    "worked.play_scores": "Player {player} plays {move} and scores {points}.",
+    "worked.forced": "It is his only move.",
+    "worked.best": {
+        "one": "The solver's choice too, of {n} move: worth {value} by the end of the hand.",
+        "other": "The solver's choice too, of {n} moves: worth {value} by the end of the hand.",
+    },
+    "worked.worse": "The solver prefers {best}, worth {best_value}; this move is worth {value}, {less} less.",
+    "worked.left": "player {player} holds {pips} pips",
+    "worked.domino": "Player {player} has dominoed: {left}.",
+    "worked.blocked": "Nobody can play: the hand is blocked; {left}.",
+    "worked.scores": "The scores once the pips left are settled: {scores}.",
+    "glossary.title": "Glossary and board marks",
+    "glossary.tile.name": "Tile",
+    "glossary.tile.text": "one domino, two halves with 0 to 6 pips each, written high half first: 6-4.",
+    "glossary.double.name": "Double",
+    "glossary.double.text": "a tile with the same number on both halves, such as 4-4; it lies crosswise.",
+    "glossary.spinner.name": "Spinner",
+    "glossary.spinner.text": "the first double played in a hand; it can take tiles on four sides.",
+    "glossary.side.name": "Side",
+    "glossary.side.text": (
+        "the spinner's east and west, along the line: they take tiles first."
+    ),
+    "glossary.arm.name": "Arm",
+    "glossary.arm.text": "the row of tiles that grows out of the spinner in one direction.",
+    "glossary.end.name": "End",
+    "glossary.end.text": (
+        "the spinner's north and south, across the line, open once both sides hold a tile; and, for any "
+        "line or arm, its outer tip."
+    ),
+    "glossary.open_end.name": "Open end",
+    "glossary.open_end.text": (
+        "a place where the next tile may be added; its number is what a tile must match."
+    ),
+    "glossary.count.name": "Count",
+    "glossary.count.text": (
+        "the total of the open ends; a positive multiple of five scores that many points."
+    ),
+    "glossary.boneyard.name": "Boneyard",
+    "glossary.boneyard.text": "the tiles nobody was dealt, face down; you draw from it when you cannot play.",
+    "glossary.domino.name": "Domino",
+    "glossary.domino.text": "to play your last tile and go out, ending the hand.",
+    "glossary.block.name": "Block",
+    "glossary.block.text": "a hand ends blocked when nobody can play and the boneyard is empty.",
+    "glossary.muggins.name": "Muggins",
+    "glossary.muggins.text": (
+        "a way to play where you claim your own points; a missed or wrong claim gives them to the other side."
+    ),
+    "glossary.board": (
+        "Spinner 5-5: its sides, east (5-2) and west (5-3), lie along the line; its ends, north (5-0) and "
+        "south (still empty), lie across it."
+    ),
+    "legend.title": "Marks on the board",
+    "legend.count": "“{label}” at the top: the total of the open ends.",
+    "legend.adds": "A green disc at an open end: what that end adds to the count.",
+    "legend.spinner": (
+        "A blue disc by the spinner: what the spinner itself counts while a side is open (by a lone lead, "
+        "what the tile counts)."
+    ),
+    "legend.empty": "A dashed ring with a number: an open end with no tile yet; it adds nothing.",
+    "legend.last": "An orange edge: the last tile played.",
     # ----- the app: the Learn page -----
     "learn.title": "Learn",
-    "learn.intro": "One short lesson per rule. Read it, then answer the check questions by clicking.",
+    "learn.intro": (
+        "Short lessons on the rules, then a strategy course and worked hands. Read each step, then answer "
+        "by clicking: each mistake costs one of the lesson's three stars."
+    ),
     "learn.pick": "Lesson",
     "learn.option": "{number}. {title}",
     "learn.option_stars": "{number}. {title} {stars}",
     "learn.stage": "Step {number} of {total}",
+    "learn.strategy_title": "Strategy: {title}",
     "learn.stars": "{stars} {earned} of {most} stars: one is lost for each mistake.",
     "learn.example": "Example",
     "learn.check": "Check yourself",
@@ -766,7 +1004,10 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
         "Choose or create a learner in the sidebar: from then on every answer is kept, and this page "
         "shows your rating, your drills, your puzzle themes and the days you practised."
     ),
-    "progress.session": "This visit so far: {right} of {answers} answers right (not kept).",
+    "progress.session": {
+        "one": "This visit so far: {right} of {n} answer right (not kept).",
+        "other": "This visit so far: {right} of {n} answers right (not kept).",
+    },
     "progress.empty": (
         "Nothing kept for {name} yet. Answer lesson checks, drills and puzzles: every answer is kept, "
         "and this page fills with your rating over time, your drill accuracy and speed, the puzzle "
@@ -786,9 +1027,10 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "progress.metric_best": "best {best}",
     "progress.metric_review": "Due for review",
     "progress.metric_queue": "{count} in the queue",
-    "progress.streak_caption": (
-        "Daily streak: {current} days in a row answering today's puzzle (best {best})."
-    ),
+    "progress.streak_caption": {
+        "one": "Daily streak: {n} day in a row answering today's puzzle (best {best}).",
+        "other": "Daily streak: {n} days in a row answering today's puzzle (best {best}).",
+    },
     "progress.col.part": "part",
     "progress.col.answers": "answers",
     "progress.col.right": "right",
@@ -815,7 +1057,10 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "progress.rating_alt": (
         "Line chart of the rating after each of {count} rated puzzles, from {first} to {rating}."
     ),
-    "progress.rating_caption": "{count} rated puzzles; rating now {rating} ± {rd}.",
+    "progress.rating_caption": {
+        "one": "{n} rated puzzle; rating now {rating} ± {rd}.",
+        "other": "{n} rated puzzles; rating now {rating} ± {rd}.",
+    },
     "progress.drills_title": "Drills",
     "progress.drills_empty": (
         "No drill answers yet. Once you answer drills, their accuracy and your answer time, day by "
@@ -845,9 +1090,12 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "progress.tag_lost": ", {points} points lost on average",
     "progress.calendar_title": "Days practised",
     "progress.calendar_empty": "No day practised yet: each day you answer something lights up a square here.",
-    "progress.calendar_day": "{day}: {count} answers",
+    "progress.calendar_day": {"one": "{day}: {n} answer", "other": "{day}: {n} answers"},
     "progress.calendar_alt": "Calendar of the last {weeks} weeks: {days} days practised.",
-    "progress.calendar_caption": "{days} days practised in the last {weeks} weeks; {total} days in all.",
+    "progress.calendar_caption": {
+        "one": "{n} day practised in the last {weeks} weeks; {total} in all.",
+        "other": "{n} days practised in the last {weeks} weeks; {total} in all.",
+    },
     "progress.weekday.0": "Mon",
     "progress.weekday.1": "Tue",
     "progress.weekday.2": "Wed",
@@ -869,7 +1117,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "progress.month.12": "Dec",
     "progress.runs_title": "Best timed runs",
     "progress.runs_empty": "No timed run finished yet: the best scores of your 60-second runs show here.",
-    "progress.recent_title": "The latest {count} answers",
+    "progress.recent_title": {"one": "The latest answer", "other": "The latest {n} answers"},
     "progress.settings": "Settings",
     "progress.location": (
         "Progress is kept in this database (set another with the environment variable {env}, "
@@ -884,10 +1132,17 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "progress.import_name": "Import under the name",
     "progress.import_name_placeholder": "empty: the name in the file",
     "progress.import": "Import",
-    "progress.imported": "Imported {name}: {answers} answers. {name} is now chosen.",
+    "progress.imported": {
+        "one": "Imported {name}: {n} answer. {name} is now chosen.",
+        "other": "Imported {name}: {n} answers. {name} is now chosen.",
+    },
     "progress.import_not_text": "This file is not text (UTF-8): nothing was imported.",
     "progress.import_bad": "This file cannot be imported, and nothing was changed: {error}.",
     "progress.import_refused": "Nothing was imported: {error}.",
+    "progress.import_taken": (
+        "Nothing was imported: there is already a learner named {name}. Type another name under "
+        "“Import under the name” and import again."
+    ),
     "progress.import_failed": "The import failed and nothing was changed: {error}.",
     # ----- the app: the Play page -----
     "play.title": "Play",
@@ -1026,4 +1281,72 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "nav.play": "Play",
     "nav.analysis": "Analysis",
     "nav.progress": "Progress",
+    # ----- languages: the engine's error messages, as it writes them in English -----
+    # trainer.i18n.errortext matches a message against these patterns (a field may hold
+    # any text; {error} holds a message said in turn) and says it with the translation.
+    "error.in_layout": "field LAYOUT: {error}",
+    "error.in_hand": "field HANDS, hand {hand}: {error}",
+    "error.in_boneyard": "field BONEYARD: {error}",
+    "error.in_rules": "field RULES: {error}",
+    "error.in_layout_text": "layout {layout}: {error}",
+    "error.in_line": "line: {error}",
+    "error.in_arm": "arm {side}: {error}",
+    "error.in_tile": "tile {tile}: {error}",
+    "error.fields": (
+        "a position code has 5 or 6 fields (LAYOUT HANDS BONEYARD TURN SCORES [RULES]) separated by "
+        "spaces; found {count}"
+    ),
+    "error.code_text": "a position code is text",
+    "error.scores_numbers": "field SCORES: {text} is not a list of whole numbers",
+    "error.scores_count": "field SCORES: {count} score(s) for {sides} sides (one per {per})",
+    "error.hands_count": (
+        "field HANDS: {count} hand(s); rules {rules} take {low} to {high} players, hands separated by /"
+    ),
+    "error.turn_index": "field TURN: {text} is not a player index 0 to {high}",
+    "error.all_tiles": "the position accounts for {total} tiles ({parts}); it must hold all 28",
+    "error.tile_twice_where": "tile {tile} appears twice ({places})",
+    "error.tile_twice": "tile {tile} appears twice",
+    "error.lead_double": "field LAYOUT: under {rules} the lead is a double, so the layout has a spinner",
+    "error.highest_none": (
+        "field TURN: under {rules} the holder of the highest double leads; player {player} holds no double"
+    ),
+    "error.highest_holds": (
+        "field TURN: under {rules} the holder of the highest double leads; player {player} holds {tiles}"
+    ),
+    "error.hidden_count": "{text} is not a hidden count: write ?N, N from 0 to 28",
+    "error.not_tile": "{text} is not a tile: write two pips 0-6 as a-b, e.g. 6-4",
+    "error.pips_range": "pips run from 0 to {high}",
+    "error.lone_double": "a lone double is the spinner; write {code}",
+    "error.double_inside": (
+        "double {tile} inside a line (the first double played is the spinner: write d-d:E:W:N:S)"
+    ),
+    "error.spinner_parts": "a spinner layout has five parts d-d:E:W:N:S, found {count}",
+    "error.spinner_double": "the spinner {tile} must be a double",
+    "error.arms_across": "arms N and S open only once both E and W hold a tile",
+    "error.touch_spinner": "{tile} does not touch the spinner {spinner} (write the inner pip first)",
+    "error.touch": "{first} does not touch {second} ({a} against {b})",
+    "error.unknown_rules": "unknown rules preset {name}: choose one of {names}",
+    "error.rules_players": "rules {rules}: {count} players; this preset takes {low} to {high}",
+    "error.hand_sizes": "hand sizes {option}: choose one of {options}",
+    "error.no_puzzle": "no puzzle has the id {id}",
+    "error.name_empty": "a learner's name cannot be empty",
+    "error.name_long": "a learner's name has at most {limit} characters; {text}... has {length}",
+    "error.name_control": "a learner's name cannot hold control or invisible characters: {text}",
+    "error.name_taken": "there is already a learner named {name}",
+    "error.no_learner": "no learner has the id {id}",
+    # a chart's day ticks, as a d3 time format: %b is an English month name, so other
+    # languages write the day and month in figures
+    "progress.day_format": "%b %d",
+    # history files (trainer.store_io) and imports
+    "error.history_text": "a history file is text",
+    "error.history_json": "the file is not JSON: {reason}",
+    "error.history_object": "the file: expected a JSON object, got {kind}",
+    "error.history_format": (
+        "the file is not an All Fives trainer history (its format is {kind}, expected {expected})"
+    ),
+    "error.history_version_missing": "the file: the field 'version' is missing",
+    "error.history_version": "the file's version is {kind}; this trainer reads version {version}",
+    "error.import_taken": (
+        "there is already a learner named {name}: import under another name, or replace him"
+    ),
 }

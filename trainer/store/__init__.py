@@ -53,6 +53,7 @@ from trainer.store.errors import (
     StoreReadOnlyError,
 )
 from trainer.store.guest import GUEST_LIMIT, GuestAnswer, GuestStore
+from trainer.store.language import LanguageStore
 from trainer.store.learners import NAME_LIMIT, clean_name
 from trainer.store.mastery import MasteryStore
 from trainer.store.place import ENV, default_path
@@ -82,12 +83,13 @@ __all__ = [
 ]
 
 
-class Store(GuestStore, RecordingStore, QueryStore, TransferStore, MasteryStore):
+class Store(GuestStore, RecordingStore, QueryStore, TransferStore, MasteryStore, LanguageStore):
     """One progress database. Safe to share between threads (and Streamlit sessions);
     several processes may share one database (SQLite file or PostgreSQL).
 
     Raises StoreError (or StoreLockedError, StoreMissingError, StoreCorruptError) when
     the database cannot be opened; `create=False` refuses to start a new SQLite file.
     Its parts: `trainer.store.learners`, `.recording`, `.rating`, `.reviews`,
-    `.queries`, `.transfer`, `.mastery` and `.guest`, over the plumbing of `trainer.store.base`.
+    `.queries`, `.transfer`, `.mastery`, `.guest` and `.language`, over the plumbing of
+    `trainer.store.base`.
     """
