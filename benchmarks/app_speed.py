@@ -105,7 +105,7 @@ def bare_clicks(page: Page, url: str, repeats: int) -> list[float]:
     return times
 
 
-BOARD_SRC = ("(() => { const i = [...document.querySelectorAll('.stHtml img, [data-testid=stHtml] img')]"
+BOARD_SRC = ("(() => { const i = [...document.querySelectorAll('[data-testid=stMain] img')]"
              ".filter(x => x.src.startsWith('data:image/svg'));"
              " return i.length ? i[0].src.slice(-200) : ''; })()")
 
