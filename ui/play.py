@@ -114,11 +114,11 @@ def hand_result(session: PlaySession) -> None:
     if left.button(t("play.review", LANG), key="play_review_button"):
         with st.spinner(t("play.reviewing", LANG)):
             reviews = review_hand(match.starts[number - 1], tuple(match.record().hands[number - 1]),
-                                  session.settings.learner, budget=0.4)
+                                  session.settings.learner, budget=0.4, lang=LANG)
         reviewed_before = st.session_state["play_review"]
         st.session_state["play_review"] = (number, reviews)
         if not reviewed_before or reviewed_before[0] != number:  # each move is kept once
-            for r in reviews:
+            for r in (r for r in reviews if r.grade not in ("forced", "unclear")):
                 record_result("play", f"hand {number}", r.grade in ("best", "good"), r.grade,
                               key=f"game {session.settings.seed} hand {number} turn {r.number}",
                               kind=r.grade, position=r.position, answer=str(r.played),
@@ -137,9 +137,10 @@ def show_review(reviews: tuple) -> None:  # type: ignore[type-arg]
         st.info(t("play.no_choice", LANG))
         return
     columns = (t("play.col.move", LANG), t("play.col.grade", LANG), t("play.col.best", LANG),
-               t("play.col.lost", LANG))
+               t("play.col.lost", LANG), t("play.col.reason", LANG))
     st.dataframe([dict(zip(columns, (str(r.played), t(f"play.grade.{r.grade}", LANG), str(r.best),
-                                     round(r.loss, 1)))) for r in reviews],
+                                     f"{r.loss:.1f} ± {r.margin:.1f}" if r.samples else f"{r.loss:.1f}",
+                                     r.reason))) for r in reviews],
                  hide_index=True, use_container_width=True)
     worst = sorted((r for r in reviews if r.grade in WEAK_GRADES), key=lambda r: -r.loss)[:3]
     for r in worst:
@@ -195,7 +196,8 @@ def learner_turn(session: PlaySession) -> None:
         with st.spinner(t("play.coach_thinking", LANG)):
             voids = voids_from_turns(session.match.starts[-1], tuple(session.match.hands[-1]))
             st.session_state["play_hint"] = hint(position, budget=st.session_state["play_budget"],
-                                                 seed=len(session.match.hands[-1]), voids=voids)
+                                                 seed=len(session.match.hands[-1]), voids=voids,
+                                                 lang=LANG)
     if not session.settings.muggins and tools[1].button(t("play.undo", LANG), key="play_undo"):
         try:
             session.undo()

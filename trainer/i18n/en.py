@@ -611,6 +611,68 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "puzzles.review_next": "This puzzle comes back for review {when}.",
     "puzzles.review_back": "Back to the review list",
     "puzzles.streak": "Daily streak: {current} days (best {best}).",
+    # ----- the coach: hints and the review of a hand (trainer.coach) -----
+    "coach.basis": "Basis: {basis}.",
+    "coach.basis_exact": "exact, every tile's place is known",
+    "coach.basis_deals": {
+        "one": "{n} deal of the tiles you cannot see, with a 95% margin",
+        "other": "{n} deals of the tiles you cannot see, the same deals for every move, with a 95% margin",
+    },
+    "coach.basis_none": (
+        "No deal could be solved in the time, so this rests on points now and what the move "
+        "leaves, not on the solver."
+    ),
+    "coach.only_move": "It is your only legal move.",
+    "coach.forced": "Forced: it was your only legal move.",
+    "coach.compare_better": (
+        "{move} scores {points} now, expected {value} over the hand; the best alternative, {other}, "
+        "scores {other_points} now, expected {other_value}: {move} is better by {diff} ± {margin}."
+    ),
+    "coach.compare_worse": (
+        "{move} scores {points} now, expected {value} over the hand; {other} scores {other_points} "
+        "now, expected {other_value}: {move} is worse by {diff} ± {margin}."
+    ),
+    "coach.compare_close": (
+        "{move} scores {points} now, expected {value} over the hand; {other} scores {other_points} "
+        "now, expected {other_value}: the difference, {diff} ± {margin}, is within the margin of "
+        "the deals, so either may be best."
+    ),
+    "coach.compare_exact_better": (
+        "{move} scores {points} now, exact value {value} to the end of the hand; the best "
+        "alternative, {other}, scores {other_points} now, exact value {other_value}: {move} is "
+        "better by {diff}."
+    ),
+    "coach.compare_exact_worse": (
+        "{move} scores {points} now, exact value {value} to the end of the hand; {other} scores "
+        "{other_points} now, exact value {other_value}: {move} is worse by {diff}."
+    ),
+    "coach.compare_exact_tie": (
+        "{move} scores {points} now, exact value {value}; {other} scores {other_points} now, "
+        "exact value {other_value}: they tie."
+    ),
+    "coach.leaves": (
+        "After it the count is {count}; the most any tile you cannot see could score next is {reply}."
+    ),
+    "coach.leaves_nothing": (
+        "After it the count is {count}; no tile you cannot see can score on the next play."
+    ),
+    "coach.out": "Still out for the open ends ({ends}): {suits}.",
+    "coach.out_suit": {"one": "{n} tile with a {pip}", "other": "{n} tiles with a {pip}"},
+    "coach.unclear_none": (
+        "Unclear: no deal could be solved in the time, so there is no evidence to grade this move."
+    ),
+    "coach.unclear_few": {
+        "one": "Unclear: only {n} deal could be solved in the time, too few to grade.",
+        "other": "Unclear: only {n} deals could be solved in the time, too few to grade.",
+    },
+    "coach.unclear_wide": (
+        "Unclear: the deals disagree; the loss lies somewhere between {low} and {high} points."
+    ),
+    "play.grade.unclear": "unclear",
+    "play.grade.forced": "forced",
+    "play.grade_title.unclear": "Unclear",
+    "play.grade_title.forced": "Forced",
+    "play.col.reason": "why",
     # ----- the app: the Progress page -----
     "progress.title": "Progress",
     "progress.for_learner": "Everything kept for {name}.",
