@@ -2,19 +2,25 @@
 
 import streamlit as st
 
+from trainer.i18n import t
+from ui.language import follow_learner, language_picker
 from ui.state import init_state
-from ui.widgets import learner_picker
+from ui.widgets import learner_picker, page_style
 
-st.set_page_config(page_title="All Fives trainer", page_icon="🁫", layout="centered")
 init_state()
+LANG = language_picker()
+st.set_page_config(page_title=t("home.title", LANG), page_icon="🁫", layout="centered")
+page_style()
 learner_picker()
+LANG = follow_learner(LANG)
 pages = [
-    st.Page("ui/home.py", title="Start", icon=":material/home:", default=True),
-    st.Page("ui/learn.py", title="Learn", icon=":material/school:"),
-    st.Page("ui/drills.py", title="Drills", icon=":material/timer:"),
-    st.Page("ui/puzzles.py", title="Puzzles", icon=":material/extension:"),
-    st.Page("ui/play.py", title="Play", icon=":material/sports_esports:"),
-    st.Page("ui/analysis.py", title="Analysis", icon=":material/search:"),
-    st.Page("ui/progress.py", title="Progress", icon=":material/monitoring:"),
+    st.Page("ui/home.py", title=t("nav.home", LANG), icon=":material/home:", default=True),
+    st.Page("ui/learn.py", title=t("nav.learn", LANG), icon=":material/school:"),
+    st.Page("ui/drills.py", title=t("nav.drills", LANG), icon=":material/timer:"),
+    st.Page("ui/puzzles.py", title=t("nav.puzzles", LANG), icon=":material/extension:"),
+    st.Page("ui/play.py", title=t("nav.play", LANG), icon=":material/sports_esports:"),
+    st.Page("ui/analysis.py", title=t("nav.analysis", LANG), icon=":material/search:"),
+    st.Page("ui/progress.py", title=t("nav.progress", LANG), icon=":material/monitoring:"),
 ]
-st.navigation(pages).run()
+# at the top: on a phone the menu closes by itself once a page is chosen
+st.navigation(pages, position="top").run()

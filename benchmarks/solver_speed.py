@@ -1,26 +1,62 @@
-"""How fast the exact solver is on 2-player standard endgames.
+"""How fast the exact solver is, against the solver as it was (the baseline), in one run.
 
-    python benchmarks/solver_speed.py [--positions 50] [--whole 10]
+    python benchmarks/solver_speed.py [--positions 50] [--whole 20] [--coach 5] [--no-baseline]
 
-1. Endgames with 7 tiles in each hand and an empty boneyard (14 tiles on the table,
-   built by random legal play): the root solved with every move's exact value.
+The baseline is benchmarks/baseline/_fast_baseline.c, built here into a temporary
+folder as a module of its own; each position is solved by both, one after the other,
+so that both see the same machine, and their values must agree.
+
+1. Endgames, 2-player standard, 7 tiles in each hand and an empty boneyard (14 tiles
+   on the table, built by random legal play): every root move's exact value.
 2. Whole hands from the first lead: 9 tiles each, the 10-tile boneyard known.
-Prints median and worst times, node counts and table hit rates.
+3. The coach and the review at the first lead: how many sampled deals of the hidden
+   tiles are solved, every move exactly, within 1 s (all cores: a thread per core).
+Prints median and worst times, nodes, and the ratios baseline / new.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import random
 import statistics
+import sys
+import tempfile
 import time
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+from typing import Optional
 
+from setuptools import Distribution, Extension
+
+from trainer.fastplay import compact
 from trainer.game import deal
 from trainer.layout import EMPTY, Layout
+from trainer.players import mover_view
 from trainer.position import Position
 from trainer.rules import STANDARD
-from trainer.solver import solve
+from trainer.sampling import expected_values
+from trainer.solver import TABLE_BITS, solve
 from trainer.tiles import ALL_TILES, sort_tiles
+
+BASELINE = Path(__file__).resolve().parent / "baseline" / "_fast_baseline.c"
+
+
+def build_baseline(folder: str) -> ModuleType:
+    """Compile the baseline solver into `folder` and import it."""
+    extension = Extension("_fast_baseline", [str(BASELINE)], extra_compile_args=["-O2"])
+    dist = Distribution({"ext_modules": [extension]})
+    command = dist.get_command_obj("build_ext")
+    command.build_lib = command.build_temp = folder  # type: ignore[attr-defined]
+    command.ensure_finalized()
+    command.run()
+    built = next(Path(folder).glob("_fast_baseline*.so"))
+    spec = importlib.util.spec_from_file_location("_fast_baseline", built)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def random_endgame(rng: random.Random, per_hand: int = 7) -> Position:
@@ -51,34 +87,102 @@ def random_endgame(rng: random.Random, per_hand: int = 7) -> Position:
                 return position
 
 
-def measure(label: str, positions: list[Position]) -> None:
-    times, nodes, rates = [], [], []
-    for position in positions:
-        start = time.perf_counter()
-        solution = solve(position)
-        times.append(time.perf_counter() - start)
-        nodes.append(solution.nodes)
-        rates.append(solution.hit_rate)
+Solver = Callable[[Position], tuple[int, dict[tuple[int, int], int], int]]
+
+
+def new_solver(position: Position) -> tuple[int, dict[tuple[int, int], int], int]:
+    s = solve(position)
+    return (s.value, {(m.move.tile.ordinal, 4 if m.move.side is None else "EWNS".index(m.move.side)):
+                      m.value for m in s.moves}, s.nodes)
+
+
+def baseline_solver(module: ModuleType) -> Solver:
+    def run(position: Position) -> tuple[int, dict[tuple[int, int], int], int]:
+        hands, bone, layout = compact(position)
+        value, found, nodes, _, _, _ = module.solve(hands, bone, layout, position.turn,
+                                                    position.rules.name, TABLE_BITS, 0)
+        return value, {(tile, side): v for tile, side, _, v in found}, nodes
+    return run
+
+
+def timed(solver: Solver, position: Position) -> tuple[float, int, tuple[int, dict[tuple[int, int], int]]]:
+    start = time.perf_counter()
+    value, moves, nodes = solver(position)
+    return time.perf_counter() - start, nodes, (value, moves)
+
+
+def line(name: str, times: list[float], nodes: list[int]) -> str:
+    return (f"  {name:9} time median {statistics.median(times) * 1000:8.1f} ms  worst "
+            f"{max(times) * 1000:8.1f} ms  mean {statistics.mean(times) * 1000:8.1f} ms   "
+            f"nodes median {statistics.median(nodes):11,.0f}  worst {max(nodes):11,}")
+
+
+def measure(label: str, positions: list[Position], baseline: Optional[Solver]) -> None:
     print(f"{label}: {len(positions)} positions")
-    print(f"  time   median {statistics.median(times) * 1000:9.1f} ms   worst {max(times) * 1000:9.1f} ms"
-          f"   mean {statistics.mean(times) * 1000:9.1f} ms")
-    print(f"  nodes  median {statistics.median(nodes):11,.0f}   worst {max(nodes):11,}")
-    print(f"  table hit rate median {statistics.median(rates):.1%}")
-    print(f"  nodes per second {sum(nodes) / sum(times):,.0f}")
+    times: dict[str, list[float]] = {"new": [], "baseline": []}
+    nodes: dict[str, list[int]] = {"new": [], "baseline": []}
+    for position in positions:
+        t, n, answer = timed(new_solver, position)
+        times["new"].append(t)
+        nodes["new"].append(n)
+        if baseline is not None:
+            t, n, reference = timed(baseline, position)
+            times["baseline"].append(t)
+            nodes["baseline"].append(n)
+            if reference != answer:
+                sys.exit(f"the solvers disagree on {position.code()}: {reference} against {answer}")
+    if baseline is not None:
+        print(line("baseline", times["baseline"], nodes["baseline"]))
+    print(line("new", times["new"], nodes["new"]))
+    if baseline is not None:
+        med = statistics.median(times["baseline"]) / statistics.median(times["new"])
+        worst = max(times["baseline"]) / max(times["new"])
+        total = sum(times["baseline"]) / sum(times["new"])
+        print(f"  ratio baseline/new: median {med:.1f}x  worst {worst:.1f}x  total {total:.1f}x"
+              "  (every value identical)")
+
+
+def coach(hands: int, rng: random.Random, baseline: Optional[Solver]) -> None:
+    """Deals solved within 1 s for a decision at the first lead, from the mover's view."""
+    print(f"coach and review at the first lead: sampled deals solved within 1 s, {hands} hands")
+    new_counts, base_counts = [], []
+    for _ in range(hands):
+        view = mover_view(deal(STANDARD, 2, rng))
+        found = expected_values(view, 1.0, random.Random(rng.random()))
+        new_counts.append(found.samples)
+        if baseline is not None:  # the baseline solves deals one after another
+            from trainer.sampling import sample_deal
+            deals, start, sample_rng = 0, time.perf_counter(), random.Random(rng.random())
+            while time.perf_counter() - start < 1.0:
+                baseline(sample_deal(view, sample_rng))
+                deals += 1
+            base_counts.append(deals - (time.perf_counter() - start > 1.0))
+    if baseline is not None:
+        print(f"  baseline  deals within 1 s: median {statistics.median(base_counts):5.0f}  "
+              f"fewest {min(base_counts):5}")
+    print(f"  new       deals within 1 s: median {statistics.median(new_counts):5.0f}  "
+          f"fewest {min(new_counts):5}")
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--positions", type=int, default=50)
-    parser.add_argument("--whole", type=int, default=10)
+    parser.add_argument("--whole", type=int, default=20)
+    parser.add_argument("--coach", type=int, default=5)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--no-baseline", action="store_true", help="the new solver only")
     args = parser.parse_args()
     rng = random.Random(args.seed)
-    measure("endgames, 7 tiles each, boneyard empty",
-            [random_endgame(rng) for _ in range(args.positions)])
-    if args.whole:
-        measure("whole hands from the first lead, 9 each, 10-tile boneyard known",
-                [deal(STANDARD, 2, rng) for _ in range(args.whole)])
+    with tempfile.TemporaryDirectory() as folder:
+        baseline = None if args.no_baseline else baseline_solver(build_baseline(folder))
+        if args.positions:
+            measure("endgames, 7 tiles each, boneyard empty",
+                    [random_endgame(rng) for _ in range(args.positions)], baseline)
+        if args.whole:
+            measure("whole hands from the first lead, 9 each, 10-tile boneyard known",
+                    [deal(STANDARD, 2, rng) for _ in range(args.whole)], baseline)
+        if args.coach:
+            coach(args.coach, rng, baseline)
 
 
 if __name__ == "__main__":

@@ -1,73 +1,165 @@
-"""The expert against greedy in 2-player standard All Fives, deals mirrored.
+"""The expert's strength in 2-player standard All Fives, deals mirrored.
 
-    python benchmarks/strength.py [--hands 200] [--games 40] [--budget 1.0] [--part hands|games|both]
+    python benchmarks/strength.py [--games 100] [--budget 0.5] [--part greedy|baseline|both]
+                                  [--hands 0] [--minutes 0]
 
-Each deal is played twice with the seats swapped. Prints the expert's average
-margin per hand with a 95% interval, and its wins over whole games to 250.
+greedy:   the expert against greedy over games to 250; each deal (seed) is played twice
+          with the seats swapped. Prints the games won with a 95% (Wilson) interval.
+baseline: the expert against today's expert as it was (the baseline solver of
+          benchmarks/baseline/, one deal after another, its time turned into a node
+          limit) over mirrored games to 250: games won and the mean margin per game.
+hands:    with --hands N, the expert's mean margin per hand against greedy.
+--minutes stops a part early (after a whole mirrored pair) and reports what it has.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import random
 import statistics
+import sys
+import tempfile
 import time
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+from typing import Optional
 
+from trainer.fastplay import compact
 from trainer.game import Match
-from trainer.players import ExpertPlayer, GreedyPlayer, Player
+from trainer.moves import SIDES, Move
+from trainer.players import ExpertPlayer, GreedyPlayer, Player, mover_view
+from trainer.position import Position
 from trainer.rules import STANDARD
+from trainer.sampling import Voids, sample_deal
+from trainer.tiles import ALL_TILES
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from solver_speed import build_baseline  # noqa: E402
 
 
-def play(seed: int, expert_seat: int, budget: float, target: int, one_hand: bool) -> tuple[int, int]:
-    """(expert's score, greedy's score) after one hand or a whole game."""
+class BaselineExpert:
+    """Today's expert as it was: deals solved one after another by the baseline solver
+    until the budget is spent, each within a node limit of 2 million a second left."""
+
+    name = "expert (baseline)"
+
+    def __init__(self, module: ModuleType, seed: int = 0, budget: float = 0.5) -> None:
+        self.module = module
+        self.rng = random.Random(seed)
+        self.budget = budget
+        self.fallback = GreedyPlayer(seed)
+
+    def choose(self, position: Position, voids: Optional[Voids] = None) -> Move:
+        moves = position.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        others = {p: v for p, v in (voids or {}).items() if p != position.turn}
+        view = mover_view(position)
+        deadline = time.perf_counter() + self.budget
+        totals: dict[Move, float] = {}
+        samples = 0
+        while samples < 400:
+            left = deadline - time.perf_counter()
+            if left <= 0:
+                break
+            deal = sample_deal(view, self.rng, others)
+            hands, bone, layout = compact(deal)
+            value, found, _, _, _, aborted = self.module.solve(
+                hands, bone, layout, deal.turn, deal.rules.name, 21, max(1000, int(left * 2_000_000)))
+            if aborted:
+                break
+            samples += 1
+            for tile, side, _, v in found:
+                move = Move(ALL_TILES[tile], SIDES[side] if side < 4 else None)
+                totals[move] = totals.get(move, 0.0) + v
+        if not samples:
+            return self.fallback.choose(position)
+        top = max(totals.values())
+        return sorted((m for m, v in totals.items() if v == top), key=str)[0]
+
+
+def play(seed: int, seats: list[Player], target: int, one_hand: bool) -> tuple[int, ...]:
+    """The scores (per seat) after one hand or a whole game of the deal `seed`."""
     match = Match(STANDARD, 2, seed=seed, target=target)
-    expert = ExpertPlayer(seed=seed, budget=budget)
-    greedy = GreedyPlayer(seed=seed)
-    seats: list[Player] = [greedy, greedy]
-    seats[expert_seat] = expert
     while not match.over and not (one_hand and match.results):
         match.play(seats[match.position.turn].choose(match.position, match.voids()))
-    scores = match.results[0].scores if one_hand else match.scores
-    return scores[expert_seat], scores[1 - expert_seat]
+    return match.results[0].scores if one_hand else match.scores
 
 
-def hands_part(hands: int, budget: float) -> None:
-    margins = []
-    start = time.perf_counter()
-    for deal in range(hands // 2):
-        for seat in (0, 1):
-            mine, theirs = play(10_000 + deal, seat, budget, target=100_000, one_hand=True)
-            margins.append(mine - theirs)
-    mean = statistics.fmean(margins)
-    half = 1.96 * statistics.stdev(margins) / math.sqrt(len(margins))
-    print(f"hands: {len(margins)} (mirrored), budget {budget} s a move, {time.perf_counter() - start:.0f} s")
-    print(f"  expert margin per hand {mean:+.2f} points, "
-          f"95% interval [{mean - half:+.2f}, {mean + half:+.2f}]")
+def wilson(wins: int, n: int) -> tuple[float, float]:
+    """The 95% Wilson interval of a proportion."""
+    z = 1.96
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
 
 
-def games_part(games: int, budget: float) -> None:
+def mirrored(first: int, pairs: int, make: tuple[Callable[[int], Player], Callable[[int], Player]],
+             minutes: float, label: str, target: int = 250, one_hand: bool = False) -> list[int]:
+    """Margins (player A's score minus B's) of mirrored deals; `make` builds (A, B) by seed."""
+    margins: list[int] = []
     wins = 0
     start = time.perf_counter()
-    for deal in range(games // 2):
-        for seat in (0, 1):
-            mine, theirs = play(20_000 + deal, seat, budget, target=250, one_hand=False)
-            wins += mine > theirs
-    played = games // 2 * 2
-    print(f"games to 250: expert won {wins} of {played} ({wins / played:.0%}), "
-          f"budget {budget} s a move, {time.perf_counter() - start:.0f} s")
+    for deal in range(pairs):
+        seed = first + deal
+        for a_seat in (0, 1):
+            a, b = make[0](seed), make[1](seed)
+            seats = [a, b] if a_seat == 0 else [b, a]
+            scores = play(seed, seats, target, one_hand)
+            margins.append(scores[a_seat] - scores[1 - a_seat])
+            wins += scores[a_seat] > scores[1 - a_seat]
+        elapsed = time.perf_counter() - start
+        print(f"  {label}: {len(margins)} played, A won {wins}, {elapsed:.0f} s", flush=True)
+        if minutes and elapsed > minutes * 60:
+            break
+    return margins
+
+
+def report(label: str, margins: list[int], budget: float, seconds: float, unit: str) -> None:
+    n = len(margins)
+    wins = sum(m > 0 for m in margins)
+    low, high = wilson(wins, n)
+    mean = statistics.fmean(margins)
+    half = 1.96 * statistics.stdev(margins) / math.sqrt(n) if n > 1 else float("nan")
+    print(f"{label}: {n} {unit} (mirrored), budget {budget} s a move, {seconds:.0f} s")
+    print(f"  won {wins} of {n} ({wins / n:.1%}), 95% interval [{low:.1%}, {high:.1%}]")
+    print(f"  margin per {unit[:-1]} {mean:+.1f} points, "
+          f"95% interval [{mean - half:+.1f}, {mean + half:+.1f}]")
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=200)
-    parser.add_argument("--games", type=int, default=40)
-    parser.add_argument("--budget", type=float, default=1.0)
-    parser.add_argument("--part", choices=("hands", "games", "both"), default="both")
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--budget", type=float, default=0.5)
+    parser.add_argument("--part", choices=("greedy", "baseline", "both"), default="both")
+    parser.add_argument("--hands", type=int, default=0)
+    parser.add_argument("--minutes", type=float, default=0.0, help="stop a part after this long")
     args = parser.parse_args()
-    if args.part in ("hands", "both"):
-        hands_part(args.hands, args.budget)
-    if args.part in ("games", "both"):
-        games_part(args.games, args.budget)
+    budget = args.budget
+    if args.hands:
+        start = time.perf_counter()
+        margins = mirrored(10_000, args.hands // 2, (lambda s: ExpertPlayer(s, budget), GreedyPlayer),
+                           args.minutes, "hands, expert against greedy", 100_000, one_hand=True)
+        report("hands, expert against greedy", margins, budget, time.perf_counter() - start, "hands")
+    if args.part in ("greedy", "both"):
+        start = time.perf_counter()
+        margins = mirrored(20_000, args.games // 2, (lambda s: ExpertPlayer(s, budget), GreedyPlayer),
+                           args.minutes, "games, expert against greedy")
+        report("games to 250, expert against greedy", margins, budget,
+               time.perf_counter() - start, "games")
+    if args.part in ("baseline", "both"):
+        with tempfile.TemporaryDirectory() as folder:
+            module = build_baseline(folder)
+            start = time.perf_counter()
+            margins = mirrored(30_000, args.games // 2,
+                               (lambda s: ExpertPlayer(s, budget),
+                                lambda s: BaselineExpert(module, s + 7, budget)),
+                               args.minutes, "games, expert against today's expert")
+            report("games to 250, expert against today's expert (baseline)", margins, budget,
+                   time.perf_counter() - start, "games")
 
 
 if __name__ == "__main__":

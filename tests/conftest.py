@@ -77,3 +77,10 @@ def store(store_url: str) -> Iterator[Store]:
         yield opened
     finally:
         opened.close()
+
+
+def pytest_report_header() -> str:
+    """Which fast path the engine runs on: the C extension or the pure-Python one."""
+    from trainer._backend import NAME
+
+    return f"All Fives engine fast path: {NAME}"

@@ -29,6 +29,7 @@ from trainer.drills import (  # noqa: E402
 )
 from trainer.i18n import t  # noqa: E402
 from trainer.svg import describe  # noqa: E402
+from ui.state import plain  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 DRILLS = "ui/drills.py"
@@ -137,7 +138,7 @@ def test_bad_numbers_get_the_catalogue_message(text: str) -> None:
     at = drills_page("total", 2)
     item = shown_item(at)
     answer(at, item, text)
-    assert texts(at.warning) == [str(raised.value)]
+    assert texts(at.warning) == [plain(raised.value)]
     assert not at.success and not at.error and not at.session_state["results"]
     answer(at, item, item.answer)  # the board is still there to answer
     assert not at.warning and texts(at.success) == [item.check(item.answer).message]
@@ -172,7 +173,11 @@ def test_switching_drills_and_levels_shows_a_new_board_and_clears_the_answer() -
             ok(at.segmented_control(key="drill_level").set_value(level))
             assert not at.success and not at.error
             assert shown_item(at).question() in " ".join(texts(at.markdown))
-            assert t(f"level.{level}") in " ".join(texts(at.caption))
+            name = f"level.round.{level}" if kind == "round" else f"level.{level}"
+            assert t(name) in " ".join(texts(at.caption))
+            # the level's name fits the drill: the round drill's levels are hand sizes
+            labels = at.segmented_control(key="drill_level").options
+            assert all(("tiles" in label) == (kind == "round") for label in labels), (kind, labels)
 
 
 def test_each_session_draws_its_own_seed() -> None:
@@ -252,7 +257,7 @@ def test_timed_run_bad_number_late_answer_and_best_of_the_session() -> None:
         run_answer(at, text)
         with pytest.raises(AnswerError) as raised:
             parse_number(text)
-        assert texts(at.warning) == [str(raised.value)]
+        assert texts(at.warning) == [plain(raised.value)]
     assert at.session_state["run"].answered == 0
     run_answer(at, right(current(at)))
     clock.now += 61
@@ -262,7 +267,7 @@ def test_timed_run_bad_number_late_answer_and_best_of_the_session() -> None:
     late = current(at)
     clock.now += 61
     run_answer(at, right(late))  # clicked after the time was up
-    assert t("run.over") in texts(at.warning)
+    assert plain(t("run.over")) in texts(at.warning)
     assert at.session_state["run"].answered == 0
     assert texts(at.info) == [t("run.best", best=1)]
     assert at.session_state["run_scores"] == [1, 0]

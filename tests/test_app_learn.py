@@ -21,6 +21,7 @@ from trainer.layout import Layout  # noqa: E402
 from trainer.lessons import Lesson, Question, lesson, lessons  # noqa: E402
 from trainer.position import Position  # noqa: E402
 from trainer.svg import describe  # noqa: E402
+from ui.state import reason  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 LEARN = "ui/learn.py"
@@ -72,15 +73,20 @@ def wrong_value(question: Question) -> str:
 def test_every_lesson_is_offered_in_order_and_shows() -> None:
     at = app(LEARN)
     picker = at.selectbox(key="learn_lesson")
-    assert picker.options == [f"{n}. {item.title}" for n, item in enumerate(lessons(), start=1)]
+    titles = [f"{n}. {item.title}" for n, item in enumerate(lessons(), start=1)]
+    assert picker.options[:len(titles)] == titles
     for n, item in enumerate(lessons()):
         ok(at.selectbox(key="learn_lesson").select_index(n))
         assert at.session_state["learn_lesson"] == item.id
         assert item.title in texts(at.subheader)
+        first = item.stages[0]  # one stage at a time: the next opens once these are answered
         choice_keys = {b.key for b in at.button if b.key and b.key.startswith("learn_") and "." in b.key}
-        assert len(choice_keys) == sum(len(q.choices) for q in item.questions)
+        assert len(choice_keys) == sum(len(q.choices) for q in first.questions)
         prompts = " ".join(texts(at.markdown))
-        assert all(q.prompt in prompts for q in item.questions)
+        assert first.text in prompts
+        assert all(q.prompt in prompts for q in first.questions)
+        later = [q.id for q in item.stages[1].questions]
+        assert not [k for k in choice_keys if any(k.startswith(f"learn_{qid}_") for qid in later)]
 
 
 def test_a_right_answer_says_so_and_is_recorded() -> None:
@@ -92,15 +98,19 @@ def test_a_right_answer_says_so_and_is_recorded() -> None:
     assert not at.error
     results = [r for r in at.session_state["results"] if r["part"] == "lesson"]
     assert [(r["item"], r["correct"]) for r in results] == [(q.id, True) for q in item.questions]
-    assert progress(at) == t("learn.progress", right=5, total=5)
+    total = len(item.questions)
+    assert progress(at) == t("learn.progress", right=total, total=total)
     assert t("learn.complete") in texts(at.success)
-    assert at.selectbox(key="learn_lesson").options[5] == f"6. {item.title} ✓"
+    assert at.selectbox(key="learn_lesson").options[5] == f"6. {item.title} ★★★"
 
 
 def test_a_wrong_answer_is_explained_with_the_board() -> None:
-    question = lesson("count").questions[4]  # four arms, a double at every end
+    item = lesson("count")
+    question = item.questions[-1]  # four arms
     layout = question.board.layout
     at = app(LEARN, learn_lesson="count")
+    for earlier in item.questions[:-1]:
+        click(at, earlier, earlier.right)
     assert describe(layout) not in texts(at.caption)  # the count is not given away
     wrong = wrong_value(question)
     click(at, question, wrong)
@@ -118,10 +128,14 @@ def test_a_wrong_answer_is_explained_with_the_board() -> None:
 
 def test_a_board_shared_by_questions_stays_hidden_until_all_are_answered() -> None:
     item = lesson("spinner")
-    first, second = item.questions[0], item.questions[1]
+    first, second = (q for q in item.questions if q.id in ("spinner.ends", "spinner.second"))
     assert first.board == second.board
     at = app(LEARN, learn_lesson="spinner")
+    for earlier in item.questions[:item.questions.index(first)]:
+        click(at, earlier, earlier.right)
     click(at, first, first.right)
+    for between in item.questions[item.questions.index(first) + 1:item.questions.index(second)]:
+        click(at, between, between.right)
     assert describe(first.board.layout) not in texts(at.caption)
     click(at, second, second.right)
     assert describe(first.board.layout) in texts(at.caption)
@@ -135,9 +149,12 @@ def test_progress_retry_and_next_lesson() -> None:
         click(at, question, question.right)
     total = len(item.questions)
     assert progress(at) == t("learn.progress", right=total - 1, total=total)
+    assert t("learn.stars", stars="★★☆", earned=2, most=3) in texts(at.success)
     ok(at.button(key="learn_again").click())
     assert not at.error and not at.success
-    for question in item.questions:
+    again = lesson("deal", seed=1)  # another attempt: new boards, another order
+    assert at.session_state["learn_seeds"]["deal"] == 1
+    for question in again.questions:
         click(at, question, question.right)
     assert t("learn.complete") in texts(at.success)
     ok(at.button(key="learn_next").click())
@@ -171,7 +188,7 @@ def test_home_shows_a_board_and_where_to_go() -> None:
     at = app()
     assert "All Fives trainer" in texts(at.title)
     assert describe(Layout.parse("5-5:5-2:5-3:5-0:")) in texts(at.caption)
-    assert [b.key for b in at.main.button] == []  # only links (the learner form is in the sidebar)
+    assert [b.key for b in at.main.button] == ["home_next"]  # one next step; the rest are links
 
 
 # ----- the analysis board -----
@@ -182,8 +199,9 @@ def test_analysis_permalink_shows_the_moves_and_the_exact_value() -> None:
     ok(at.switch_page("ui/analysis.py"))
     assert any("Exact value for player 1: **20**" in s for s in texts(at.success))
     table = at.dataframe[0].value
-    assert sorted(table["move"]) == ["1-1@S", "4-1@S", "4-1@W"]
-    assert dict(zip(table["move"], table["value"])) == {"4-1@W": "20", "4-1@S": "10", "1-1@S": "0"}
+    codes = [name.rsplit("(", 1)[1].rstrip(")") for name in table["move"]]  # "4-1 on the ... (4-1@W)"
+    assert sorted(codes) == ["1-1@S", "4-1@S", "4-1@W"]
+    assert dict(zip(codes, table["value"])) == {"4-1@W": "20", "4-1@S": "10", "1-1@S": "0"}
     assert not at.error
 
 
@@ -195,7 +213,7 @@ def test_a_malformed_permalink_shows_the_parse_error_and_an_empty_board() -> Non
     ok(at)
     at.query_params["position"] = bad
     ok(at.switch_page("ui/analysis.py"))
-    assert texts(at.error) == [f"This position code cannot be read: {raised.value}"]
+    assert texts(at.error) == [f"This position code cannot be read: {reason(raised.value)}"]
     assert describe(Layout.parse("-")) in texts(at.caption)
     assert not at.dataframe
 

@@ -103,3 +103,97 @@ def test_saved_games_load_and_bad_files_do_not() -> None:
     assert PlaySession.load(text).match.position == session.match.position
     at = open_game()
     assert not at.exception
+
+
+# ----- what the learner reads: messages, the end of a hand, the review, names -----
+def claim(at: AppTest, points: int) -> None:
+    at.text_input(key="play_claim").input(str(points))
+    list(at.get("form_submit_button"))[0].click().run()
+    assert not at.exception
+
+
+def pick_move(at: AppTest, scoring: bool) -> Move | None:
+    """Click a tile and an end for a move that scores (or not); None if there is none."""
+    session: PlaySession = at.session_state["play"]
+    position = session.match.position
+    moves = [m for m in position.legal_moves() if (position.points(m) > 0) == scoring]
+    if not moves:
+        return None
+    move = moves[0]
+    at.button(key=f"mytile_{move.tile}").click().run()
+    at.button(key=f"myend_{move.side}" if move.side else "mylead").click().run()
+    return move
+
+
+def test_a_muggins_penalty_stays_until_the_next_move_and_over_claims_cost() -> None:
+    at = open_game(PlaySettings(seed=4242, opponent="greedy", muggins=True, target=1000))
+    for _ in range(30):
+        session: PlaySession = at.session_state["play"]
+        before = session.match.position.scores
+        move = pick_move(at, scoring=False)
+        if move is None:
+            pick_move(at, scoring=True)
+            claim(at, session.match.position.points(Move.parse(at.session_state["play_pending"])))
+            continue
+        claim(at, 5)  # an over-claim on a play that scored nothing
+        if session.match.results:
+            continue
+        # the computer has moved since (its turn ran in between): the message is still there
+        assert session.learner_to_move or session.over
+        notes = [w.value for w in at.warning]
+        assert any("You claimed 5" in n and "claiming too much" in n for n in notes), notes
+        assert session.match.position.scores[0] <= before[0] + 0
+        assert session.claims[-1].penalty == 5
+        # the next move (claimed right) clears it
+        nxt = pick_move(at, scoring=True) or pick_move(at, scoring=False)
+        assert nxt is not None
+        claim(at, session.match.position.points(Move.parse(at.session_state["play_pending"])))
+        assert not any("You claimed 5" in w.value for w in at.warning)
+        return
+    raise AssertionError("no non-scoring play met")
+
+
+def test_the_end_of_a_hand_shows_its_board_last_moves_and_a_full_review() -> None:
+    at = open_game(PlaySettings(seed=12, opponent="greedy"))
+    play_hand(at, muggins=False)
+    session: PlaySession = at.session_state["play"]
+    assert len(session.match.hands) == 2  # the next hand is dealt, but not yet shown
+    status = [c.value for c in at.caption if c.value.startswith("Hand ")]
+    assert status and status[0].startswith("Hand 1 ")
+    assert any("Hand 1 is over" in h.value for h in at.subheader)
+    turns = session.match.record().hands[0]
+    last = next(turn for turn in reversed(turns) if turn.move is not None)
+    assert any(str(last.move) in c.value for c in at.caption)  # the last move, in words and code
+    at.button(key="play_review_button").click().run()
+    assert not at.exception
+    table = at.dataframe[-1].value
+    mine = [turn for turn in turns if turn.player == 0 and turn.move is not None]
+    assert len(table) == len(mine)  # every move of the learner, forced ones too
+    forced = table[table["grade"] == "forced"]
+    graded = at.session_state["play_review"][1]
+    assert len(forced) == len(mine) - len([r for r in graded if not getattr(r, "forced", False)])
+
+
+def test_strengths_and_target_are_named_for_people() -> None:
+    at = open_game()
+    strength = at.selectbox[2]
+    assert [strength.format_func(o) for o in strength.options] == ["Beginner", "Club player", "Expert"] \
+        or strength.options == ["Beginner", "Club player", "Expert"]
+    assert "Club player:" in strength.help and "Expert:" in strength.help
+    target = at.number_input[0]
+    assert target.label == "Points to win the match" and target.value is None
+
+
+def test_bad_save_files_get_plain_reasons() -> None:
+    from trainer.play import FILE_LIMIT, SaveFileError, load_file
+    cases = {b"\xff\xfe\x00": "not a text file", b"x" * (FILE_LIMIT * 1024 + 1): "at most",
+             b"hello\nworld": "not a game saved"}
+    for data, words in cases.items():
+        try:
+            load_file(data)
+        except SaveFileError as error:
+            assert words in error.problem
+        else:
+            raise AssertionError(data[:10])
+    good = PlaySession(PlaySettings(seed=3)).save().encode()
+    assert load_file(good).match.position == PlaySession(PlaySettings(seed=3)).match.position

@@ -27,10 +27,11 @@ from streamlit.testing.v1 import AppTest  # noqa: E402
 from trainer.bank import shipped  # noqa: E402
 from trainer.daily import daily  # noqa: E402
 from trainer.drills import TimedRun, make_item  # noqa: E402
-from trainer.i18n import t  # noqa: E402
+from trainer.i18n import t, tn  # noqa: E402
 from trainer.moves import Move  # noqa: E402
 from trainer.puzzles import Puzzle  # noqa: E402
 from trainer.store import ENV, Store  # noqa: E402
+from ui.state import OPERATOR_ENV  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = str(ROOT / "app.py")
@@ -187,14 +188,20 @@ def progress_of(at: AppTest) -> dict[str, Any]:
             "charts": len(charts(at))}
 
 
-def test_a_brand_new_learner_reads_what_will_appear_and_sees_no_empty_chart(db: Path) -> None:
+def test_a_brand_new_learner_reads_what_will_appear_and_sees_no_empty_chart(
+        db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     at = create(app(), "Bo")
     ok(at.switch_page("ui/progress.py"))
     assert texts(at.info) == [t("progress.empty", name="Bo")]
     assert not charts(at)
     assert metric(at, t("progress.metric_answers")) == "0"
     assert at.get("download_button")  # his (empty) history can be exported already
-    assert any(db.name in c.value for c in at.code)  # where the database is
+    # where the database is: for operators (ALLFIVES_ADMIN=1) only, never for learners
+    assert not any(db.name in c.value for c in at.code)
+    assert not any(ENV in m.value for m in at.markdown)
+    monkeypatch.setenv(OPERATOR_ENV, "1")
+    ok(at)
+    assert any(db.name in c.value for c in at.code)
 
 
 def test_without_a_learner_answers_stay_in_the_session(db: Path) -> None:
@@ -203,7 +210,7 @@ def test_without_a_learner_answers_stay_in_the_session(db: Path) -> None:
     assert at.session_state["results"][-1]["correct"] is True
     ok(at.switch_page("ui/progress.py"))
     assert texts(at.info) == [t("progress.no_learner")]
-    assert t("progress.session", right=1, answers=1) in texts(at.markdown)
+    assert tn("progress.session", 1, right=1) in texts(at.markdown)
     with open_store(db) as store:
         assert store.learners() == ()
 
@@ -276,7 +283,7 @@ def test_rated_puzzles_move_the_rating_and_missed_ones_come_back_for_review(db: 
     assert at.session_state["puzzle_source"] != "review"
     buttons = [b for b in at.button if b.key and b.key.startswith("review_open_")]
     assert any(served in b.label for b in buttons)
-    drill = t("puzzles.review_drill", drill=t("drill.where.title"), level=2)
+    drill = tn("queue.drill_group", 1, drill=t("drill.where.title"), level=2)
     assert [b.label for b in buttons if b.label.startswith("Drill")] == [drill]
     ok(next(b for b in buttons if served in b.label).click())
     assert at.session_state["puzzle_source"] == "review" and at.session_state["puzzle_id"] == served
@@ -474,6 +481,8 @@ def test_a_malformed_import_changes_nothing_and_a_good_one_brings_a_learner_back
         ok(at)
         ok(at.button(key="progress_import_button").click())
         assert at.error and not at.success, texts(at.error)
+        if content == exported.encode():  # a name taken: the way out offered is one that exists
+            assert unescaped(at.error) == [t("progress.import_taken", name="Hal")]
         with open_store(db) as store:
             now = [(x.name, sum(n for n, _ in store.counts(x.id).values())) for x in store.learners()]
         assert now == before
@@ -528,3 +537,80 @@ def test_an_unknown_learner_in_the_url_is_dropped(db: Path) -> None:
     assert at.session_state["learner_id"] is None
     assert texts(at.info) == [t("progress.no_learner")]
     assert "learner" not in at.query_params
+
+
+def test_answers_given_as_a_guest_go_to_the_learner_made_next(db: Path) -> None:
+    at = app(drill_seed=5, drill_kind="total", drill_level=2, page="drills")
+    item = make_item("total", 5, 2)
+    answer_total(at, item.answer + 1)  # wrong: it becomes a review card
+    assert len(at.session_state["guest_answers"]) == 1
+    create(at, "Guest Ann")
+    assert at.session_state["guest_answers"] == []
+    assert any("the 1 answer you gave before is kept" in s for s in texts(at.sidebar.success))
+    with open_store(db) as store:
+        ann = store.find_learner("Guest Ann")
+        assert ann is not None
+        assert store.counts(ann.id)["drill"] == (1, 0)
+        assert len(store.review_queue(ann.id)) == 1
+    # a second learner made in the same visit takes over nothing more
+    create(at, "Bo")
+    with open_store(db) as store:
+        bo = store.find_learner("Bo")
+        assert bo is not None and store.counts(bo.id) == {}
+
+
+def test_the_review_queue_groups_drill_boards_and_reaches_every_due_puzzle(db: Path) -> None:
+    at = create(app(), "Flo")
+    learner = at.session_state["learner_id"]
+    long_ago = datetime.now(UTC) - timedelta(days=2)
+    missed = [p.id for p in shipped()[:25]]
+    with open_store(db) as store:
+        for seed in range(40):  # a session of wrong drill answers, two drills
+            kind = "total" if seed % 2 else "where"
+            store.record_attempt(learner, "drill", f"{kind}:1:{seed}", False, kind=kind, when=long_ago)
+        for pid in missed:
+            store.record_attempt(learner, "puzzle", pid, False, when=long_ago + timedelta(minutes=1))
+        assert len(store.due_reviews(learner)) == 65
+    at = app("Flo", "puzzles", puzzle_mode="review")
+    labels = [b.label for b in at.button if b.key and b.key.startswith("review_open_")]
+    drills = [label for label in labels if label.startswith("Drill")]
+    assert sorted(drills) == sorted([tn("queue.drill_group", 20, drill=t("drill.total.title"), level=1),
+                                     tn("queue.drill_group", 20, drill=t("drill.where.title"), level=1)])
+    shown = [pid for pid in missed if any(pid in label for label in labels)]
+    assert len(shown) == 20 == len(labels) - len(drills)  # puzzles first, each on its own
+    assert tn("queue.more", 5) in texts(at.caption)
+    # answering the listed ones brings the rest up: every due puzzle is reachable
+    with open_store(db) as store:
+        for pid in shown:
+            store.record_attempt(learner, "puzzle", pid, True)
+    at = app("Flo", "puzzles", puzzle_mode="review")
+    labels = [b.label for b in at.button if b.key and b.key.startswith("review_open_")]
+    assert all(any(pid in label for label in labels) for pid in missed if pid not in shown)
+
+
+def test_one_day_of_data_reads_as_days_with_right_plurals_and_a_bar_at_zero(db: Path) -> None:
+    today = daily(shipped(), date.today())
+    tagged_wrong = next(p for p in shipped() if p.tags and p.id != today.id and p.kind != "count")
+    with Store(str(db)) as store:
+        learner = store.create_learner("Gus").id
+        store.record_attempt(learner, "drill", "total:1:1", True, kind="total", seconds=3.0)
+        store.record_attempt(learner, "drill", "score:1:2", False, kind="score", seconds=4.0)
+        store.record_attempt(learner, "puzzle", tagged_wrong.id, False, rated=True)  # its themes at 0%
+        store.record_attempt(learner, "puzzle", today.id, True, mode="daily")
+    at = app("Gus", "progress")
+    dated = [f for f in (json.loads(c.proto.spec) for c in charts(at))
+             if f["layout"].get("xaxis", {}).get("type") == "date"]
+    assert len(dated) == 3  # rating, drill accuracy, drill time
+    for figure in dated:
+        layout = figure["layout"]
+        axis = layout["xaxis"]
+        assert axis["tickformat"] == "%b %d" and axis["dtick"] == 86_400_000  # days, not times of day
+        first, last = (date.fromisoformat(str(x)[:10]) for x in axis["range"])
+        assert (last - first).days >= 6
+        if len(figure["data"]) > 1:
+            assert layout["legend"]["y"] > 1  # above the plot, clear of the dates
+    bars = [json.loads(c.proto.spec) for c in charts(at)
+            if json.loads(c.proto.spec)["data"][0].get("type") == "bar"]
+    assert bars and all(x > 0 for x in bars[0]["data"][0]["x"])
+    assert any(text.startswith("0% ") for text in bars[0]["data"][0]["text"])
+    assert "Daily streak: 1 day in a row" in " ".join(texts(at.caption))

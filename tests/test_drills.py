@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections import Counter
 from pathlib import Path
 from typing import Optional
 
@@ -73,17 +74,26 @@ def count_from_text(text: str) -> int:
 
 
 def level_holds(layout: Layout, level: int) -> bool:
+    """1: no spinner (a lone lead or a line); 2: a spinner, fewer than four arms; 3: four arms."""
     text = str(layout)
     if level == 1:
-        return ":" not in text and text.count(",") >= 1
+        return ":" not in text and text != "-"
     arms = text.split(":")[1:]
     if len(arms) != 4:
         return False
     full = [arm for arm in arms if arm]
-    if level == 2:
-        return len(full) in (2, 3)
-    last_is_double = [arm.split(",")[-1].split("-")[0] == arm.split(",")[-1].split("-")[1] for arm in full]
-    return len(full) == 4 and any(last_is_double)
+    return len(full) < 4 if level == 2 else len(full) == 4
+
+
+def sort_of_board(text: str) -> str:
+    """From the text alone: a lone lead (not a double), a lone spinner, a spinner with a side
+    still open (it still counts), or anything else."""
+    if ":" not in text:
+        return "lead" if "," not in text else "other"
+    arms = text.split(":")[1:]
+    if not any(arms):
+        return "spinner_alone"
+    return "spinner_counts" if not (arms[0] and arms[1]) else "other"
 
 
 def all_items(kinds: tuple[str, ...] = KINDS, seeds: range = SEEDS) -> list[drills.DrillItem]:
@@ -184,8 +194,8 @@ def test_score_answer_choices_and_feedback() -> None:
         points = count if count > 0 and count % 5 == 0 else 0
         scoring += points > 0
         assert item.answer == points
-        assert 0 in item.choices and points in item.choices
-        assert list(item.choices) == sorted(set(item.choices)) and 3 <= len(item.choices) <= 4
+        assert points in item.choices
+        assert len(set(item.choices)) == len(item.choices) and 3 <= len(item.choices) <= 4
         assert all(c % 5 == 0 for c in item.choices)
         assert item.check(points).correct
         wrong = next(c for c in item.choices if c != points)
@@ -374,7 +384,8 @@ def test_timed_run_is_deterministic_and_checks_its_arguments() -> None:
 # ----- the text catalogue -----
 def test_catalogue_falls_back_and_never_raises() -> None:
     assert t("total.right", count=3) == "Right: the count is 3."
-    assert t("total.right", "es", count=3) == "Right: the count is 3."  # no es yet: English
+    assert t("total.right", "es", count=3) == "Correcto: la suma es 3."
+    assert t("total.right", "xx", count=3) == "Right: the count is 3."  # no such language: English
     assert t("total.right", "../../x", count=3) == "Right: the count is 3."
     assert t("nope.nothing") == "[nope.nothing]"
     assert t("total.right", count=3, extra=1) == "Right: the count is 3."
@@ -383,11 +394,12 @@ def test_catalogue_falls_back_and_never_raises() -> None:
 
 def test_every_key_used_exists_in_english() -> None:
     root = Path(drills.__file__).parent
-    used = literal_keys(root / "drills.py") | literal_keys(root / "lessons.py")
-    assert len(used) > 60
+    used = literal_keys(root / "drills.py")  # the lessons' keys: tests/test_lessons.py
+    assert len(used) > 20
     dynamic = {f"{prefix}.{side}" for prefix in ("side", "end", "arm", "part") for side in SIDES}
     dynamic |= {"part.lead", "part.spinner"} | {f"drill.{kind}.title" for kind in KINDS}
-    dynamic |= {f"score.{a}_{b}" for a in ("right", "wrong") for b in ("scores", "nothing")}
+    dynamic |= {f"score.{a}_{b}" for a in ("right", "wrong") for b in ("scores", "nothing", "zero")}
+    dynamic |= {f"round.{a}{b}" for a in ("right", "wrong") for b in ("", "_cincos")}
     missing = sorted((used | dynamic) - set(catalogue("en")))
     assert not missing
 
@@ -414,3 +426,76 @@ def test_no_drill_text_is_a_missing_key() -> None:
 
 def test_every_tile_text_is_a_tile() -> None:
     assert {str(tile) for tile in ALL_TILES} >= {str(drills.where_item(s, 1).tile) for s in range(10)}
+
+
+# ----- distributions over 300 seeded items per kind and level -----
+MANY = range(300)
+
+
+@pytest.fixture(scope="module")
+def many() -> dict[tuple[str, int], list[drills.DrillItem]]:
+    return {(kind, level): [make_item(kind, seed, level) for seed in MANY]
+            for kind in KINDS for level in LEVELS}
+
+
+def test_boards_easy_to_misread_are_served_where_they_belong(many: dict) -> None:
+    for kind in ("total", "score", "where"):
+        level1 = Counter(sort_of_board(str(item.layout)) for item in many[kind, 1])
+        level2 = Counter(sort_of_board(str(item.layout)) for item in many[kind, 2])
+        assert level1["lead"] >= 10, (kind, level1)  # 6-4 alone: both halves count
+        assert level2["spinner_counts"] >= 30 and level2["spinner_alone"] >= 5, (kind, level2)
+
+
+def test_does_it_score_scores_about_half_the_time(many: dict) -> None:
+    for level in LEVELS:
+        share = sum(item.answer > 0 for item in many["score", level]) / len(MANY)
+        assert 0.40 <= share <= 0.60, (level, share)
+        sets = Counter(tuple(sorted(item.choices)) for item in many["score", level])
+        assert sets.most_common(1)[0][1] < len(MANY) / 3  # not always 0/5/10/15
+
+
+def test_the_right_answer_is_evenly_placed(many: dict) -> None:
+    for kind in ("score", "round"):
+        for level in LEVELS:
+            slots = Counter(item.choices.index(item.answer) for item in many[kind, level])
+            even = 100 / 4
+            assert all(abs(100 * slots[n] / len(MANY) - even) <= 15 for n in range(4)), (kind, level, slots)
+
+
+def test_a_count_of_zero_is_worded_as_zero() -> None:
+    layout = Layout.parse("0-3,3-1,1-0")
+    assert count_from_text(str(layout)) == 0
+    position = Position.from_code("0-3,3-1 ?8/?8 ?10 1 0,0")
+    item = ScoreItem(1, layout, position, drills.Move(Tile(1, 0), "E"), (0, 5, 10, 15))
+    for answer in (0, 5):
+        feedback = item.check(answer)
+        assert "not a multiple" not in feedback.message and "positive multiple" in feedback.message
+    other = ScoreItem(1, Layout.parse("6-0,0-3,3-1"), position, drills.Move(Tile(6, 0), "W"), (0, 5, 10, 15))
+    assert "not a multiple" in other.check(5).message
+
+
+def test_the_round_drill_knows_cincos() -> None:
+    seen = 0
+    for seed in range(200):
+        item = drills.round_item(seed, 2)
+        if item.position.rules.name == "cincos":
+            seen += 1
+            assert "comes off" not in item.question() and "score" in item.question()
+            assert "you score" in item.check(item.answer + 5).message
+        else:
+            assert "comes off" in item.question()
+    assert seen >= 5
+
+
+def test_a_run_item_is_made_from_its_index_without_replaying() -> None:
+    now = [0.0]
+    run = TimedRun(seed=11, level=2, clock=lambda: now[0])
+    served = []
+    for _ in range(5):
+        served.append(run.next_item())
+        run.skip()
+    assert served == [drills.run_item(11, 2, n) for n in range(5)]
+    drills.run_item(11, 2, drills.MAX_RUN_INDEX)  # the last one costs one item's work
+    for bad in (-1, drills.MAX_RUN_INDEX + 1, 9999):
+        with pytest.raises(TrainerError, match="no board number"):
+            drills.run_item(11, 2, bad)

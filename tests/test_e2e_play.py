@@ -57,8 +57,8 @@ def test_play_a_few_moves_in_chromium(app_url: str, tmp_path: Path) -> None:
         page.get_by_label("Deal number (empty: a new random deal)").fill("42")
         page.get_by_text("Start the game").click()
         page.get_by_text("Your hand:").wait_for(timeout=60_000)
-        tile_buttons = page.locator("button").filter(has_text=re.compile(r"^\s*[0-6]-[0-6]\s*$"))
-        end_buttons = page.locator("button").filter(has_text=re.compile(r"\([0-6]\)|^\s*Lead"))
+        tile_buttons = page.locator("button:not([disabled]):has(img[alt])")
+        end_buttons = page.locator("button").filter(has_text=re.compile(r"\([0-6]-[0-6]@[EWNS]\)|^\s*Lead"))
         played = 0
         for _ in range(3):
             tile_buttons.first.wait_for(timeout=90_000)

@@ -81,6 +81,35 @@ def test_muggins_claims_keep_or_give_away_the_points() -> None:
         session.undo()
 
 
+def test_an_over_claim_costs_the_points_claimed_beyond_the_play() -> None:
+    """Muggins counts both ways: claiming more than the play scored gives the next side
+    the play's points and the excess (in fives); the learner's score does not grow."""
+    seen = {"scoring": False, "blank": False}
+    for seed in range(30, 60):
+        session = PlaySession(PlaySettings(seed=seed, muggins=True, opponent="random", target=1000))
+        to_learner(session)
+        while not session.over and not all(seen.values()) and len(session.match.hands) == 1:
+            moves = session.match.legal_moves()
+            move = max(moves, key=lambda m: session.match.position.points(m))
+            points = session.match.position.points(move)
+            kind = "scoring" if points else "blank"
+            before = session.match.position.scores
+            claim = points + 10 if points else 5
+            session.play(move, claim)
+            if session.match.results or seen[kind]:
+                to_learner(session)
+                continue
+            after = session.match.position.scores
+            assert after[0] == before[0]
+            assert after[1] - before[1] == points + (claim - points)
+            assert session.claims[-1].penalty == claim - points and not session.claims[-1].right
+            seen[kind] = True
+            to_learner(session)
+        if all(seen.values()):
+            break
+    assert all(seen.values())
+
+
 def test_a_saved_game_loads_to_the_same_position_and_scores() -> None:
     for muggins in (False, True):
         session = PlaySession(PlaySettings(seed=8, muggins=muggins, opponent="greedy"))

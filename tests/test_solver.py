@@ -400,3 +400,82 @@ def test_lone_spinner_symmetry_against_oracle() -> None:
     expected, _, _ = oracle_moves(position)
     assert expected["5-2@E"] == expected["5-2@W"]
     assert solver_moves(position) == expected
+
+
+# ----- limits -----
+def test_node_and_time_limits_raise_search_limit_error() -> None:
+    """A whole hand from the lead needs far more than 1,000 nodes or 1 ms; past either
+    limit the solver raises SearchLimitError naming it, and solves fine without."""
+    from trainer.solver import SearchLimitError
+
+    position = deal(STANDARD, 2, random.Random(3))
+    with pytest.raises(SearchLimitError, match="1,000 nodes"):
+        solve(position, node_limit=1000)
+    with pytest.raises(SearchLimitError, match="0.001 s"):
+        solve(position, time_limit=0.001)
+    small = built_position(STANDARD, (3, 3), 0, 7)
+    assert solve(small, node_limit=10**6, time_limit=60).moves == solve(small).moves
+    with pytest.raises(ValueError):
+        solve(small, node_limit=-1)
+    with pytest.raises(ValueError):
+        solve(small, table_bits=40)
+
+
+@pytest.mark.parametrize("code", [code for _, code in CASES[::3]],
+                         ids=[name.replace(" ", "-") for name, _ in CASES[::3]])
+def test_best_only_gives_exactly_the_oracles_best_moves(code: str) -> None:
+    """The cheaper mode: the root value and every best move (ties included) with its
+    exact value, and no other move."""
+    position = Position.from_code(code)
+    expected, value, _ = oracle_moves(position)
+    solution = solve(position, best_only=True)
+    assert solution.value == value
+    assert {str(m.move): m.value for m in solution.moves} == {
+        move: v for move, v in expected.items() if v == value}
+    assert set(solution.best) == {m.move for m in solution.moves}
+
+
+def test_best_only_agrees_with_every_move_on_bigger_hands() -> None:
+    """Whole 2-player hands from the lead, too big for the oracle: the cheap mode finds
+    the same value and the same best moves as the full one."""
+    for seed in range(3):
+        position = deal(STANDARD, 2, random.Random(seed))
+        full, best = solve(position), solve(position, best_only=True)
+        assert best.value == full.value
+        assert set(best.best) == set(full.best) and len(best.moves) == len(full.best)
+
+
+def test_threads_solve_in_parallel_with_the_same_answers() -> None:
+    """The search releases the GIL and takes a table of the process's pool: four
+    threads solving at once give what one thread alone gives."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    positions = [built_position(STANDARD, (5, 5), 4, 300 + i) for i in range(8)]
+    alone = [solve(p) for p in positions]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        together = list(pool.map(solve, positions))
+    assert [(s.value, s.moves) for s in together] == [(s.value, s.moves) for s in alone]
+
+
+def test_two_threads_on_one_solve_give_the_one_thread_answer() -> None:
+    """Positions big enough for the root moves to be shared by two threads: every
+    value as one thread alone finds it, in every preset."""
+    shared = 0
+    for seed, (rules, sizes, bone) in enumerate((
+            (STANDARD, (7, 7), 3), (STANDARD, (6, 6), 4), (CINCOS, (6, 6), 3),
+            (STANDARD, (5, 5, 5), 2), (PARTNERS, (4, 4, 4, 4), 1))):
+        position = built_position(rules, sizes, bone, 500 + seed)
+        one, two = solve(position, threads=1), solve(position, threads=2)
+        assert (two.value, two.moves) == (one.value, one.moves), position.code()
+        shared += one.nodes != two.nodes  # two tables searched: other counts
+    assert shared
+
+
+def test_a_cancelled_search_stops() -> None:
+    from trainer.solver import SearchLimitError
+
+    flag = bytearray(b"\x01")
+    with pytest.raises(SearchLimitError, match="cancelled"):
+        solve(deal(STANDARD, 2, random.Random(4)), cancel=flag)
+    small = built_position(STANDARD, (3, 3), 0, 7)
+    assert solve(small, cancel=bytearray(1)).moves == solve(small).moves

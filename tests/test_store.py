@@ -356,7 +356,7 @@ MALFORMED: list[tuple[str, Callable[[dict[str, Any]], object], str]] = [
     ("name", lambda d: d["learner"].update(name=""), "cannot be empty"),
     ("long name", lambda d: d["learner"].update(name="x" * 41), "at most 40"),
     ("rating", lambda d: d["learner"].update(rating="high"), r"learner\.rating: expected a number"),
-    ("rd", lambda d: d["learner"].update(rd=0), r"learner\.rd: expected more than 0"),
+    ("rd", lambda d: d["learner"].update(rd=0), r"learner\.rd: expected at least 1.0, got the number 0"),
     ("part", lambda d: d["attempts"][3].update(part="chess"), r"attempts\[3\]\.part: 'chess' is not one of"),
     ("correct", lambda d: d["attempts"][8].update(correct="yes"),
      r"attempts\[8\]\.correct: expected true or false"),
@@ -369,9 +369,10 @@ MALFORMED: list[tuple[str, Callable[[dict[str, Any]], object], str]] = [
     ("rating link", lambda d: d["ratings"][0].update(attempt=99),
      r"ratings\[0\]\.attempt: there is no attempt 99"),
     ("run", lambda d: d["runs"][0].update(score=None), r"runs\[0\]\.score: expected a whole number"),
-    ("card", lambda d: d["reviews"][0]["card"].update(state=9), r"reviews\[0\]\.card: .*fsrs cannot read"),
+    ("card", lambda d: d["reviews"][0]["card"].update(state=9),
+     r"reviews\[0\]\.card\.state: 9 is not one of 1, 2 or 3"),
     ("card keys", lambda d: d["reviews"][0]["card"].pop("due"),
-     r"reviews\[0\]\.card: a review card lacks due"),
+     r"reviews\[0\]\.card: the field 'due' is missing"),
     ("twice", lambda d: d["reviews"].append(dict(d["reviews"][0])), r"reviews\[4\]\.item: a second card"),
 ]
 
@@ -420,7 +421,8 @@ def test_where_the_database_is(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.delenv(ENV, raising=False)
     if sys.platform.startswith("linux"):  # the user's data folder follows XDG there
         assert default_path() == tmp_path / "data" / "allfives" / "progress.db"
-    monkeypatch.setattr("trainer.store.default_path", lambda: tmp_path / "data" / "allfives" / "progress.db")
+    monkeypatch.setattr("trainer.store.place.default_path",
+                        lambda: tmp_path / "data" / "allfives" / "progress.db")
     with Store() as fresh:  # the default folder is made when missing
         assert fresh.location == str(tmp_path / "data" / "allfives" / "progress.db") and fresh.created
     with Store() as again:

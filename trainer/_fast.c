@@ -10,6 +10,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <sys/mman.h>
+#include <pthread.h>
 
 static int HIGH[28], LOW[28];
 static uint32_t SUIT[7], DOUBLES;
@@ -132,8 +135,10 @@ static void settle(State *s, int winner) {
     s->score[side_of(s, winner)] += round5(total - pp[winner]);
 }
 
-/* Play to the end at random; log (if given) receives player << 8 | move per play.
- * Returns the player who went out, or -1 for a block. */
+enum { LOG_SIZE = 64 };  /* more than the 28 plays a hand of distinct tiles can hold */
+
+/* Play to the end at random; log (if given, LOG_SIZE long) receives player << 8 | move
+ * per play. Returns the player who went out, or -1 for a block. */
 static int playout(State *s, uint64_t *rng, int *log, int *nlog) {
     int moves[112];
     for (;;) {
@@ -150,7 +155,7 @@ static int playout(State *s, uint64_t *rng, int *log, int *nlog) {
         }
         int mv = moves[rng_next(rng) % (uint64_t)n], p = s->turn;
         apply_move(s, mv);
-        if (log) log[(*nlog)++] = p << 8 | mv;
+        if (log && *nlog < LOG_SIZE) log[(*nlog)++] = p << 8 | mv;
         if (!s->hand[p]) { settle(s, p); return p; }
         s->turn = (p + 1) % s->players;
     }
@@ -192,12 +197,17 @@ static void deal(State *s, uint64_t *rng, int size) {
 static PyObject *py_simulate(PyObject *self, PyObject *args) {
     long long n; unsigned long long seed; int players, size; const char *rules;
     if (!PyArg_ParseTuple(args, "LKiis", &n, &seed, &players, &size, &rules)) return NULL;
-    if (players < 2 || players > 4 || size * players > 28) { PyErr_SetString(PyExc_ValueError, "bad players or hand size"); return NULL; }
+    if (n < 0) { PyErr_SetString(PyExc_ValueError, "a negative number of hands"); return NULL; }
+    if (players < 2 || players > 4 || size < 1 || size * players > 28) {
+        PyErr_SetString(PyExc_ValueError, "2 to 4 players, hands of 1 tile or more, 28 tiles in all");
+        return NULL;
+    }
     State s; s.players = players;
     if (preset_flags(&s, rules) < 0) return NULL;
     uint64_t rng = seed;
     long long total = 0, dominoes = 0;
     for (long long i = 0; i < n; i++) {
+        if ((i & 4095) == 4095 && PyErr_CheckSignals() < 0) return NULL;   /* Ctrl-C */
         deal(&s, &rng, size);
         if (playout(&s, &rng, NULL, NULL) >= 0) dominoes++;
         total += s.score[0];
@@ -205,29 +215,88 @@ static PyObject *py_simulate(PyObject *self, PyObject *args) {
     return Py_BuildValue("LL", total, dominoes);
 }
 
+/* A whole number argument within [lo, hi]; -1 with ValueError/TypeError set otherwise. */
+static int read_int(PyObject *o, long long lo, long long hi, long long *out, const char *what) {
+    if (!PyLong_Check(o)) { PyErr_Format(PyExc_TypeError, "%s must be an int", what); return -1; }
+    int overflow = 0;
+    long long v = PyLong_AsLongLongAndOverflow(o, &overflow);
+    if (v == -1 && PyErr_Occurred()) return -1;
+    if (overflow || v < lo || v > hi) {
+        PyErr_Format(PyExc_ValueError, "%s out of range %lld to %lld", what, lo, hi);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+enum { SCORE_LIMIT = 1000000000 };  /* |score| bound: a hand adds far less, so no int wraps */
+
+/* Check a layout (spinner, w, e, arms, doubles) as fastplay.compact_layout gives it. */
+static int check_layout(int spinner, int w, int e, const int *a, const int *d) {
+    const char *why = NULL;
+    if (spinner < -1 || spinner > 6 || w < -1 || w > 6 || e < -1 || e > 6) why = "pip out of range -1 to 6";
+    for (int k = 0; k < 4 && !why; k++) {
+        if (a[k] < -1 || a[k] > 6) why = "arm pip out of range -1 to 6";
+        else if (d[k] != 0 && d[k] != 1) why = "arm double flag must be 0 or 1";
+        else if (d[k] && a[k] < 0) why = "an empty arm ends in no double";
+    }
+    if (!why) {
+        if (spinner < 0) {
+            if ((w < 0) != (e < 0)) why = "a line has both ends or none";
+            for (int k = 0; k < 4 && !why; k++) if (a[k] >= 0) why = "arms without a spinner";
+        } else {
+            if (w >= 0 || e >= 0) why = "line ends beside a spinner";
+            else if ((a[0] < 0 || a[1] < 0) && (a[2] >= 0 || a[3] >= 0)) why = "N or S open before E and W";
+        }
+    }
+    if (why) { PyErr_Format(PyExc_ValueError, "bad layout: %s", why); return -1; }
+    return 0;
+}
+
 /* Read (hands, bone, layout, turn, scores, rules) into a State; layout is
- * (spinner, w, e, (arm E, W, N, S), (dbl E, W, N, S)) as fastplay.compact_layout gives. */
+ * (spinner, w, e, (arm E, W, N, S), (dbl E, W, N, S)) as fastplay.compact_layout gives.
+ * Everything is checked before use: 2 to 4 hands of tiles 0..27, a boneyard of at most
+ * 28 tile numbers, no tile twice, pips -1..6, the turn a player, scores bounded. */
 static int read_state(State *out, PyObject *hands, PyObject *bone, PyObject *layout, int turn,
                       PyObject *scores, const char *rules) {
     State s;
     int spinner, w, e, a[4], d[4];
+    long long v;
+    memset(&s, 0, sizeof s);
+    if (!PyTuple_Check(layout)) { PyErr_SetString(PyExc_TypeError, "layout is a tuple"); return -1; }
     if (!PyArg_ParseTuple(layout, "iii(iiii)(iiii)", &spinner, &w, &e, &a[0], &a[1], &a[2], &a[3],
                           &d[0], &d[1], &d[2], &d[3]))
         return -1;
+    if (check_layout(spinner, w, e, a, d) < 0) return -1;
     if (preset_flags(&s, rules) < 0) return -1;
     if (!PyTuple_Check(hands) || !PyTuple_Check(bone) || !PyTuple_Check(scores)) {
         PyErr_SetString(PyExc_TypeError, "hands, bone and scores are tuples"); return -1;
     }
-    s.players = (int)PyTuple_Size(hands);
-    if (s.players < 2 || s.players > 4) { PyErr_SetString(PyExc_ValueError, "2 to 4 hands"); return -1; }
-    for (int p = 0; p < s.players; p++) s.hand[p] = (uint32_t)PyLong_AsUnsignedLong(PyTuple_GetItem(hands, p));
-    s.nbone = (int)PyTuple_Size(bone); s.bonepos = 0;
-    for (int i = 0; i < s.nbone; i++) s.bone[i] = (int8_t)PyLong_AsLong(PyTuple_GetItem(bone, i));
-    for (int k = 0; k < 4; k++) { s.arm[k] = a[k]; s.dbl[k] = d[k]; s.score[k] = 0; }
-    for (int k = 0; k < (int)PyTuple_Size(scores) && k < 4; k++) s.score[k] = (int)PyLong_AsLong(PyTuple_GetItem(scores, k));
+    Py_ssize_t players = PyTuple_Size(hands), nbone = PyTuple_Size(bone), nscores = PyTuple_Size(scores);
+    if (players < 2 || players > 4) { PyErr_SetString(PyExc_ValueError, "2 to 4 hands"); return -1; }
+    if (nbone > 28) { PyErr_SetString(PyExc_ValueError, "a boneyard of at most 28 tiles"); return -1; }
+    if (nscores > 4) { PyErr_SetString(PyExc_ValueError, "at most 4 scores"); return -1; }
+    if (turn < 0 || turn >= players) { PyErr_SetString(PyExc_ValueError, "the turn is not a player"); return -1; }
+    s.players = (int)players;
+    uint32_t seen = 0;
+    for (int p = 0; p < s.players; p++) {
+        if (read_int(PyTuple_GET_ITEM(hands, p), 0, (1LL << 28) - 1, &v, "a hand's tile bits") < 0) return -1;
+        if ((uint32_t)v & seen) { PyErr_SetString(PyExc_ValueError, "a tile in two places"); return -1; }
+        s.hand[p] = (uint32_t)v; seen |= (uint32_t)v;
+    }
+    for (Py_ssize_t i = 0; i < nbone; i++) {
+        if (read_int(PyTuple_GET_ITEM(bone, i), 0, 27, &v, "a boneyard tile") < 0) return -1;
+        if (seen >> v & 1) { PyErr_SetString(PyExc_ValueError, "a tile in two places"); return -1; }
+        seen |= 1u << v;
+        s.bone[i] = (int8_t)v;
+    }
+    s.nbone = (int)nbone; s.bonepos = 0;
+    for (Py_ssize_t k = 0; k < nscores; k++) {
+        if (read_int(PyTuple_GET_ITEM(scores, k), -SCORE_LIMIT, SCORE_LIMIT, &v, "a score") < 0) return -1;
+        s.score[k] = (int)v;
+    }
+    for (int k = 0; k < 4; k++) { s.arm[k] = a[k]; s.dbl[k] = d[k]; }
     s.spinner = spinner; s.w = w; s.e = e; s.turn = turn; s.passes = 0;
-    if (PyErr_Occurred()) return -1;
-    if (turn < 0 || turn >= s.players || s.nbone > 28) { PyErr_SetString(PyExc_ValueError, "bad turn or boneyard"); return -1; }
     *out = s;
     return 0;
 }
@@ -239,7 +308,7 @@ static PyObject *py_playout(PyObject *self, PyObject *args) {
     State s;
     if (read_state(&s, hands, bone, layout, turn, scores, rules) < 0) return NULL;
     uint64_t rng = seed;
-    int log[64], nlog = 0;
+    int log[LOG_SIZE], nlog = 0;
     int winner = playout(&s, &rng, log, &nlog);
     PyObject *out = PyList_New(nlog);
     for (int i = 0; i < nlog; i++) {
@@ -266,190 +335,659 @@ static PyObject *py_moves(PyObject *self, PyObject *args) {
 
 
 /* ===================== exact search =====================
- * Alpha-beta (negamax between two teams) with a transposition table, to the end
- * of the hand, every hand and the boneyard order known. A value is what the
- * mover's team scores from now on minus what the other team scores, end-of-hand
- * pip scoring included. Teams: partners 0+2 against 1+3; otherwise the root
- * player against all the others together (with two players: the opponent).
+ * Alpha-beta (negamax between two teams, fail-soft, null windows) with a transposition
+ * table, to the end of the hand, every hand and the boneyard order known. A value is
+ * what the mover's team scores from now on minus what the other team scores, end-of-hand
+ * pip scoring included. Teams: partners 0+2 against 1+3; otherwise the root player
+ * against all the others together (with two players: the opponent).
+ *
+ * Every point in All Fives is a multiple of five, so the search counts in fives: a null
+ * window (b - 1, b) asks "is the value at least b?" and MTD(f) finds exact values with
+ * a few such searches. Root moves get exact values one by one (the coach needs each);
+ * mode BEST proves only which moves are best.
  */
-enum { EXACT = 0, LOWER = 1, UPPER = 2, INF = 30000 };
+#ifndef ORDER_MIN
+#define ORDER_MIN 6
+#endif
+#ifndef HIST
+#define HIST 1
+#endif
+#ifndef STEP
+#define STEP 1
+#endif
+#ifndef ETC_MIN
+#define ETC_MIN 7
+#endif
+enum { INF = 30000, MAXMOVES = 32, NOMOVE = 255 };
+enum { MODE_ALL = 0, MODE_BEST = 1 };
 
-typedef struct { uint64_t k0, k1, k2; int16_t value; uint8_t flag, move, gen, used; } Entry;
+typedef struct {          /* what changes during the search: 32 bytes */
+    uint32_t hand[4];
+    int8_t bonepos, turn, passes, spinner, w, e;
+    int8_t arm[4], dbl[4];
+} Node;
 
-static Entry *TABLE = NULL;
-static uint64_t TABLE_SIZE = 0;
-static uint8_t TABLE_GEN = 0;
-static PyThread_type_lock TABLE_LOCK = NULL;
+/* A bucket of three entries in one cache line. Key: k0 = tiles held | tiles of players
+ * 1 and 3 << 28 | bonepos << 56 | mover << 61; k1 = tiles of players 2 and 3 | layout
+ * << 28 | passes << 49, with the table's generation << 51 and the work (log2 of the
+ * nodes below) << 59 in the spare bits. The hands are exactly recoverable from the
+ * three masks, so a match is never a collision. Bounds lo <= value <= hi in fives. */
+typedef struct {
+    uint64_t k0[3], k1[3];
+    int16_t lo[3], hi[3];
+    uint8_t move[3], pad;
+} Bucket;
+
+#define KEY1_MASK ((1ULL << 59) - 1)
+#define GEN_SHIFT 51
 
 typedef struct {
-    Entry *table; uint64_t mask; uint8_t gen;
-    int root;
+    Bucket *table, *raw; uint64_t nbuckets; unsigned gen;
+    PyThread_type_lock lock;
+} Table;
+
+enum { POOL = 2 };
+#define HUGE_PAGE ((size_t)2 << 20)          /* tables shared by all calls: one per core here, bounded memory */
+static Table POOL_TABLES[POOL];
+
+typedef struct {
+    int8_t bone[28];
+    int nbone, players, partners, winner_takes, lead_double, root;
+    Bucket *table; uint64_t mask, gen;
     long long nodes, probes, hits, limit;
-    int aborted;
-} Ctx;
+    int aborted;          /* 1: node or time limit or cancelled; 2: a signal's handler raised (Ctrl-C) */
+    double deadline;      /* monotonic seconds; 0: none */
+    PyThreadState *ts;    /* this thread's state while the GIL is released; NULL: keep it */
+    const volatile char *cancel;   /* the caller sets it non-zero to stop the search */
+    volatile int *stop_all;        /* shared by the threads of one solve: one stops, all stop */
+    const volatile long long *peer_nodes;   /* the other thread's count, for the node limit */
+    int history[32][5];
+} Search;
 
+static unsigned long MAIN_THREAD = 0;
 
-static inline int team(const Ctx *c, const State *s, int p) {
-    return s->partners ? (p & 1) : (p == c->root ? 0 : 1);
+static double now_seconds(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
-/* End-of-hand scoring seen from `viewer`'s team. */
-static int settle_value(const Ctx *c, const State *s, int winner, int viewer) {
-    State t = *s;
-    for (int k = 0; k < 4; k++) t.score[k] = 0;
-    settle(&t, winner);
-    int v = 0, me = team(c, s, viewer), sides = s->partners ? 2 : s->players;
+/* Every CHECK_EVERY nodes: past the time limit? Ctrl-C (in the main thread, where
+ * Python handles signals, with the GIL taken back for the check)? */
+enum { CHECK_EVERY = 1 << 14 };
+static int check_stop(Search *c) {
+    if (c->deadline > 0 && now_seconds() > c->deadline) { c->aborted = 1; return 1; }
+    if (c->cancel && *c->cancel) { c->aborted = 1; return 1; }
+    if (c->stop_all && *c->stop_all) { c->aborted = 1; return 1; }
+    if (c->limit && c->peer_nodes && c->nodes + *c->peer_nodes > c->limit) { c->aborted = 1; return 1; }
+    if (c->ts && PyThread_get_thread_ident() == MAIN_THREAD) {
+        PyEval_RestoreThread(c->ts);
+        int bad = PyErr_CheckSignals();
+        c->ts = PyEval_SaveThread();
+        if (bad < 0) { c->aborted = 2; return 1; }
+    }
+    return 0;
+}
+
+static inline int tteam(const Search *S, int p) { return S->partners ? (p & 1) : (p == S->root ? 0 : 1); }
+
+static inline int node_ends(const Node *n, int *side, int *pip) {
+    if (n->spinner < 0) {
+        if (n->w < 0) return 0;
+        side[0] = 1; pip[0] = n->w; side[1] = 0; pip[1] = n->e;
+        return 2;
+    }
+    int k = (n->arm[0] >= 0 && n->arm[1] >= 0) ? 4 : 2;
+    for (int i = 0; i < k; i++) { side[i] = i; pip[i] = n->arm[i] >= 0 ? n->arm[i] : n->spinner; }
+    return k;
+}
+
+static inline void node_draw(const Search *S, Node *n) {
+    if (n->spinner < 0 && n->w < 0) return;
+    int side[4], pip[4], k = node_ends(n, side, pip);
+    uint32_t suits = 0;
+    for (int i = 0; i < k; i++) suits |= SUIT[pip[i]];
+    while (!(n->hand[n->turn] & suits) && n->bonepos < S->nbone)
+        n->hand[n->turn] |= 1u << S->bone[(int)n->bonepos++];
+}
+
+static inline int node_moves(const Search *S, const Node *n, int *moves) {
+    uint32_t hand = n->hand[(int)n->turn];
+    int c = 0, side[4], pip[4], k = node_ends(n, side, pip);
+    if (k == 0) {
+        if (S->lead_double) {
+            uint32_t d = hand & DOUBLES;
+            if (d) moves[c++] = (31 - __builtin_clz(d)) | 4 << 5;
+            return c;
+        }
+        for (uint32_t m = hand; m; m &= m - 1) moves[c++] = __builtin_ctz(m) | 4 << 5;
+        return c;
+    }
+    for (int i = 0; i < k; i++)
+        for (uint32_t m = hand & SUIT[pip[i]]; m; m &= m - 1) moves[c++] = __builtin_ctz(m) | side[i] << 5;
+    return c;
+}
+
+static inline int node_count(const Node *n) {
+    if (n->spinner < 0) return n->w < 0 ? 0 : n->w + n->e;
+    int c = 0;
+    for (int k = 0; k < 4; k++)
+        if (n->arm[k] >= 0) c += n->dbl[k] ? 2 * n->arm[k] : n->arm[k];
+    if (n->arm[0] < 0 || n->arm[1] < 0) c += 2 * n->spinner;
+    return c;
+}
+
+/* Place a move for the mover (the turn does not pass); returns the points in fives. */
+static inline int node_apply(Node *n, int move) {
+    int tile = move & 31, k = move >> 5, hi = HIGH[tile], lo = LOW[tile];
+    n->hand[(int)n->turn] &= ~(1u << tile);
+    if (k == 4) {
+        if (hi == lo) n->spinner = (int8_t)hi; else { n->w = (int8_t)hi; n->e = (int8_t)lo; }
+    } else if (n->spinner < 0) {
+        int pip = k == 1 ? n->w : n->e;
+        if (hi == lo) {
+            n->spinner = (int8_t)hi;
+            if (k == 1) { n->arm[0] = n->e; n->arm[1] = -1; } else { n->arm[0] = -1; n->arm[1] = n->w; }
+            n->dbl[0] = n->dbl[1] = 0;
+            n->w = n->e = -1;
+        } else if (k == 1) n->w = (int8_t)(hi == pip ? lo : hi);
+        else n->e = (int8_t)(hi == pip ? lo : hi);
+    } else {
+        int pip = n->arm[k] >= 0 ? n->arm[k] : n->spinner;
+        n->arm[k] = (int8_t)(hi == pip ? lo : hi);
+        n->dbl[k] = hi == lo;
+    }
+    int c = node_count(n);
+    n->passes = 0;
+    return (c > 0 && c % 5 == 0) ? c / 5 : 0;
+}
+
+/* End-of-hand scoring in fives seen from `viewer`'s team; winner -1: a block. */
+static int node_settle(const Search *S, const Node *n, int winner, int viewer) {
+    int pp[4], total = 0, sc[4] = {0, 0, 0, 0};
+    for (int p = 0; p < S->players; p++) { pp[p] = pips(n->hand[p]); total += pp[p]; }
+    if (!S->winner_takes) {
+        for (int p = 0; p < S->players; p++) sc[S->partners ? p & 1 : p] -= (pp[p] + 2) / 5;
+    } else {
+        if (winner < 0) {
+            int low = 1000, ties = 0;
+            for (int p = 0; p < S->players; p++) if (pp[p] < low) { low = pp[p]; winner = p; }
+            for (int p = 0; p < S->players; p++) ties += pp[p] == low;
+            if (ties > 1) return 0;
+        }
+        sc[S->partners ? winner & 1 : winner] += (total - pp[winner] + 2) / 5;
+    }
+    int v = 0, me = tteam(S, viewer), sides = S->partners ? 2 : S->players;
     for (int k = 0; k < sides; k++) {
-        int tk = s->partners ? k : team(c, s, k);
-        v += tk == me ? t.score[k] : -t.score[k];
+        int tk = S->partners ? k : tteam(S, k);
+        v += tk == me ? sc[k] : -sc[k];
     }
     return v;
 }
 
-static inline int end_code(int pip, int dbl) { return pip < 0 ? 0 : 1 + pip * 2 + dbl; }
-
-/* What matters of the layout for the rest of the hand, with equivalent ends merged. */
-static uint64_t layout_key(const State *s) {
-    if (s->spinner < 0) {
-        if (s->w < 0) return 0;
-        int a = s->w, b = s->e;
+static inline uint64_t node_layout_key(const Node *n) {
+    if (n->spinner < 0) {
+        if (n->w < 0) return 0;
+        int a = n->w, b = n->e;
         if (a > b) { int x = a; a = b; b = x; }
         return 1 | (uint64_t)a << 2 | (uint64_t)b << 5;
     }
     int e[4];
-    for (int k = 0; k < 4; k++) e[k] = end_code(s->arm[k], s->dbl[k]);
+    for (int k = 0; k < 4; k++) e[k] = n->arm[k] < 0 ? 0 : 1 + n->arm[k] * 2 + n->dbl[k];
     if (e[0] > e[1]) { int x = e[0]; e[0] = e[1]; e[1] = x; }
     if (e[2] > e[3]) { int x = e[2]; e[2] = e[3]; e[3] = x; }
-    return 2 | (uint64_t)s->spinner << 2 | (uint64_t)e[0] << 5 | (uint64_t)e[1] << 9 |
+    return 2 | (uint64_t)n->spinner << 2 | (uint64_t)e[0] << 5 | (uint64_t)e[1] << 9 |
            (uint64_t)e[2] << 13 | (uint64_t)e[3] << 17;
 }
 
-static int search(Ctx *c, const State *in, int alpha, int beta) {
-    State s = *in;
-    if (++c->nodes > c->limit && c->limit) { c->aborted = 1; return 0; }
-    if (s.spinner >= 0 || s.w >= 0) {   /* forced draws: until a tile fits or the boneyard is empty */
-        uint32_t suits = playable_suits(&s);
-        while (!(s.hand[s.turn] & suits) && s.bonepos < s.nbone)
-            s.hand[s.turn] |= 1u << s.bone[s.bonepos++];
-    }
-    int moves[112], n = gen_moves(&s, moves), mover = s.turn;
-    if (!n) {
-        if (s.passes + 1 >= s.players) return settle_value(c, &s, -1, mover);
-        s.passes++;
-        s.turn = (mover + 1) % s.players;
-        if (team(c, &s, s.turn) == team(c, &s, mover)) return search(c, &s, alpha, beta);
-        return -search(c, &s, -beta, -alpha);
-    }
-    uint64_t k0 = s.hand[0] | (uint64_t)s.hand[1] << 32, k1 = s.hand[2] | (uint64_t)s.hand[3] << 32;
-    uint64_t k2 = layout_key(&s) | (uint64_t)s.bonepos << 24 | (uint64_t)mover << 30 |
-                  (uint64_t)s.passes << 33 | (uint64_t)c->root << 36;
-    uint64_t h = (k0 * 0x9E3779B97F4A7C15ULL) ^ (k1 * 0xC2B2AE3D27D4EB4FULL) ^ (k2 * 0x165667B19E3779F9ULL);
+static inline void node_key(const Node *n, uint64_t *k0, uint64_t *k1) {
+    uint64_t h0 = n->hand[0], h1 = n->hand[1], h2 = n->hand[2], h3 = n->hand[3];
+    *k0 = (h0 | h1 | h2 | h3) | (h1 | h3) << 28 | (uint64_t)n->bonepos << 56 | (uint64_t)n->turn << 61;
+    *k1 = (h2 | h3) | node_layout_key(n) << 28 | (uint64_t)n->passes << 49;
+}
+
+static inline Bucket *bucket_of(const Search *S, uint64_t k0, uint64_t k1) {
+    uint64_t h = (k0 ^ (k1 * 0xC2B2AE3D27D4EB4FULL)) * 0x9E3779B97F4A7C15ULL;
     h ^= h >> 29;
-    Entry *en = &c->table[h & c->mask];
-    int ttmove = -1, a0 = alpha;
-    c->probes++;
-    if (en->used && en->gen == c->gen && en->k0 == k0 && en->k1 == k1 && en->k2 == k2) {
-        c->hits++;
-        int v = en->value;
-        if (en->flag == EXACT) return v;
-        if (en->flag == LOWER && v > alpha) alpha = v;
-        if (en->flag == UPPER && v < beta) beta = v;
-        if (alpha >= beta) return v;
-        ttmove = en->move;
-    }
-    /* order: the table's move first, then by points now */
-    int pts[112];
-    State child[1];
-    for (int i = 0; i < n; i++) {
-        *child = s;
-        pts[i] = apply_move(child, moves[i]) * 4 + (moves[i] == ttmove ? 1000 : 0);
-    }
-    for (int i = 1; i < n; i++) {
-        int m = moves[i], p = pts[i], j = i - 1;
-        while (j >= 0 && pts[j] < p) { moves[j + 1] = moves[j]; pts[j + 1] = pts[j]; j--; }
-        moves[j + 1] = m; pts[j + 1] = p;
-    }
-    int best = -INF, bestmove = moves[0];
-    for (int i = 0; i < n; i++) {
-        *child = s;
-        int p = apply_move(child, moves[i]), v;
-        if (!child->hand[mover]) v = p + settle_value(c, child, mover, mover);
-        else {
-            child->turn = (mover + 1) % s.players;
-            if (team(c, child, child->turn) == team(c, child, mover)) v = p + search(c, child, alpha - p, beta - p);
-            else v = p - search(c, child, p - beta, p - alpha);
+    return &S->table[(h >> 7) & S->mask];
+}
+
+static inline int bucket_find(const Bucket *b, uint64_t k0, uint64_t k1g) {
+    for (int i = 0; i < 3; i++)
+        if (b->k0[i] == k0 && ((b->k1[i] ^ k1g) & KEY1_MASK) == 0) return i;
+    return -1;
+}
+
+/* Keep what was learnt: the same key's entry (bounds intersected), else a stale entry,
+ * else the one with the least work below it. */
+static void store(Search *S, uint64_t k0, uint64_t k1, int lo, int hi, int move, long long work) {
+    Bucket *b = bucket_of(S, k0, k1);
+    uint64_t k1g = k1 | S->gen;
+    int w = 0;
+    while (work > 1 && w < 31) { work >>= 1; w++; }
+    int i = bucket_find(b, k0, k1g);
+    if (i >= 0) {
+        if (b->lo[i] > lo) lo = b->lo[i];
+        if (b->hi[i] < hi) hi = b->hi[i];
+        int old = (int)(b->k1[i] >> 59);
+        if (old > w) w = old;
+    } else {
+        int worst = 99;
+        for (int j = 0; j < 3; j++) {
+            int wj = ((b->k1[j] ^ S->gen) & (255ULL << GEN_SHIFT)) ? -1 : (int)(b->k1[j] >> 59);
+            if (wj < worst) { worst = wj; i = j; }
         }
-        if (v > best) { best = v; bestmove = moves[i]; }
-        if (best > alpha) alpha = best;
-        if (alpha >= beta) break;
     }
-    if (c->aborted) return 0;
-    en->k0 = k0; en->k1 = k1; en->k2 = k2; en->value = (int16_t)best; en->move = (uint8_t)bestmove;
-    en->gen = c->gen; en->used = 1;
-    en->flag = best <= a0 ? UPPER : best >= beta ? LOWER : EXACT;
+    b->k0[i] = k0; b->k1[i] = k1g | (uint64_t)w << 59;
+    b->lo[i] = (int16_t)lo; b->hi[i] = (int16_t)hi; b->move[i] = (uint8_t)move;
+}
+
+static int ab(Search *S, const Node *in, int alpha, int beta);
+#ifdef STATS
+static long long CUT[4], ALLN, HIST_T[29], HIST_C[8];
+#endif
+
+/* What a move scores at once, in fives, without playing it (as node_apply counts). */
+static inline int move_points(const Node *n, int move) {
+    int tile = move & 31, k = move >> 5, hi = HIGH[tile], lo = LOW[tile], c;
+    if (k == 4) c = hi + lo;
+    else if (n->spinner < 0) {
+        int pip = k == 1 ? n->w : n->e, far = k == 1 ? n->e : n->w;
+        c = far + (hi == lo ? 2 * hi : (hi == pip ? lo : hi));
+    } else {
+        int pip = n->arm[k] >= 0 ? n->arm[k] : n->spinner, other = hi == pip ? lo : hi;
+        c = hi == lo ? 2 * other : other;
+        for (int j = 0; j < 4; j++)
+            if (j != k && n->arm[j] >= 0) c += n->dbl[j] ? 2 * n->arm[j] : n->arm[j];
+        if (!((k == 0 || n->arm[0] >= 0) && (k == 1 || n->arm[1] >= 0))) c += 2 * n->spinner;
+    }
+    return (c > 0 && c % 5 == 0) ? c / 5 : 0;
+}
+
+/* The most the player to move in `c` scores at once (in fives), drawing ignored. */
+static int best_reply(const Search *S, const Node *c) {
+    int moves[MAXMOVES], n = node_moves(S, c, moves), best = 0;
+    for (int i = 0; i < n; i++) {
+        int p = move_points(c, moves[i]);
+        if (p > best) best = p;
+    }
     return best;
 }
 
-/* solve(hands, bone, layout, turn, rules, table_bits, node_limit)
- *   -> (value, [(tile, side, points, value)], nodes, probes, hits, aborted)
- * node_limit 0: no limit; past the limit the search stops and `aborted` is 1. */
-static PyObject *py_solve(PyObject *self, PyObject *args) {
-    PyObject *hands, *bone, *layout; int turn, bits; const char *rules; long long limit;
-    if (!PyArg_ParseTuple(args, "OOOisiL", &hands, &bone, &layout, &turn, &rules, &bits, &limit)) return NULL;
+/* The value of a move's child for the mover (points p already in fives), in (alpha, beta). */
+static inline int child_value(Search *S, Node *c, int mover, int p, int alpha, int beta) {
+    if (!c->hand[mover]) return p + node_settle(S, c, mover, mover);
+    if (tteam(S, c->turn) == tteam(S, mover)) return p + ab(S, c, alpha - p, beta - p);
+    return p - ab(S, c, p - beta, p - alpha);
+}
+
+static int ab(Search *S, const Node *in, int alpha, int beta) {
+    if (S->aborted) return 0;
+    Node n = *in;
+    long long start = ++S->nodes;
+    if (S->limit && start > S->limit) { S->aborted = 1; return 0; }
+    if ((start & (CHECK_EVERY - 1)) == 0 && check_stop(S)) return 0;
+    node_draw(S, &n);
+    int moves[MAXMOVES], cnt = node_moves(S, &n, moves), mover = n.turn;
+#ifdef STATS
+    HIST_T[__builtin_popcount(n.hand[0] | n.hand[1] | n.hand[2] | n.hand[3]) + S->nbone - n.bonepos]++;
+    HIST_C[cnt < 8 ? cnt : 7]++;
+#endif
+    if (!cnt) {
+        if (n.passes + 1 >= S->players) return node_settle(S, &n, -1, mover);
+        n.passes++;
+        n.turn = (int8_t)((mover + 1) % S->players);
+        if (tteam(S, n.turn) == tteam(S, mover)) return ab(S, &n, alpha, beta);
+        return -ab(S, &n, -beta, -alpha);
+    }
+    int next = (mover + 1) % S->players;
+    if (cnt == 1) {        /* a forced move: nothing to learn here that the child's entry lacks */
+        Node c = n;
+        int p = node_apply(&c, moves[0]);
+        c.turn = (int8_t)next;
+        return child_value(S, &c, mover, p, alpha, beta);
+    }
+    uint64_t k0, k1;
+    node_key(&n, &k0, &k1);
+    Bucket *b = bucket_of(S, k0, k1);
+    __builtin_prefetch(b);
+    /* the children, and their table buckets fetched from memory all at once */
+    Node kids[MAXMOVES];
+    Bucket *cb[MAXMOVES];
+    uint64_t c0[MAXMOVES], c1[MAXMOVES];
+    int pts[MAXMOVES], score[MAXMOVES], order[MAXMOVES] = {0};
+    int tiles = __builtin_popcount(n.hand[0] | n.hand[1] | n.hand[2] | n.hand[3]) + S->nbone - n.bonepos;
+    int same = tteam(S, next) == tteam(S, mover), etc = tiles >= ETC_MIN;
+    for (int j = 0; j < cnt; j++) {
+        Node *c = &kids[j];
+        *c = n;
+        pts[j] = node_apply(c, moves[j]);
+#ifdef CHECKPTS
+        if (pts[j] != move_points(&n, moves[j])) { fprintf(stderr, "points differ\n"); abort(); }
+#endif
+        c->turn = (int8_t)next;
+        order[j] = j;
+        cb[j] = NULL;
+        if (etc && c->hand[mover]) {
+            Node d = *c;
+            node_draw(S, &d);
+            node_key(&d, &c0[j], &c1[j]);
+            cb[j] = bucket_of(S, c0[j], c1[j]);
+            __builtin_prefetch(cb[j]);
+        }
+    }
+    int i = bucket_find(b, k0, k1 | S->gen), ttmove = NOMOVE;
+    S->probes++;
+    if (i >= 0) {
+        S->hits++;
+        int lo = b->lo[i], hi = b->hi[i];
+        if (lo >= beta) return lo;
+        if (hi <= alpha) return hi;
+        if (lo == hi) return lo;
+        if (lo > alpha) alpha = lo;
+        if (hi < beta) beta = hi;
+        ttmove = b->move[i];
+    }
+    for (int j = 0; j < cnt; j++) {
+        Node *c = &kids[j];
+        int p = pts[j], tile = moves[j] & 31;
+        if (!c->hand[mover]) {   /* going out: its value is known at once */
+            int v = p + node_settle(S, c, mover, mover);
+            if (v >= beta) { store(S, k0, k1, v, INF, moves[j], 1); return v; }
+            score[j] = 1 << 28;
+        } else {
+            int reply = tiles >= ORDER_MIN ? best_reply(S, c) : 0;
+            score[j] = (moves[j] == ttmove ? 1 << 29 : 0) + (p - (same ? -reply : reply)) * 4096 +
+                       S->history[tile][moves[j] >> 5] * HIST + HIGH[tile] + LOW[tile];
+        }
+    }
+    for (int j = 0; j < cnt; j++) {   /* enhanced transposition cutoff: a child's bound may settle it */
+        if (!cb[j]) continue;
+        int ci = bucket_find(cb[j], c0[j], c1[j] | S->gen);
+        if (ci >= 0) {
+            int v = same ? pts[j] + cb[j]->lo[ci] : pts[j] - cb[j]->hi[ci];
+            if (v >= beta) { store(S, k0, k1, v, INF, moves[j], 1); return v; }
+        }
+    }
+    for (int j = 1; j < cnt; j++) {
+        int o = order[j], sc = score[o], m = j - 1;
+        while (m >= 0 && score[order[m]] < sc) { order[m + 1] = order[m]; m--; }
+        order[m + 1] = o;
+    }
+    int best = -INF, bestmove = moves[order[0]], a0 = alpha;
+    for (int j = 0; j < cnt; j++) {
+        int o = order[j], p = pts[o], v;
+        Node *c = &kids[o];
+        if (j == 0 || beta - alpha <= 1) v = child_value(S, c, mover, p, alpha, beta);
+        else {
+            v = child_value(S, c, mover, p, alpha, alpha + 1);
+            if (v > alpha && v < beta && !S->aborted) v = child_value(S, c, mover, p, v - 1, beta);
+        }
+        if (S->aborted) return 0;
+        if (v > best) { best = v; bestmove = moves[o]; }
+        if (best > alpha) alpha = best;
+        if (alpha >= beta) {
+#ifdef STATS
+            CUT[j < 3 ? j : 3]++;
+#endif
+            int t = moves[o] & 31, k = moves[o] >> 5;
+            S->history[t][k] += tiles * tiles;
+            if (S->history[t][k] > 4000) for (int x = 0; x < 32 * 5; x++) S->history[x / 5][x % 5] /= 2;
+            break;
+        }
+    }
+#ifdef STATS
+    if (best < beta) ALLN++;
+#endif
+    store(S, k0, k1, best <= a0 ? -INF : best, best >= beta ? INF : best, bestmove, S->nodes - start);
+    return best;
+}
+
+/* The exact value of a node by null-window searches from `guess` (MTD(f)), stepping
+ * by doubling steps while only one bound is known, then by halving the interval. */
+static int exact_value(Search *S, const Node *n, int guess) {
+#ifdef WIDE
+    (void)guess; return ab(S, n, -INF, INF);
+#endif
+    int lo = -INF, hi = INF, up = 1, down = 1, b = guess;
+    while (lo < hi && !S->aborted) {
+        if (lo > -INF && hi < INF) b = lo + (hi - lo + 1) / 2;
+        else if (lo > -INF) { b = lo + up; up *= STEP; }
+        else if (hi < INF) { b = hi + 1 - down; down *= STEP; }
+#ifdef STATS
+        long long before = S->nodes;
+#endif
+        int g = ab(S, n, b - 1, b);
+#ifdef STATS
+        fprintf(stderr, "  mtd b=%d g=%d nodes %lld\n", b, g, S->nodes - before);
+#endif
+        if (g >= b) lo = g; else hi = g;
+    }
+    return lo;
+}
+
+/* The exact value of a root move for the mover, its child prepared. */
+static int move_exact(Search *S, Node *c, int mover, int p, int guess) {
+    if (!c->hand[mover]) return p + node_settle(S, c, mover, mover);
+    if (tteam(S, c->turn) == tteam(S, mover)) return p + exact_value(S, c, guess - p);
+    return p - exact_value(S, c, p - guess);
+}
+
+/* Is the root move's value at least b? Returns a fail-soft bound. */
+static int move_test(Search *S, Node *c, int mover, int p, int b) {
+    return child_value(S, c, mover, p, b - 1, b);
+}
+
+/* Acquire a table of the pool (waiting, without the GIL, if all are busy and `wait`;
+ * NULL if not), sized 2**bits entries, with a fresh generation. */
+static Table *pool_take(int bits, int wait) {
+    Table *t = NULL;
+    for (int i = 0; i < POOL && !t; i++)
+        if (PyThread_acquire_lock(POOL_TABLES[i].lock, NOWAIT_LOCK)) t = &POOL_TABLES[i];
+    if (!t && !wait) return NULL;
+    if (!t) {
+        t = &POOL_TABLES[PyThread_get_thread_ident() % POOL];
+        PyThread_acquire_lock(t->lock, WAIT_LOCK);
+    }
+    uint64_t want = (uint64_t)1 << (bits - 2);
+    if (!t->table || t->nbuckets != want) {
+        free(t->raw);
+        t->table = t->raw = NULL; t->nbuckets = 0; t->gen = 0;
+        size_t bytes = want * sizeof(Bucket), align = bytes >= HUGE_PAGE ? HUGE_PAGE : 64;
+        void *p = NULL;
+        if (posix_memalign(&p, align, bytes) == 0) {
+#ifdef MADV_HUGEPAGE
+            if (align == HUGE_PAGE) madvise(p, bytes, MADV_HUGEPAGE);   /* fewer TLB misses */
+#endif
+            memset(p, 0, bytes);
+            t->raw = t->table = p; t->nbuckets = want;
+        }
+    }
+    if (t->table && ++t->gen > 255) { memset(t->table, 0, t->nbuckets * sizeof(Bucket)); t->gen = 1; }
+    return t;
+}
+
+/* Exact values of root moves taken one by one from a shared counter, by one or two
+ * threads, each with a search (and table) of its own. */
+typedef struct {
+    Search *S;
+    Node *kids;
+    const int *order, *pts;
+    int *vals, n, turn, *next;
+} RootWork;
+
+static void root_all(RootWork *w) {
+    Search *S = w->S;
+    int best = -INF;
+    for (;;) {
+        int j = __atomic_fetch_add(w->next, 1, __ATOMIC_RELAXED);
+        if (j >= w->n || S->aborted || (S->stop_all && *S->stop_all)) break;
+        int o = w->order[j];
+        w->vals[o] = move_exact(S, &w->kids[o], w->turn, w->pts[o], best > -INF ? best : 0);
+        if (w->vals[o] > best) best = w->vals[o];
+    }
+    if ((S->aborted || (S->stop_all && *S->stop_all)) && S->stop_all) { *S->stop_all = 1; if (!S->aborted) S->aborted = 1; }
+}
+
+static void *root_thread(void *arg) { root_all((RootWork *)arg); return NULL; }
+
+enum { PARALLEL_MIN = 12 };   /* tiles in play from which a lone solve uses a second core */
+
+/* solve(hands, bone, layout, turn, rules, table_bits, node_limit, time_limit=0.0, mode=0,
+ *       cancel=None, threads=2) -> (value, [(tile, side, points, value)], nodes, probes, hits, aborted)
+ * threads 2: in mode 0, root moves are shared with a second thread when the pool has a
+ * table free (no other solve running) and the position is big enough.
+ * mode 0: every move with its exact value; mode 1: only the best moves (cheaper).
+ * node_limit 0: no limit; time_limit in seconds, 0: none. Past a limit, or once another
+ * thread sets the first byte of `cancel` (a bytearray) non-zero, the search stops and
+ * `aborted` is 1. Ctrl-C (a signal whose handler raises) stops it within a second
+ * with that exception. The GIL is released while searching: threads solve in parallel,
+ * each with a table of a small shared pool. */
+static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kwargs) {
+    static char *kwlist[] = {"hands", "bone", "layout", "turn", "rules", "table_bits", "node_limit",
+                             "time_limit", "mode", "cancel", "threads", NULL};
+    PyObject *hands, *bone, *layout, *cancel = Py_None; int turn, bits, mode = MODE_ALL, threads = 2;
+    const char *rules; long long limit; double seconds = 0.0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOisiL|diOi", kwlist, &hands, &bone, &layout, &turn,
+                                     &rules, &bits, &limit, &seconds, &mode, &cancel, &threads))
+        return NULL;
+    if (threads != 1 && threads != 2) { PyErr_SetString(PyExc_ValueError, "threads 1 or 2"); return NULL; }
+    if (cancel != Py_None && !(PyByteArray_Check(cancel) && PyByteArray_GET_SIZE(cancel) >= 1)) {
+        PyErr_SetString(PyExc_TypeError, "cancel is None or a bytearray of 1 byte or more"); return NULL;
+    }
     if (bits < 10 || bits > 25) { PyErr_SetString(PyExc_ValueError, "table bits 10 to 25"); return NULL; }
+    if (limit < 0) { PyErr_SetString(PyExc_ValueError, "a negative node limit"); return NULL; }
+    if (!(seconds >= 0.0 && seconds <= 1e7)) { PyErr_SetString(PyExc_ValueError, "time limit 0 to 1e7 seconds"); return NULL; }
+    if (mode != MODE_ALL && mode != MODE_BEST) { PyErr_SetString(PyExc_ValueError, "mode 0 (all moves) or 1 (best only)"); return NULL; }
     PyObject *zeros = PyTuple_New(0);
+    if (!zeros) return NULL;
     State s;
     int bad = read_state(&s, hands, bone, layout, turn, zeros, rules);
     Py_DECREF(zeros);
     if (bad < 0) return NULL;
-    /* The shared table, reused from call to call by its generation number, when no
-     * other thread holds it; otherwise a table of this call's own. */
-    uint64_t size = (uint64_t)1 << bits;
-    Entry *table; uint8_t gen = 1;
-    int shared = PyThread_acquire_lock(TABLE_LOCK, NOWAIT_LOCK);
-    if (shared) {
-        if (!TABLE || TABLE_SIZE != size) {
-            free(TABLE); TABLE_SIZE = size; TABLE_GEN = 0;
-            TABLE = calloc(size, sizeof(Entry));
-        }
-        if (TABLE && ++TABLE_GEN == 0) { memset(TABLE, 0, size * sizeof(Entry)); TABLE_GEN = 1; }
-        table = TABLE; gen = TABLE_GEN;
-    } else table = calloc(size, sizeof(Entry));
-    if (!table) { if (shared) PyThread_release_lock(TABLE_LOCK); return PyErr_NoMemory(); }
-    Ctx c = {table, size - 1, gen, turn, 0, 0, 0, limit, 0};
-    int moves[112], n = 0, value;
-    PyObject *list = PyList_New(0);
+    Search *S = calloc(1, sizeof(Search));
+    if (!S) return PyErr_NoMemory();
+    memcpy(S->bone, s.bone, sizeof S->bone);
+    S->nbone = s.nbone; S->players = s.players; S->partners = s.partners;
+    S->winner_takes = s.winner_takes; S->lead_double = s.lead_double; S->root = turn;
+    S->limit = limit;
+    Py_buffer flag = {0};   /* held while searching: the bytearray cannot be resized meanwhile */
+    if (cancel != Py_None) {
+        if (PyObject_GetBuffer(cancel, &flag, PyBUF_SIMPLE) < 0) { free(S); return NULL; }
+        S->cancel = (const volatile char *)flag.buf;
+    }
+    S->deadline = seconds > 0 ? now_seconds() + seconds : 0;
+    Node root;
+    memset(&root, 0, sizeof root);
+    for (int p = 0; p < 4; p++) root.hand[p] = s.hand[p];
+    root.bonepos = 0; root.turn = (int8_t)turn; root.passes = 0;
+    root.spinner = (int8_t)s.spinner; root.w = (int8_t)s.w; root.e = (int8_t)s.e;
+    for (int k = 0; k < 4; k++) { root.arm[k] = (int8_t)s.arm[k]; root.dbl[k] = (int8_t)s.dbl[k]; }
+    int moves[MAXMOVES], pts[MAXMOVES], vals[MAXMOVES], keep[MAXMOVES], n = 0, value = 0;
+    Table *t;
     Py_BEGIN_ALLOW_THREADS
-    if (s.spinner >= 0 || s.w >= 0) {
-        uint32_t suits = playable_suits(&s);
-        if (!(s.hand[s.turn] & suits)) n = -1;   /* he must draw or pass: no choice of move */
-    }
-    if (n == 0) n = gen_moves(&s, moves);
-    if (n <= 0) { n = 0; value = search(&c, &s, -INF, INF); }
-    else value = -INF;
-    Py_END_ALLOW_THREADS
-    for (int i = 0; i < n; i++) {
-        State child = s;
-        int p = apply_move(&child, moves[i]), v;
-        Py_BEGIN_ALLOW_THREADS
-        if (!child.hand[turn]) v = p + settle_value(&c, &child, turn, turn);
+    S->ts = _save;
+    t = pool_take(bits, 1);
+    if (t->table) {
+        S->table = t->table; S->mask = t->nbuckets - 1; S->gen = (uint64_t)t->gen << GEN_SHIFT;
+        Node r = root;
+        node_draw(S, &r);
+        int must_draw = r.bonepos > 0;   /* he must draw or pass: no choice of move */
+        n = must_draw ? 0 : node_moves(S, &root, moves);
+        if (n == 0) value = exact_value(S, &root, 0);
         else {
-            child.turn = (turn + 1) % s.players;
-            if (team(&c, &child, child.turn) == team(&c, &child, turn)) v = p + search(&c, &child, -INF, INF);
-            else v = p - search(&c, &child, -INF, INF);
+            /* root moves best first by a shallow look: points now, then heavier tiles */
+            Node kids[MAXMOVES];
+            int order[MAXMOVES], score[MAXMOVES];
+            for (int i = 0; i < n; i++) {
+                kids[i] = root;
+                pts[i] = node_apply(&kids[i], moves[i]);
+                kids[i].turn = (int8_t)((turn + 1) % S->players);
+                score[i] = pts[i] * 64 + HIGH[moves[i] & 31] + LOW[moves[i] & 31];
+                order[i] = i; keep[i] = mode == MODE_ALL;
+            }
+            for (int j = 1; j < n; j++) {
+                int o = order[j], m = j - 1;
+                while (m >= 0 && score[order[m]] < score[o]) { order[m + 1] = order[m]; m--; }
+                order[m + 1] = o;
+            }
+            value = -INF;
+            int tiles = __builtin_popcount(root.hand[0] | root.hand[1] | root.hand[2] | root.hand[3]) + S->nbone;
+            if (mode == MODE_ALL) {
+                /* a second core, when the pool has a table free (no other solve running) */
+                Table *t2 = threads > 1 && n >= 2 && tiles >= PARALLEL_MIN ? pool_take(bits, 0) : NULL;
+                Search *S2 = NULL;
+                pthread_t helper;
+                volatile int stop_all = 0;
+                int next = 0, started = 0;
+                RootWork w1 = {S, kids, order, pts, vals, n, turn, &next}, w2 = w1;
+                if (t2 && t2->table && (S2 = malloc(sizeof(Search)))) {
+                    *S2 = *S;
+                    S2->table = t2->table; S2->mask = t2->nbuckets - 1; S2->gen = (uint64_t)t2->gen << GEN_SHIFT;
+                    S2->nodes = S2->probes = S2->hits = 0; S2->ts = NULL;
+                    memset(S2->history, 0, sizeof S2->history);
+                    S->stop_all = S2->stop_all = &stop_all;
+                    S->peer_nodes = &S2->nodes; S2->peer_nodes = &S->nodes;
+                    w2.S = S2;
+                    started = pthread_create(&helper, NULL, root_thread, &w2) == 0;
+                }
+                root_all(&w1);
+                if (started) {
+                    pthread_join(helper, NULL);
+                    S->nodes += S2->nodes; S->probes += S2->probes; S->hits += S2->hits;
+                    if (S2->aborted && !S->aborted) S->aborted = S2->aborted;
+                }
+                S->stop_all = NULL; S->peer_nodes = NULL;
+                free(S2);
+                if (t2) PyThread_release_lock(t2->lock);
+                for (int j = 0; j < n; j++) if (vals[j] > value) value = vals[j];
+            }
+            for (int j = 0; j < n && !S->aborted && mode == MODE_BEST; j++) {
+                int o = order[j];
+                if (j == 0) {
+                    vals[o] = value = move_exact(S, &kids[o], turn, pts[o], 0);
+                    keep[o] = 1;
+                } else if (move_test(S, &kids[o], turn, pts[o], value) >= value) {
+                    if (move_test(S, &kids[o], turn, pts[o], value + 1) > value) {
+                        value = move_exact(S, &kids[o], turn, pts[o], value + 1);
+                        for (int m = 0; m < j; m++) keep[order[m]] = 0;
+                    }
+                    vals[o] = value; keep[o] = 1;
+                }
+            }
         }
-        Py_END_ALLOW_THREADS
-        if (v > value) value = v;
-        PyObject *item = Py_BuildValue("(iiii)", moves[i] & 31, moves[i] >> 5, p, v);
-        PyList_Append(list, item);
-        Py_DECREF(item);
     }
-    if (shared) PyThread_release_lock(TABLE_LOCK); else free(table);
-    return Py_BuildValue("(iNLLLi)", value, list, c.nodes, c.probes, c.hits, c.aborted);
+    _save = S->ts;
+    Py_END_ALLOW_THREADS
+    int ok = t->table != NULL;
+    PyThread_release_lock(t->lock);
+    PyObject *list = NULL;
+    if (ok && S->aborted != 2) {
+        list = PyList_New(0);
+        for (int i = 0; list && i < n && !S->aborted; i++) {
+            if (!keep[i]) continue;
+            PyObject *item = Py_BuildValue("(iiii)", moves[i] & 31, moves[i] >> 5, pts[i] * 5, vals[i] * 5);
+            if (!item || PyList_Append(list, item) < 0) { Py_XDECREF(item); Py_CLEAR(list); break; }
+            Py_DECREF(item);
+        }
+    } else if (!ok) PyErr_NoMemory();
+    PyObject *out = list ? Py_BuildValue("(iNLLLi)", S->aborted ? 0 : value * 5, list, S->nodes, S->probes,
+                                         S->hits, S->aborted) : NULL;
+    if (cancel != Py_None) PyBuffer_Release(&flag);
+    free(S);
+#ifdef STATS
+    fprintf(stderr, "cuts at %lld %lld %lld %lld, all-nodes %lld\n", CUT[0], CUT[1], CUT[2], CUT[3], ALLN);
+    for (int i = 0; i < 29; i++) fprintf(stderr, "%d:%lld ", i, HIST_T[i]);
+    fprintf(stderr, "\nmoves: ");
+    for (int i = 0; i < 8; i++) fprintf(stderr, "%d:%lld ", i, HIST_C[i]);
+    fprintf(stderr, "\n");
+#endif
+    return out;
 }
 
 static PyMethodDef METHODS[] = {
-    {"solve", py_solve, METH_VARARGS, "exact values of a fully known position: (value, [(tile, side, points, value)], nodes, probes, hits)"},
+    {"solve", (PyCFunction)(void (*)(void))py_solve, METH_VARARGS | METH_KEYWORDS,
+     "exact values of a fully known position: (value, [(tile, side, points, value)], nodes, probes, hits, aborted)"},
     {"moves", py_moves, METH_VARARGS, "the mover's legal moves of a compact position: [(tile, side)]"},
     {"simulate", py_simulate, METH_VARARGS, "simulate(hands, seed, players, size, rules) -> (side 0 net total, dominoes)"},
     {"playout", py_playout, METH_VARARGS, "play a compact position out at random: (log, scores, winner)"},
@@ -464,7 +1002,10 @@ PyMODINIT_FUNC PyInit__fast(void) {
             SUIT[h] |= 1u << i; SUIT[l] |= 1u << i;
             if (h == l) DOUBLES |= 1u << i;
         }
-    TABLE_LOCK = PyThread_allocate_lock();
-    if (!TABLE_LOCK) return PyErr_NoMemory();
+    MAIN_THREAD = PyThread_get_thread_ident();
+    for (int i = 0; i < POOL; i++) {
+        POOL_TABLES[i].lock = PyThread_allocate_lock();
+        if (!POOL_TABLES[i].lock) return PyErr_NoMemory();
+    }
     return PyModule_Create(&MODULE);
 }

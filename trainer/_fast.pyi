@@ -24,4 +24,8 @@ def solve(
     rules: str,
     table_bits: int,
     node_limit: int,
+    time_limit: float = ...,
+    mode: int = ...,
+    cancel: bytearray | None = ...,
+    threads: int = ...,
 ) -> tuple[int, list[tuple[int, int, int, int]], int, int, int, int]: ...

@@ -1,4 +1,5 @@
-"""The shipped puzzle bank (`puzzles/bank.jsonl`), read once and kept immutable."""
+"""The shipped puzzle bank (`puzzles/bank.jsonl`, package data of the installed
+trainer), read once and kept immutable."""
 
 from __future__ import annotations
 
@@ -7,8 +8,9 @@ from functools import lru_cache
 from pathlib import Path
 
 from trainer.puzzles import Puzzle, PuzzleError, load_bank
+from trainer.shipped import locate
 
-BANK = Path(__file__).resolve().parent.parent / "puzzles" / "bank.jsonl"
+BANK = locate("puzzles/bank.jsonl")
 
 
 def bank_path() -> Path:

@@ -1,4 +1,5 @@
-"""The command line of notation.md: count, moves, solve, simulate, puzzles, daily.
+"""The command line of notation.md: count, moves, solve, simulate, puzzles, daily, and
+`app`, which starts the Streamlit app. Installed as `allfives`; `python -m trainer` too.
 
 Every command prints one JSON object with `--json`; a bad argument prints a one-line
 error on stderr and exits with status 2.
@@ -17,6 +18,7 @@ from trainer.bank import bank_path, shipped
 from trainer.daily import daily, parse_date
 from trainer.errors import TrainerError
 from trainer.game import Match
+from trainer.launcher import run_app
 from trainer.layout import Layout
 from trainer.players import PLAYERS, make_player
 from trainer.position import Position
@@ -131,8 +133,9 @@ def show_solve(result: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def build_parser() -> Parser:
-    parser = Parser(prog="python -m trainer", description="All Fives: counts, moves, simulated matches.")
+def build_parser(prog: str = "python -m trainer") -> Parser:
+    parser = Parser(prog=prog, description="All Fives: counts, moves, solving, puzzles, "
+                    "simulated matches, and the app.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
     count = sub.add_parser("count", help="the count of a layout and what it scores")
     count.add_argument("layout", help="a layout, e.g. 5-5:5-2:::")
@@ -163,6 +166,9 @@ def build_parser() -> Parser:
     day.add_argument("--date", default=None, help="YYYY-MM-DD (default: today)")
     for p in (count, moves, sim, sol, puz, day):
         p.add_argument("--json", action="store_true", help="print one JSON object")
+    sub.add_parser("app", help="start the app in the browser (needs the [app] extra: Streamlit)",
+                   description="Start the All Fives app. Options for Streamlit may follow, "
+                   "e.g. --server.port 8600 --server.headless true.")
     return parser
 
 
@@ -218,9 +224,14 @@ COMMANDS = {"count": (cmd_count, show_count), "moves": (cmd_moves, show_moves),
             "simulate": (cmd_simulate, show_simulate)}
 
 
-def main(argv: Optional[Sequence[str]] = None) -> int:
+def main(argv: Optional[Sequence[str]] = None, prog: str = "python -m trainer") -> int:
     try:
-        args = build_parser().parse_args(argv)
+        parser = build_parser(prog)
+        args, extra = parser.parse_known_args(argv)
+        if args.command == "app":
+            return run_app(extra)
+        if extra:
+            parser.error(f"unrecognized arguments: {' '.join(extra)}")
         run, show = COMMANDS[args.command]
         result = run(args)
     except (UsageError, TrainerError) as error:
@@ -228,3 +239,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return 2
     print(json.dumps(result) if args.json else show(result))
     return 0
+
+
+def console() -> int:
+    """The `allfives` command."""
+    return main(prog="allfives")

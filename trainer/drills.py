@@ -9,10 +9,17 @@ Four kinds, three levels. Every item is a frozen dataclass built from a seed (or
 - `round`: a hand of 1-7 tiles: pick its end-of-hand value, the pips rounded to five;
 - `where`: a tile: pick every open end it fits (a set of sides, possibly empty).
 
-Levels, for the board shown (`level_of`): 1, a line of two or more tiles (no spinner
-yet); 2, a spinner with two or three arms; 3, four arms with a double at an arm's end.
-For `round` the board is only the table the hand was held over; its level is the size
-of the hand (1-2, 3-4, 5-7 tiles).
+Levels, for the board shown (`level_of`): 1, no spinner yet (a lone lead or a line);
+2, a spinner with fewer than four arms (alone, with a side still open so that it still
+counts, or with both sides covered); 3, four arms. Each level mixes in the boards that
+are easy to misread: a lone lead at level 1, a lone spinner and a spinner that still
+counts at level 2. For `round` the board is only the table the hand was held over; its
+level is the size of the hand (1-2, 3-4, 5-7 tiles); under cincos the hand is the
+opponent's, and its value is what the player who went out scores.
+
+Choices are shuffled: the right answer lands in each place equally often. The items
+of a timed run are drawn one per index from the run's seed, so any item of a run
+(`run_item`) is made without replaying the ones before it.
 
 Typed numbers go through `parse_number`: whole numbers 0 to 999, ASCII digits, leading
 zeros and surrounding spaces allowed; anything else raises `AnswerError` (a
@@ -231,22 +238,50 @@ def side_names(sides: Iterable[Side], lang: str = "en") -> str:
 
 # ----- levels -----
 def level_of(layout: Layout) -> Optional[int]:
-    """The drill level of a board: 1 a line of two tiles or more; 2 a spinner with two
-    or three arms; 3 four arms and a double at an arm's end; None for anything else.
+    """The drill level of a board: 1 no spinner yet (a lone lead or a line); 2 a spinner
+    with fewer than four arms; 3 four arms; None for an empty table.
 
     >>> [level_of(Layout.parse(code)) for code in ("4-5,5-1", "5-5:5-2:5-3::", "6-6:6-4,4-4:6-1:6-2:6-0")]
     [1, 2, 3]
-    >>> level_of(Layout.parse("5-5:5-2:::")), level_of(Layout.parse("6-4"))
-    (None, None)
+    >>> level_of(Layout.parse("5-5:5-2:::")), level_of(Layout.parse("6-4")), level_of(Layout.parse("5-5::::"))
+    (2, 1, 2)
+    """
+    if layout.is_empty:
+        return None
+    if layout.spinner is None:
+        return 1
+    return 3 if all(layout.arms) else 2
+
+
+def board_kind(layout: Layout) -> str:
+    """What sort of board it is, for mixing the boards of a level: `lead` (a lone tile,
+    not a double), `spinner_alone`, `spinner_counts` (a side still open), or `other`.
+
+    >>> [board_kind(Layout.parse(c)) for c in ("6-4", "5-5::::", "5-5:5-2:::", "4-5,5-1")]
+    ['lead', 'spinner_alone', 'spinner_counts', 'other']
     """
     if layout.spinner is None:
-        return 1 if len(layout.line) >= 2 else None
-    arms = [arm for arm in layout.arms if arm]
-    if len(arms) in (2, 3):
-        return 2
-    if len(arms) == 4 and any(arm[-1][0] == arm[-1][1] for arm in arms):
-        return 3
-    return None
+        return "lead" if len(layout.line) == 1 else "other"
+    if not any(layout.arms):
+        return "spinner_alone"
+    return "spinner_counts" if not layout.arms_open else "other"
+
+
+# How often each sort of board is served at a level (when a hand offers it).
+BOARD_MIX: dict[int, tuple[tuple[str, float], ...]] = {
+    1: (("lead", 0.1), ("other", 0.9)),
+    2: (("spinner_alone", 0.2), ("spinner_counts", 0.35), ("other", 0.45)),
+    3: (("other", 1.0),),
+}
+
+
+def _mixed(rng: random.Random, level: int, found: Sequence[_T], layout_of: Callable[[_T], Layout]) -> _T:
+    """One of `found`, the sorts of board weighted by BOARD_MIX."""
+    groups: dict[str, list[_T]] = {}
+    for item in found:
+        groups.setdefault(board_kind(layout_of(item)), []).append(item)
+    weights = dict(BOARD_MIX[level])
+    return _prefer(rng, [(weights.get(kind, 0.0) or 0.05, group) for kind, group in groups.items()])
 
 
 def _check_level(level: int, lang: str = "en") -> None:
@@ -314,10 +349,11 @@ def _rng(seed: Seed) -> random.Random:
     return seed if isinstance(seed, random.Random) else random.Random(seed)
 
 
-def _search(rng: random.Random, level: int, collect: Callable[[tuple[Step, ...]], list[_T]]) -> list[_T]:
+def _search(rng: random.Random, level: int, collect: Callable[[tuple[Step, ...]], list[_T]],
+            tables: Sequence[Table] = TABLES) -> list[_T]:
     """Play seeded hands until one yields candidates; a level-1 board never comes from
     cincos, whose lead is the spinner."""
-    tables = [table for table in TABLES if level != 1 or table.rules.lead == "any"]
+    tables = [table for table in tables if level != 1 or table.rules.lead == "any"]
     for _ in range(MAX_HANDS):
         table = rng.choice(tables)
         found = collect(played_hand(table, rng.getrandbits(32)))
@@ -389,7 +425,7 @@ class ScoreItem:
         given = read_number(answer, lang)
         right = given == self.answer
         count = self.layout.count()
-        scores = "scores" if self.answer else "nothing"
+        scores = "scores" if self.answer else "zero" if count == 0 else "nothing"
         verdict = "right" if right else "wrong"
         head = t(f"score.{verdict}_{scores}", lang, answer=given, count=count, points=self.answer)
         details = count_breakdown(self.layout, lang)
@@ -417,15 +453,22 @@ class RoundItem:
     def answer(self) -> int:
         return round_to_five(self.pips)
 
+    @property
+    def winner_takes(self) -> bool:
+        """Cincos: nothing comes off; the player who went out scores these pips."""
+        return self.position.rules.hand_end == "winner-takes"
+
     def question(self, lang: str = "en") -> str:
-        return t("round.question", lang, tiles=", ".join(str(tile) for tile in self.hand))
+        key = "round.question_cincos" if self.winner_takes else "round.question"
+        return t(key, lang, tiles=", ".join(str(tile) for tile in self.hand))
 
     def check(self, answer: Answer, lang: str = "en") -> Feedback:
         given = read_number(answer, lang)
         right = given == self.answer
         rule = rounding_rule(self.pips, lang)
-        head = (t("round.right", lang, pips=self.pips, value=self.answer) if right
-                else t("round.wrong", lang, answer=given, pips=self.pips, value=self.answer))
+        cincos = "_cincos" if self.winner_takes else ""
+        head = (t("round.right" + cincos, lang, pips=self.pips, value=self.answer) if right
+                else t("round.wrong" + cincos, lang, answer=given, pips=self.pips, value=self.answer))
         terms = " + ".join(f"{tile} {tile.pips}" for tile in self.hand)
         details = (t("round.sum", lang, equation=f"{terms} = {self.pips}"), rule)
         return Feedback(right, f"{head} {rule}", details)
@@ -495,24 +538,40 @@ class WhereItem:
 DrillItem = Union[TotalItem, ScoreItem, RoundItem, WhereItem]
 
 
-def _point_choices(layout: Layout) -> tuple[int, ...]:
-    """0, the right points, and the nearest multiples of five to the count (and the
-    points of a usual misreading): four values, ascending."""
+def placed(right: int, wrong: Iterable[int], rng: random.Random, n: int = 4) -> tuple[int, ...]:
+    """`n` choices: the first n-1 distinct wrong values, ascending, with `right` put in
+    at a random place, so that each place holds the right answer equally often.
+
+    >>> placed(10, [5, 15, 20], random.Random(1))
+    (5, 10, 15, 20)
+    """
+    others: list[int] = []
+    for value in wrong:
+        if value != right and value not in others and len(others) < n - 1:
+            others.append(value)
+    others.sort()
+    slot = rng.randrange(len(others) + 1)
+    return (*others[:slot], right, *others[slot:])
+
+
+def _point_choices(layout: Layout, rng: random.Random) -> tuple[int, ...]:
+    """The right points and three wrong ones: 0 (or the count's multiple of five when
+    nothing scores), the points of a usual misreading, the multiples of five nearest the
+    count; the right answer at a random place."""
     count = layout.count()
     low = count // 5 * 5
-    picks = list(dict.fromkeys((0, layout.points())))
-    pool = [v for v in misreadings(layout) if is_scoring(v)] + [low, low + 5, low - 5, low + 10, low + 15]
-    for value in pool:
-        if len(picks) == 4:
-            break
-        if value >= 0 and value not in picks:
-            picks.append(value)
-    return tuple(sorted(set(picks)))
+    near = [low, low + 5, low - 5, low + 10, low - 10, low + 15, low + 20]
+    rng.shuffle(near)
+    pool = [0, *(v for v in misreadings(layout) if is_scoring(v)), *near]
+    return placed(layout.points(), [v for v in pool if v >= 0], rng)
 
 
 def _round_choices(value: int, rng: random.Random) -> tuple[int, ...]:
-    start = max(0, value - 5 * rng.randint(1, 2))
-    return tuple(range(start, start + 20, 5))
+    """The right value and three multiples of five near it, at a random place."""
+    near = [value - 5, value + 5, value - 10, value + 10, value + 15, value - 15, value + 20]
+    rng.shuffle(near)
+    near.sort(key=lambda v: abs(v - value) > 10)  # the nearest first, in a random order
+    return placed(value, [v for v in near if v >= 0], rng)
 
 
 def total_item(seed: Seed, level: int = 1) -> TotalItem:
@@ -520,19 +579,21 @@ def total_item(seed: Seed, level: int = 1) -> TotalItem:
     _check_level(level)
     rng = _rng(seed)
     found = _search(rng, level, lambda steps: [s.after for s in steps if level_of(s.after.layout) == level])
-    position = rng.choice(found)
+    position = _mixed(rng, level, found, lambda p: p.layout)
     return TotalItem(level, position.layout, position)
 
 
 def score_item(seed: Seed, level: int = 1) -> ScoreItem:
-    """A move of real play whose resulting board is of `level`; about half score."""
+    """A move of real play whose resulting board is of `level`; half of them score
+    (decided first, then looked for)."""
     _check_level(level)
     rng = _rng(seed)
-    found = _search(rng, level, lambda steps: [s for s in steps if level_of(s.after.layout) == level])
-    step = _prefer(rng, [(1.0, [s for s in found if s.after.layout.points()]),
-                         (1.0, [s for s in found if not s.after.layout.points()])])
+    scoring = rng.random() < 0.5
+    found = _search(rng, level, lambda steps: [s for s in steps if level_of(s.after.layout) == level
+                                               and bool(s.after.layout.points()) == scoring])
+    step = _mixed(rng, level, found, lambda s: s.after.layout)
     layout = step.after.layout
-    return ScoreItem(level, layout, step.before, step.move, _point_choices(layout))
+    return ScoreItem(level, layout, step.before, step.move, _point_choices(layout, rng))
 
 
 def round_item(seed: Seed, level: int = 1) -> RoundItem:
@@ -566,7 +627,7 @@ def where_item(seed: Seed, level: int = 1) -> WhereItem:
     _check_level(level)
     rng = _rng(seed)
     found = _search(rng, level, lambda steps: [s.before for s in steps if level_of(s.before.layout) == level])
-    position = rng.choice(found)
+    position = _mixed(rng, level, found, lambda p: p.layout)
     layout = position.layout
     on_table = set(layout.tiles())
     fits: dict[int, list[Tile]] = {0: [], 1: [], 2: []}
@@ -595,6 +656,26 @@ def make_item(kind: str, seed: Seed, level: int = 1) -> DrillItem:
 
 
 # ----- the timed run -----
+MAX_RUN_INDEX = 999  # far more boards than a run of a few minutes serves
+
+
+def run_item(seed: int, level: int, index: int, kinds: Sequence[DrillKind] = KINDS,
+             lang: str = "en") -> DrillItem:
+    """The `index`-th board (from 0) of the timed run started with `seed`: made from
+    its own seed, in bounded work whatever the index; raises TrainerError past
+    MAX_RUN_INDEX.
+
+    >>> run_item(5, 1, 3) == run_item(5, 1, 3)
+    True
+    """
+    _check_level(level, lang)
+    if isinstance(index, bool) or not 0 <= index <= MAX_RUN_INDEX:
+        raise TrainerError(t("run.bad_index", lang, index=str(index)[:12], max=MAX_RUN_INDEX))
+    rng = random.Random(f"run:{seed}:{level}:{index}")
+    kind = rng.choice(tuple(kinds))
+    return MAKERS[kind](rng, level)
+
+
 @dataclass(frozen=True)
 class RunResult:
     """One answer in a timed run."""
@@ -662,7 +743,8 @@ class TimedRun:
         self.duration = float(duration)
         self.kinds = tuple(kinds)
         self._clock = clock
-        self._rng = _rng(seed)
+        self.seed = seed if isinstance(seed, int) else seed.getrandbits(32)
+        self.served = 0  # boards answered or skipped so far: the index of the next
         self.started_at = clock()
         self._served_at = self.started_at
         self._current: Optional[DrillItem] = None
@@ -693,8 +775,7 @@ class TimedRun:
         if self.over:
             raise RunOverError(t("run.over", lang))
         if self._current is None:
-            kind = self._rng.choice(self.kinds)
-            self._current = MAKERS[kind](self._rng, self.level)
+            self._current = run_item(self.seed, self.level, min(self.served, MAX_RUN_INDEX), self.kinds)
             self._served_at = self._clock()
         return self._current
 
@@ -702,6 +783,7 @@ class TimedRun:
         """Drop the board waiting for an answer; the streak ends."""
         if self._current is not None:
             self._current = None
+            self.served += 1
             self.skipped += 1
             self.streak = 0
 
@@ -717,6 +799,7 @@ class TimedRun:
         feedback = item.check(answer, lang)
         self._results.append(RunResult(item.kind, feedback.correct, self._clock() - self._served_at))
         self._current = None
+        self.served += 1
         if feedback.correct:
             self.streak += 1
             self.best_streak = max(self.best_streak, self.streak)

@@ -16,12 +16,16 @@ from __future__ import annotations
 
 from typing import NamedTuple, Optional
 
-from trainer import _fast
-from trainer.errors import HiddenInformationError
+from trainer._backend import fast as _fast
+from trainer.errors import HiddenInformationError, InvalidPositionError, NotationError
+from trainer.layout import Layout
 from trainer.moves import SIDES, Move
 from trainer.position import Position
-from trainer.rules import RuleSet
-from trainer.tiles import ALL_TILES
+from trainer.rules import PRESETS, RuleSet
+from trainer.tiles import ALL_TILES, Tile
+
+SCORE_LIMIT = 10**9  # |score| the fast path takes: far beyond any game, far below a wrap
+ORDINALS: dict[Tile, int] = {tile: tile.ordinal for tile in ALL_TILES}
 
 Compact = tuple[int, int, int, tuple[int, int, int, int], tuple[int, int, int, int]]
 
@@ -38,7 +42,10 @@ class FastResult(NamedTuple):
 
 def compact_layout(position: Position) -> Compact:
     """(spinner, west, east, arm pips, arm doubles); -1 for what is absent."""
-    layout = position.layout
+    return _compact_layout(checked_layout(position.layout))
+
+
+def _compact_layout(layout: Layout) -> Compact:
     if layout.spinner is None:
         if not layout.line:
             return (-1, -1, -1, (-1, -1, -1, -1), (0, 0, 0, 0))
@@ -48,13 +55,77 @@ def compact_layout(position: Position) -> Compact:
     return (layout.spinner, -1, -1, pips, doubles)  # type: ignore[return-value]
 
 
+def checked_layout(layout: object) -> Layout:
+    """`layout` as its own notation reads it back: the parser's checks (pips 0 to 6,
+    touching tiles, a double spinner, N and S after E and W, no tile twice) for a layout
+    built any other way. Raises InvalidPositionError."""
+    if not isinstance(layout, Layout):
+        raise InvalidPositionError("the layout is not a Layout")
+    try:
+        text = str(layout)
+        parsed = Layout.parse(text)
+    except (NotationError, TypeError, ValueError, IndexError, AttributeError) as error:
+        raise InvalidPositionError(f"the layout is not a layout of real tiles: {error}") from None
+    if parsed != layout:
+        raise InvalidPositionError(f"the layout {text} does not read back as itself")
+    return parsed
+
+
+def _ordinals(tiles: object, where: str) -> list[int]:
+    if not isinstance(tiles, tuple):
+        raise InvalidPositionError(f"{where} is not a tuple of tiles")
+    try:
+        return [ORDINALS[t] for t in tiles]
+    except (KeyError, TypeError):
+        raise InvalidPositionError(f"{where} holds something that is not a domino tile") from None
+
+
+def check_position(position: Position) -> None:
+    """Everything the fast path reads, checked: the rules a preset, 2 to 4 hands, real
+    tiles, no tile twice among the layout, the hands and the boneyard, the turn a player,
+    one whole-number score per side within SCORE_LIMIT. Raises InvalidPositionError
+    (HiddenInformationError for a hidden hand or boneyard)."""
+    compact(position)
+
+
 def compact(position: Position) -> tuple[tuple[int, ...], tuple[int, ...], Compact]:
-    """Hands as bitmasks, the boneyard as tile numbers, and the compact layout."""
+    """Hands as bitmasks, the boneyard as tile numbers, and the compact layout: the one
+    way into the C code, which `check_position` guards. Raises InvalidPositionError
+    (HiddenInformationError for a hidden hand or boneyard)."""
+    if not isinstance(position, Position):
+        raise InvalidPositionError("not a position")
+    rules = position.rules
+    known = PRESETS.get(rules.name) if isinstance(rules, RuleSet) else None
+    if known is None or (rules.lead, rules.hand_end, rules.partners) != (
+            known.lead, known.hand_end, known.partners):
+        raise InvalidPositionError("the rules are not one of the presets standard, partners, cincos")
+    if not isinstance(position.hands, tuple) or not rules.min_players <= len(position.hands) <= 4:
+        raise InvalidPositionError(
+            f"rules {rules.name} take {rules.min_players} to 4 hands, as a tuple")
     if not position.is_fully_known:
         raise HiddenInformationError("the fast path needs every hand and the boneyard order")
-    hands = tuple(sum(1 << t.ordinal for t in position.hand(p)) for p in range(position.players))
-    bone = tuple(t.ordinal for t in position.known_boneyard())
-    return hands, bone, compact_layout(position)
+    layout = checked_layout(position.layout)
+    seen = [ORDINALS[t] for t in layout.tiles()]
+    hands = []
+    for player in range(position.players):
+        tiles = _ordinals(position.hand(player), f"hand {player}")
+        seen += tiles
+        hands.append(sum(1 << t for t in tiles))
+    bone = _ordinals(position.known_boneyard(), "the boneyard")
+    seen += bone
+    if len(set(seen)) != len(seen):
+        twice = sorted({t for t in seen if seen.count(t) > 1})
+        raise InvalidPositionError(
+            "tile(s) in two places: " + ", ".join(str(ALL_TILES[t]) for t in twice))
+    turn, scores = position.turn, position.scores
+    if type(turn) is not int or not 0 <= turn < position.players:
+        raise InvalidPositionError(f"the turn {turn!r} is not a player 0 to {position.players - 1}")
+    if (not isinstance(scores, tuple) or len(scores) != rules.sides(position.players)
+            or not all(type(s) is int and abs(s) <= SCORE_LIMIT for s in scores)):
+        raise InvalidPositionError(
+            f"the scores must be {rules.sides(position.players)} whole numbers within "
+            f"±{SCORE_LIMIT:,}")
+    return tuple(hands), tuple(bone), _compact_layout(layout)
 
 
 def legal_moves(position: Position) -> list[Move]:
@@ -77,5 +148,14 @@ def play_random_hand(position: Position, seed: int) -> FastResult:
 
 
 def simulate(hands: int, seed: int, players: int, rules: RuleSet) -> tuple[int, int]:
-    """Deal and play `hands` random hands: (side 0's net points in all, hands dominoed)."""
-    return _fast.simulate(hands, seed & (2**64 - 1), players, rules.hand_size(players), rules.name)
+    """Deal and play `hands` random hands: (side 0's net points in all, hands dominoed).
+    Raises InvalidPositionError for a negative count or players the rules do not take."""
+    if type(hands) is not int or hands < 0:
+        raise InvalidPositionError("the number of hands to simulate is a whole number, 0 or more")
+    if rules.name not in PRESETS:
+        raise InvalidPositionError("the rules are not one of the presets standard, partners, cincos")
+    try:
+        size = rules.hand_size(players)
+    except NotationError as error:
+        raise InvalidPositionError(str(error)) from None
+    return _fast.simulate(hands, seed & (2**64 - 1), players, size, rules.name)

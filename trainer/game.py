@@ -118,6 +118,15 @@ class Match:
         self.position = replace(self.position, scores=tuple(scores))
         self._reached_target()
 
+    def award(self, points: int, side: int) -> None:
+        """Give a side points from outside the play (a Muggins penalty for over-claiming)."""
+        if self.over or points <= 0:
+            return
+        scores = list(self.position.scores)
+        scores[side] += points
+        self.position = replace(self.position, scores=tuple(scores))
+        self._reached_target()
+
     def _new_hand(self, start: Optional[int], scores: tuple[int, ...]) -> Position:
         self.hands.append([])
         self.starts.append(deal(self.rules, self.players, self._rng, start, scores))

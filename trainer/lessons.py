@@ -1,10 +1,12 @@
-"""Lessons: one per rule of rules.md, each with boards built by the engine and check
-questions answered by clicking a choice.
+"""Lessons: one per rule of rules.md, each a few short stages (one idea, its boards,
+the questions that check it), answered by clicking a choice.
 
 Every board is made by placing tiles with `Layout.place`, or is a position reached by
 `Position.play` in a seeded hand of real play; every right answer is computed by the
 engine (`Layout.count`, `points`, `open_ends`, `Position.legal_moves`, ...), never typed.
-Lessons are values: built once per language and shared.
+A lesson is a value built from a seed: another attempt (another seed) gives other
+boards and another order of the choices. The boards that are rules.md's own worked
+examples stay the same on every attempt: those examples are the point.
 
 >>> [lesson.id for lesson in lessons()][:3]
 ['deal', 'matching', 'drawing']
@@ -12,13 +14,16 @@ Lessons are values: built once per language and shared.
 >>> wrong = next(c.value for c in q.choices if c.value != q.right)
 >>> q.check(q.right).correct, q.check(wrong).correct
 (True, False)
+>>> lesson("matching", seed=1) != lesson("matching", seed=2)
+True
 """
 
 from __future__ import annotations
 
 import random
+import zlib
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Literal, Optional
 
@@ -34,13 +39,13 @@ from trainer.drills import (
 )
 from trainer.errors import TrainerError
 from trainer.game import Match, deal
-from trainer.i18n import t
+from trainer.i18n import t, tn
 from trainer.layout import EMPTY, Layout
 from trainer.moves import SIDES, Move, Side
 from trainer.players import RandomPlayer
 from trainer.position import Position, size
 from trainer.rules import CINCOS, PARTNERS, STANDARD, RuleSet, round_to_five
-from trainer.tiles import Tile, pip_total
+from trainer.tiles import ALL_TILES, Tile, pip_total
 
 QuestionKind = Literal[
     "count",  # the count of board.layout
@@ -51,6 +56,8 @@ QuestionKind = Literal[
     "spinner",  # "yes" if move `subject` on board.layout makes its double the spinner
     "legal_tile",  # the one tile of the mover's hand in board.position that can be played
     "scoring_move",  # the one legal move of board.position that scores
+    "scoring_end",  # the one end of board.layout where tile `subject` scores
+    "opens",  # the one move of board.position that opens the spinner's ends
     "draws",  # how many tiles the mover of board.position draws before he can play
     "action",  # what the mover of board.position must do: play, draw or pass
     "hand_end",  # how the hand of board.position ended: domino or blocked
@@ -62,6 +69,12 @@ QuestionKind = Literal[
     "target",  # board.rules.default_target(players `subject`)
     "wins",  # "now" if move `subject` (text "MOVE TARGET") reaches the target mid-hand
     "lead",  # the tile led in board.position (cincos: the highest double)
+    # the strategy course (trainer.strategy)
+    "best_move",  # the solver's one best move of board.position (exact)
+    "lead_points",  # the one tile of board.hand whose lead scores
+    "unseen",  # how many tiles of suit `subject` the mover of board.position cannot see
+    "lacks",  # the tile player `subject` cannot hold: it has a suit he drew on
+    "muggins",  # the points the last move scored, claimed after a missed claim
 ]
 
 
@@ -120,15 +133,57 @@ class Question:
 
 
 @dataclass(frozen=True)
+class Stage:
+    """One idea: a short text, the boards that show it, the questions that check it."""
+
+    text: str
+    boards: tuple[Board, ...] = ()
+    questions: tuple[Question, ...] = ()
+
+
+@dataclass(frozen=True)
 class Lesson:
-    """One rule: its title, a short text, example boards and check questions."""
+    """One rule (or one point of strategy): its title, a one-line aim and its stages."""
 
     id: str
-    rule: str  # the rules.md rule numbers it teaches
+    rule: str  # the rules.md rule numbers it teaches ("strategy" for the course)
     title: str
     body: str
-    boards: tuple[Board, ...]
-    questions: tuple[Question, ...]
+    stages: tuple[Stage, ...]
+    seed: int = 0
+
+    @property
+    def boards(self) -> tuple[Board, ...]:
+        """Every example board of every stage, in order."""
+        return tuple(board for stage in self.stages for board in stage.boards)
+
+    @property
+    def questions(self) -> tuple[Question, ...]:
+        """Every check question, stage by stage."""
+        return tuple(q for stage in self.stages for q in stage.questions)
+
+
+# ----- stars: up to three, one lost per mistake -----
+STARS = 3
+
+
+def stars(mistakes: int) -> int:
+    """Stars for a lesson finished with `mistakes` wrong answers.
+
+    >>> [stars(n) for n in range(5)]
+    [3, 2, 1, 0, 0]
+    """
+    return max(0, STARS - max(0, mistakes))
+
+
+def passed(mistakes: int, questions: int) -> bool:
+    """A lesson is passed with a star or more and no more than one mistake in three
+    questions, so that a short lesson is not passed by guessing.
+
+    >>> passed(1, 6), passed(1, 2), passed(3, 9)
+    (True, False, False)
+    """
+    return stars(mistakes) > 0 and 3 * mistakes <= questions
 
 
 # ----- building blocks -----
@@ -145,20 +200,82 @@ def build(*moves: str) -> Layout:
     return layout
 
 
-def _question(qid: str, kind: QuestionKind, prompt: str, board: Board,
-              choices: Iterable[tuple[str, str]], right: str, explanation: str, lang: str,
-              details: tuple[str, ...] = (), subject: str = "") -> Question:
-    unique = tuple(Choice(value, label) for value, label in dict(choices).items())
-    if right not in {c.value for c in unique}:
-        raise RuntimeError(f"question {qid}: the right answer {right!r} is not a choice")  # pragma: no cover
-    return Question(qid, kind, prompt, board, unique, right, explanation, details, subject, lang)
+def answer_slot(qid: str, seed: int, n: int) -> int:
+    """Where the right answer of question `qid` goes among `n` choices on attempt `seed`:
+    every slot in turn as the attempts go on, starting from a place of its own for each
+    question, so no slot is the usual one.
+
+    >>> sorted(answer_slot("count.0", seed, 4) for seed in range(4))
+    [0, 1, 2, 3]
+    """
+    return (seed + zlib.crc32(qid.encode())) % n
+
+
+def place_right(right: tuple[str, str], wrong: Sequence[tuple[str, str]], slot: int) -> list[tuple[str, str]]:
+    """The wrong choices in their order with the right one put in at `slot`."""
+    others = [choice for choice in dict(wrong).items() if choice[0] != right[0]]
+    slot = min(slot, len(others))
+    return [*others[:slot], right, *others[slot:]]
+
+
+BLOCK = 1_000_000  # each lesson takes its hands of real play from seeds of its own
+
+
+@dataclass
+class Maker:
+    """What a lesson is built with: the language, the attempt's seed and random numbers,
+    and the positions used so far (a position is never shown twice in one lesson)."""
+
+    lang: str
+    seed: int
+    block: int
+    rng: random.Random = field(init=False)
+    used: set[str] = field(default_factory=set)
+    start: int = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.rng = random.Random(f"lesson:{self.block}:{self.seed}")
+        self.start = self.block * BLOCK + self.rng.randrange(BLOCK // 2)
+
+    def t(self, key: str, **values: object) -> str:
+        return t(key, self.lang, **values)
+
+    def tn(self, key: str, n: int, **values: object) -> str:
+        return tn(key, n, self.lang, **values)
+
+    def find(self, table: Table, test: Callable[[Position], bool]) -> Position:
+        """A position of seeded real play (this lesson's hands, from this attempt's
+        starting hand on) that passes `test` and was not used yet."""
+        for seed in range(self.start, self.start + SEARCH):
+            steps = played_hand(table, seed)
+            for position in (steps[0].before, *(s.after for s in steps)):
+                code = position.code()
+                if code not in self.used and test(position):
+                    self.used.add(code)
+                    return position
+        raise RuntimeError("no position found")  # pragma: no cover
+
+    def question(self, qid: str, kind: QuestionKind, prompt: str, board: Board,
+                 choices: Iterable[tuple[str, str]], right: str, explanation: str,
+                 details: tuple[str, ...] = (), subject: str = "") -> Question:
+        """A question with the right answer placed by `answer_slot`; the wrong choices
+        keep the order given (numbers ascending)."""
+        unique = dict(choices)
+        if right not in unique:
+            raise RuntimeError(f"question {qid}: {right!r} is not a choice")  # pragma: no cover
+        wrong = [(v, label) for v, label in unique.items() if v != right]
+        ordered = place_right((right, unique[right]), wrong, answer_slot(qid, self.seed, len(unique)))
+        return Question(qid, kind, prompt, board, tuple(Choice(v, label) for v, label in ordered), right,
+                        explanation, details, subject, self.lang)
 
 
 def _numbers(right: int, wrong: Iterable[int] = (), step: int = 1, n: int = 4,
              signed: bool = False) -> list[tuple[str, str]]:
-    """`right` and up to n-1 wrong values (the given ones first, then neighbours), ascending."""
+    """`right` and up to n-1 wrong values (the given ones first, then neighbours);
+    the wrong ones ascending."""
     picks = [right]
-    for value in [*wrong, right + step, right - step, right + 2 * step, right - 2 * step, right + 3 * step]:
+    for value in [*wrong, right + step, right - step, right + 2 * step, right - 2 * step, right + 3 * step,
+                  right + 4 * step]:
         if len(picks) == n:
             break
         if value not in picks and (signed or value >= 0):
@@ -188,31 +305,48 @@ def _pips(layout: Layout) -> str:
     return ", ".join(str(end.pip) for end in layout.open_ends())
 
 
-def _move_label(move: Move, lang: str) -> str:
+def move_label(move: Move, lang: str) -> str:
+    """A move in words: `6-4 on the east end`, `5-0 as the lead`."""
     if move.side is None:
         return t("move.lead", lang, tile=move.tile)
     return t("move.on", lang, tile=move.tile, side=t("side." + move.side, lang))
 
 
-def _count_question(qid: str, board: Board, lang: str) -> Question:
+_move_label = move_label
+
+
+def _count_question(m: Maker, qid: str, board: Board) -> Question:
     layout = board.layout
-    details = count_breakdown(layout, lang)
-    return _question(qid, "count", t("q.count", lang), board,
-                     _numbers(layout.count(), misreadings(layout)), str(layout.count()),
-                     t("explain.count", lang, count=layout.count(), equation=details[-1]), lang, details)
+    details = count_breakdown(layout, m.lang)
+    return m.question(qid, "count", m.t("q.count"), board,
+                      _numbers(layout.count(), misreadings(layout)), str(layout.count()),
+                      m.t("explain.count", count=layout.count(), equation=details[-1]), details)
 
 
-def _points_question(qid: str, board: Board, lang: str) -> Question:
+def points_reason(count: int, points: int, lang: str) -> str:
+    """Why a count scores or not: only a positive multiple of five scores."""
+    if points:
+        return t("explain.points_scores", lang, count=count, points=points)
+    if count == 0:
+        return t("explain.points_zero", lang)
+    return t("explain.points_nothing", lang, count=count)
+
+
+def _points_question(m: Maker, qid: str, board: Board) -> Question:
     layout = board.layout
     assert board.last is not None
     count, points = layout.count(), layout.points()
-    details = count_breakdown(layout, lang)
+    details = count_breakdown(layout, m.lang)
     wrong = [count // 5 * 5, count // 5 * 5 + 5, *misreadings(layout)]
     choices = _numbers(points, [0, *(w for w in wrong if w % 5 == 0)], step=5)
-    key = "explain.points_scores" if points else "explain.points_nothing"
-    return _question(qid, "points", t("q.points", lang, move=_move_label(board.last, lang)), board,
-                     choices, str(points), t(key, lang, count=count, points=points, equation=details[-1]),
-                     lang, details)
+    explanation = f"{details[-1]} {points_reason(count, points, m.lang)}"
+    return m.question(qid, "points", m.t("q.points", move=move_label(board.last, m.lang)), board,
+                      choices, str(points), explanation, details)
+
+
+def _no_cross_arms(p: Position) -> bool:
+    """No tile on the spinner's north or south end yet (taught in the spinner lesson)."""
+    return not (p.layout.arms[2] or p.layout.arms[3])
 
 
 # ----- positions from real play -----
@@ -221,17 +355,6 @@ FOUR = Table(STANDARD, ("random", "random", "random", "random"))
 PAIRS = Table(PARTNERS, ("random", "random", "random", "random"))
 CINCOS_TWO = Table(CINCOS, ("random", "random"))
 SEARCH = 2000
-
-
-def find(table: Table, test: Callable[[Position], bool]) -> Position:
-    """The first position of seeded real play (hands 0, 1, 2, ... of `table`) that
-    passes `test`: the same position on every machine."""
-    for seed in range(SEARCH):
-        steps = played_hand(table, seed)
-        for position in (steps[0].before, *(s.after for s in steps)):
-            if test(position):
-                return position
-    raise RuntimeError("no position found")  # pragma: no cover
 
 
 def _drawn(position: Position) -> tuple[Position, int]:
@@ -248,243 +371,347 @@ def _action(position: Position) -> str:
     return "draw" if position.must_draw else "pass"
 
 
+def _hand_board(m: Maker, position: Position, rules: RuleSet = STANDARD) -> Board:
+    return Board(position.layout, m.t("board.hand", player=position.turn), None,
+                 position.hand(position.turn), position, rules)
+
+
 # ----- the lessons -----
-def _deal(lang: str) -> Lesson:
-    start = deal(STANDARD, 2, random.Random(4))
-    lead = RandomPlayer(4).choose(start)
+def _deal(m: Maker) -> Lesson:
+    start = deal(STANDARD, 2, m.rng)
+    lead = RandomPlayer(m.rng.getrandbits(32)).choose(start)
     after = start.play(lead)
     mover = start.turn
-    caption = t("board.deal", lang, size=STANDARD.hand_size(2), player=mover, tile=lead.tile)
+    caption = m.t("board.deal", size=STANDARD.hand_size(2), player=mover, tile=lead.tile)
     board = Board(after.layout, caption, lead, after.hand(mover), after)
     sizes = {n: STANDARD.hand_size(n) for n in (2, 3, 4)}
-    partner = next(p for p in range(1, 4) if PARTNERS.side_of(p) == PARTNERS.side_of(0))
+    players = m.rng.choice((3, 4))
+    me = m.rng.randrange(4)
+    partner = next(p for p in range(4) if p != me and PARTNERS.side_of(p) == PARTNERS.side_of(me))
     left = size(start.boneyard)
-    questions = (
-        _question("deal.size", "hand_size", t("q.hand_size", lang, players=3), board,
-                  [(str(v), str(v)) for v in sorted(set(sizes.values()) | {6})], str(sizes[3]),
-                  t("explain.hand_size", lang, two=sizes[2], three=sizes[3], four=sizes[4]), lang,
-                  subject="3"),
-        _question("deal.boneyard", "boneyard", t("q.boneyard", lang), board,
-                  _numbers(left, [28 - sizes[2]], step=2), str(left),
-                  t("explain.boneyard", lang, each=sizes[2], left=left), lang),
-        _question("deal.partner", "partner", t("q.partner", lang), Board(EMPTY, "", rules=PARTNERS),
-                  [(str(p), t("choice.player", lang, player=p)) for p in (1, 2, 3)], str(partner),
-                  t("explain.partner", lang, partner=partner), lang, subject="0"),
+    size_q = m.question("deal.size", "hand_size", m.t("q.hand_size", players=players), Board(EMPTY, ""),
+                        [(str(v), str(v)) for v in sorted(set(sizes.values()) | {6})], str(sizes[players]),
+                        m.t("explain.hand_size", two=sizes[2], three=sizes[3], four=sizes[4]),
+                        subject=str(players))
+    boneyard_q = m.question("deal.boneyard", "boneyard", m.t("q.boneyard"), board,
+                            _numbers(left, [28 - sizes[2]], step=2), str(left),
+                            m.t("explain.boneyard", each=sizes[2], left=left))
+    partner_q = m.question("deal.partner", "partner", m.t("q.partner", player=me),
+                           Board(EMPTY, "", rules=PARTNERS),
+                           [(str(p), m.t("choice.player", player=p)) for p in range(4) if p != me],
+                           str(partner), m.t("explain.partner", player=me, partner=partner), subject=str(me))
+    stages = (
+        Stage(m.t("lesson.deal.stage1", two=sizes[2], three=sizes[3], four=sizes[4]), (), (size_q,)),
+        Stage(m.t("lesson.deal.stage2"), (), (boneyard_q,)),
+        Stage(m.t("lesson.deal.stage3"), (), (partner_q,)),
     )
-    body = t("lesson.deal.body", lang, two=sizes[2], three=sizes[3], four=sizes[4])
-    return Lesson("deal", "1-3", t("lesson.deal.title", lang), body, (board,), questions)
+    return Lesson("deal", "1-3", m.t("lesson.deal.title"), m.t("lesson.deal.body"), stages)
 
 
-def _fits_question(qid: str, board: Board, tile: Tile, lang: str) -> Question:
+def _fits_question(m: Maker, qid: str, board: Board, tile: Tile) -> Question:
     layout = board.layout
     right = _sides_value(e.side for e in layout.open_ends() if tile.has(e.pip))
     ends = [e.side for e in layout.open_ends()]
     values = ["", *ends, _sides_value(ends)]
-    lines = tuple(t("where.end_fits" if tile.has(e.pip) else "where.end_not", lang,
-                    end=t("end." + e.side, lang), pip=e.pip, tile=tile) for e in layout.open_ends())
-    return _question(qid, "fits", t("q.fits", lang, tile=tile), board, _side_choices(values, lang), right,
-                     " ".join(lines), lang, lines, subject=str(tile))
+    lines = tuple(m.t("where.end_fits" if tile.has(e.pip) else "where.end_not",
+                      end=t("end." + e.side, m.lang), pip=e.pip, tile=tile) for e in layout.open_ends())
+    return m.question(qid, "fits", m.t("q.fits", tile=tile), board, _side_choices(values, m.lang), right,
+                      " ".join(lines), subject=str(tile))
 
 
-def _matching(lang: str) -> Lesson:
-    line = build("6-4", "4-1@E", "1-3@E")
-    board = Board(line, t("board.line", lang, west=line.open_ends()[0].pip, east=line.open_ends()[1].pip),
-                  Move.parse("1-3@E"))
+def _random_line(rng: random.Random, length: int) -> Layout:
+    """A line of `length` tiles, none a double, ends showing two different numbers."""
+    while True:
+        singles = [tile for tile in ALL_TILES if not tile.is_double]
+        layout = EMPTY.place(rng.choice(singles), None)
+        for _ in range(length - 1):
+            moves = [(tile, e.side) for tile in singles if tile not in set(layout.tiles())
+                     for e in layout.open_ends() if tile.has(e.pip)]
+            layout = layout.place(*rng.choice(moves))
+        west, east = (e.pip for e in layout.open_ends())
+        if west != east:
+            return layout
+
+
+def _matching(m: Maker) -> Lesson:
+    line = _random_line(m.rng, 3)
+    west, east = (e.pip for e in line.open_ends())
+    board = Board(line, m.t("board.line", west=west, east=east))
+    on_table = set(line.tiles())
+    free = [tile for tile in ALL_TILES if tile not in on_table]
+    kinds = {
+        "both": [tile for tile in free if tile.has(west) and tile.has(east)],
+        "one": [tile for tile in free if tile.has(west) != tile.has(east)],
+        "none": [tile for tile in free if not tile.has(west) and not tile.has(east)],
+    }
+    picked = m.rng.sample([k for k, tiles in kinds.items() if tiles], 2)
+    fits = tuple(_fits_question(m, f"matching.fits{n}", board, m.rng.choice(kinds[kind]))
+                 for n, kind in enumerate(picked, start=1))
 
     def one_playable(p: Position) -> bool:
-        return (not p.is_over and 3 <= len(p.hand(p.turn)) <= 6
-                and len({m.tile for m in p.legal_moves()}) == 1)
+        return (not p.is_over and 3 <= len(p.hand(p.turn)) <= 6 and _no_cross_arms(p)
+                and len({mv.tile for mv in p.legal_moves()}) == 1)
 
-    position = find(TWO, one_playable)
+    position = m.find(TWO, one_playable)
     hand = position.hand(position.turn)
     playable = position.legal_moves()[0].tile
-    ends = _pips(position.layout)
-    hand_board = Board(position.layout, t("board.hand", lang, player=position.turn), None, hand, position)
-    questions = (
-        _fits_question("matching.both", board, Tile(6, 3), lang),
-        _fits_question("matching.none", board, Tile(5, 2), lang),
-        _question("matching.legal", "legal_tile",
-                  t("q.legal_tile", lang, player=position.turn, tiles=_tiles(hand)), hand_board,
-                  [(str(tile), str(tile)) for tile in hand], str(playable),
-                  t("explain.legal_tile", lang, ends=ends, tile=playable), lang),
+    hand_board = _hand_board(m, position)
+    legal = m.question("matching.legal", "legal_tile",
+                       m.t("q.legal_tile", player=position.turn, tiles=_tiles(hand)), hand_board,
+                       [(str(tile), str(tile)) for tile in hand], str(playable),
+                       m.t("explain.legal_tile", ends=_pips(position.layout), tile=playable))
+    stages = (
+        Stage(m.t("lesson.matching.stage1"), (), fits),
+        Stage(m.t("lesson.matching.stage2"), (), (legal,)),
     )
-    return Lesson("matching", "4", t("lesson.matching.title", lang), t("lesson.matching.body", lang),
-                  (board, hand_board), questions)
+    return Lesson("matching", "4", m.t("lesson.matching.title"), m.t("lesson.matching.body"), stages)
 
 
-def _drawing(lang: str) -> Lesson:
+def _stopped_caption(m: Maker, position: Position) -> str:
+    hands = "; ".join(m.t("hand_of", player=p, tiles=_tiles(position.hand(p)) or "-")
+                      for p in range(position.players))
+    return m.t("board.stopped", left=size(position.boneyard), hands=hands)
+
+
+def _drawing(m: Maker) -> Lesson:
     def draws_two(p: Position) -> bool:
-        if not p.must_draw:
+        if not p.must_draw or not _no_cross_arms(p):
             return False
         after, count = _drawn(p)
-        return count >= 2 and bool(after.legal_moves())
+        return count >= 2 and bool(after.legal_moves()) and _no_cross_arms(after)
 
-    must_draw = find(TWO, draws_two)
+    must_draw = m.find(TWO, draws_two)
     drawn_to, count = _drawn(must_draw)
     boneyard = must_draw.boneyard
     assert isinstance(boneyard, tuple)
     shown = boneyard[:count + 2]
     fit = boneyard[count - 1]
-    ends = _pips(must_draw.layout)
-    draw_board = Board(must_draw.layout, t("board.hand", lang, player=must_draw.turn), None,
-                       must_draw.hand(must_draw.turn), must_draw)
-    can_play = find(TWO, lambda p: not p.is_over and bool(p.legal_moves()) and size(p.boneyard) > 0
-                    and len(p.legal_moves()) == 1)
-    play_board = Board(can_play.layout, t("board.hand", lang, player=can_play.turn), None,
-                       can_play.hand(can_play.turn), can_play)
-    must_pass = find(FOUR, lambda p: p.must_pass)
-    pass_board = Board(must_pass.layout, t("board.hand", lang, player=must_pass.turn), None,
-                       must_pass.hand(must_pass.turn), must_pass)
-    blocked = find(TWO, lambda p: (o := p.outcome()) is not None and o.kind == "blocked")
-    blocked_board = Board(blocked.layout, t("board.blocked", lang), None, (), blocked)
-    actions = [(a, t("action." + a, lang)) for a in ("play", "draw", "pass")]
-    ends_kinds = [(k, t("hand_end." + k, lang)) for k in ("domino", "blocked", "on")]
-    outcome = blocked.outcome()
-    questions = (
-        _question("drawing.draws", "draws",
-                  t("q.draws", lang, player=must_draw.turn, hand=_tiles(must_draw.hand(must_draw.turn)),
-                    tiles=_tiles(shown)),
-                  draw_board, _numbers(count, [count + 1, count - 1, 1]), str(count),
-                  t("explain.draws", lang, ends=ends, count=count, tile=fit), lang),
-        _question("drawing.play", "action",
-                  t("q.action", lang, player=can_play.turn, hand=_tiles(can_play.hand(can_play.turn)),
-                    left=size(can_play.boneyard)),
-                  play_board, actions, _action(can_play),
-                  t("explain.action_play", lang, move=_move_label(can_play.legal_moves()[0], lang)), lang),
-        _question("drawing.pass", "action",
-                  t("q.action", lang, player=must_pass.turn, hand=_tiles(must_pass.hand(must_pass.turn)),
-                    left=size(must_pass.boneyard)),
-                  pass_board, actions, _action(must_pass),
-                  t("explain.action_pass", lang, ends=_pips(must_pass.layout)), lang),
-        _question("drawing.blocked", "hand_end", t("q.hand_end", lang), blocked_board, ends_kinds,
-                  outcome.kind if outcome else "on", t("explain.blocked", lang), lang),
+    draw_board = _hand_board(m, must_draw)
+    can_play = m.find(TWO, lambda p: not p.is_over and bool(p.legal_moves()) and size(p.boneyard) > 0
+                      and len(p.legal_moves()) == 1 and _no_cross_arms(p))
+    play_board = _hand_board(m, can_play)
+    must_pass = m.find(FOUR, lambda p: p.must_pass and _no_cross_arms(p))
+    pass_board = _hand_board(m, must_pass)
+    wanted = m.rng.choice(("blocked", "domino"))
+    stopped = m.find(TWO, lambda p: (o := p.outcome()) is not None and o.kind == wanted and _no_cross_arms(p))
+    stopped_board = Board(stopped.layout, _stopped_caption(m, stopped), None, (), stopped)
+    actions = [(a, m.t("action." + a)) for a in ("play", "draw", "pass")]
+    ends_kinds = [(k, m.t("hand_end." + k)) for k in ("domino", "blocked", "on")]
+    outcome = stopped.outcome()
+    assert outcome is not None
+    end_explain = (m.t("explain.blocked") if outcome.kind == "blocked"
+                   else m.t("explain.dominoed", player=outcome.player))
+    move = can_play.legal_moves()[0]
+    action_qs = (
+        m.question("drawing.play", "action",
+                   m.t("q.action", player=can_play.turn, hand=_tiles(can_play.hand(can_play.turn)),
+                       left=size(can_play.boneyard)),
+                   play_board, actions, _action(can_play),
+                   m.t("explain.action_play", move=move_label(move, m.lang))),
+        m.question("drawing.pass", "action",
+                   m.t("q.action", player=must_pass.turn, hand=_tiles(must_pass.hand(must_pass.turn)),
+                       left=size(must_pass.boneyard)),
+                   pass_board, actions, _action(must_pass),
+                   m.t("explain.action_pass", ends=_pips(must_pass.layout))),
     )
-    return Lesson("drawing", "5-6", t("lesson.drawing.title", lang), t("lesson.drawing.body", lang),
-                  (draw_board, play_board, pass_board, blocked_board), questions)
+    stages = (
+        Stage(m.t("lesson.drawing.stage1"), (), (
+            m.question("drawing.draws", "draws",
+                       m.t("q.draws", player=must_draw.turn, hand=_tiles(must_draw.hand(must_draw.turn)),
+                           tiles=_tiles(shown)),
+                       draw_board, _numbers(count, [count + 1, count - 1, 1]), str(count),
+                       m.t("explain.draws", ends=_pips(must_draw.layout), count=count, tile=fit)),
+        )),
+        Stage(m.t("lesson.drawing.stage2"), (), action_qs),
+        Stage(m.t("lesson.drawing.stage3"), (), (
+            m.question("drawing.stopped", "hand_end", m.t("q.hand_end"), stopped_board, ends_kinds,
+                       outcome.kind, end_explain),
+        )),
+    )
+    return Lesson("drawing", "5-6", m.t("lesson.drawing.title"), m.t("lesson.drawing.body"), stages)
 
 
-def _part_question(qid: str, board: Board, side: Side, lang: str) -> Question:
+def _part_question(m: Maker, qid: str, board: Board, side: Side) -> Question:
     value = dict(board.layout.count_parts())[side]
     arm = board.layout.arms[SIDES.index(side)]
     inner, outer = arm[-1]
-    details = count_breakdown(board.layout, lang)
     key = "explain.part_double" if inner == outer else "explain.part_single"
-    return _question(qid, "part", t("q.part", lang, end=t("side." + side, lang)), board,
-                     _numbers(value, [outer, 2 * outer, 0]), str(value),
-                     t(key, lang, tile=f"{inner}-{outer}", pip=outer, value=value), lang, details,
-                     subject=side)
+    return m.question(qid, "part", m.t("q.part", end=t("side." + side, m.lang)), board,
+                      _numbers(value, [outer, 2 * outer, 0]), str(value),
+                      m.t(key, tile=f"{inner}-{outer}", pip=outer, value=value), subject=side)
 
 
-def _doubles(lang: str) -> Lesson:
-    at_end = build("6-6", "6-4@E", "4-4@E")
-    through = build("5-5", "5-2@E", "2-2@E", "2-6@E")
-    b1 = Board(at_end, t("board.double_at_end", lang, tile="4-4"), Move.parse("4-4@E"))
-    b2 = Board(through, t("board.double_inside", lang, tile="2-2"), Move.parse("6-2@E"))
-    questions = (
-        _part_question("doubles.end", b1, "E", lang),
-        _count_question("doubles.count", b1, lang),
-        _part_question("doubles.inside", b2, "E", lang),
+def _doubles(m: Maker) -> Lesson:
+    first, end_pip, through_pip, last_pip = m.rng.sample(range(1, 7), 4)
+    at_end = build(f"{first}-{first}", f"{first}-{end_pip}@E", f"{end_pip}-{end_pip}@E")
+    through = build(f"{first}-{first}", f"{first}-{through_pip}@E", f"{through_pip}-{through_pip}@E",
+                    f"{through_pip}-{last_pip}@E")
+    crossed = f"{end_pip}-{end_pip}"
+    covered = f"{through_pip}-{through_pip}"
+    b1 = Board(at_end, m.t("board.double_at_end", tile=crossed), Move.parse(f"{crossed}@E"))
+    b2 = Board(through, m.t("board.double_inside", tile=covered),
+               Move(Tile.of(through_pip, last_pip), "E"))
+    stages = (
+        Stage(m.t("lesson.doubles.stage1"), (), (_part_question(m, "doubles.end", b1, "E"),)),
+        Stage(m.t("lesson.doubles.stage2"), (), (_part_question(m, "doubles.inside", b2, "E"),)),
     )
-    return Lesson("doubles", "7", t("lesson.doubles.title", lang), t("lesson.doubles.body", lang, example=8),
-                  (b1, b2), questions)
+    return Lesson("doubles", "7", m.t("lesson.doubles.title"), m.t("lesson.doubles.body"), stages)
 
 
-def _open_ends_question(qid: str, board: Board, lang: str) -> Question:
+def _open_ends_question(m: Maker, qid: str, board: Board) -> Question:
     right = _sides_value(e.side for e in board.layout.open_ends())
     values = [right, "E,W", "E,W,N,S", "W", "N,S"]
     values = list(dict.fromkeys(values))[:4]
     explain = "explain.open_ends_all" if board.layout.arms_open else "explain.open_ends_sides"
     spinner = board.layout.spinner
-    return _question(qid, "open_ends", t("q.open_ends", lang), board, _side_choices(values, lang), right,
-                     t(explain, lang, tile=f"{spinner}-{spinner}"), lang)
+    return m.question(qid, "open_ends", m.t("q.open_ends"), board, _side_choices(values, m.lang), right,
+                      m.t(explain, tile=f"{spinner}-{spinner}"))
 
 
-def _spinner(lang: str) -> Lesson:
-    line = build("5-1", "5-4@W")
+def _opens_question(m: Maker) -> Question:
+    """A position of real play, spinner down with one side open: which move opens north
+    and south? (the one move onto the empty side)."""
+    def one_opener(p: Position) -> bool:
+        layout = p.layout
+        if p.is_over or layout.spinner is None or layout.arms_open or len(p.legal_moves()) < 2:
+            return False
+        return len({mv for mv in p.legal_moves() if layout.place(mv.tile, mv.side).arms_open}) == 1
+
+    position = m.find(TWO, one_opener)
+    moves = position.legal_moves()
+    opener = next(mv for mv in moves if position.layout.place(mv.tile, mv.side).arms_open)
+    d = position.layout.spinner
+    return m.question("spinner.opens", "opens", m.t("q.opens"), _hand_board(m, position),
+                      [(str(mv), move_label(mv, m.lang)) for mv in moves], str(opener),
+                      m.t("explain.opens", move=move_label(opener, m.lang), tile=f"{d}-{d}"))
+
+
+def _spinner(m: Maker) -> Lesson:
+    line = build("5-1", "5-4@W")  # rules.md's worked example: the first double need not lead
     with_spinner = line.place(Tile(1, 1), "E")
     both_sides = with_spinner.place(Tile(3, 1), "E")
     second = Move.parse("3-3@E")
     after_second = both_sides.place(second.tile, second.side)
     spinner = str(Tile(1, 1))
     boards = (
-        Board(line, t("board.before_spinner", lang), Move.parse("5-4@W")),
-        Board(with_spinner, t("board.spinner_new", lang, tile=spinner), Move.parse("1-1@E")),
-        Board(both_sides, t("board.spinner_sides", lang, tile=spinner), Move.parse("3-1@E")),
+        Board(line, m.t("board.before_spinner"), Move.parse("5-4@W")),
+        Board(with_spinner, m.t("board.spinner_new", tile=spinner), Move.parse("1-1@E")),
+        Board(both_sides, m.t("board.spinner_sides", tile=spinner), Move.parse("3-1@E")),
     )
     is_new = after_second.spinner == second.tile.high and both_sides.spinner != after_second.spinner
-    questions = (
-        _open_ends_question("spinner.sides", boards[1], lang),
-        _count_question("spinner.count", boards[1], lang),
-        _open_ends_question("spinner.ends", boards[2], lang),
-        _question("spinner.second", "spinner", t("q.second_double", lang, move=_move_label(second, lang)),
-                  boards[2], [("yes", t("choice.yes", lang)), ("no", t("choice.no", lang))],
-                  "yes" if is_new else "no",
-                  t("explain.second_double", lang, tile=second.tile, spinner=spinner,
-                    value=dict(after_second.count_parts())["E"]),
-                  lang, subject=str(second)),
+    stages = (
+        Stage(m.t("lesson.spinner.stage1"), boards[:1],
+              (_open_ends_question(m, "spinner.sides", boards[1]),)),
+        Stage(m.t("lesson.spinner.stage2"), (), (_open_ends_question(m, "spinner.ends", boards[2]),
+                                                  _opens_question(m))),
+        Stage(m.t("lesson.spinner.stage3"), (), (
+            m.question("spinner.second", "spinner", m.t("q.second_double", move=move_label(second, m.lang)),
+                       boards[2], [("yes", m.t("choice.yes")), ("no", m.t("choice.no"))],
+                       "yes" if is_new else "no",
+                       m.t("explain.second_double", tile=second.tile, spinner=spinner,
+                           value=dict(after_second.count_parts())["E"]),
+                       subject=str(second)),
+        )),
     )
-    return Lesson("spinner", "8", t("lesson.spinner.title", lang), t("lesson.spinner.body", lang),
-                  boards, questions)
+    return Lesson("spinner", "8", m.t("lesson.spinner.title"), m.t("lesson.spinner.body"), stages)
 
 
-def _count(lang: str) -> Lesson:
-    boards = (
-        Board(build("6-4"), t("board.lead", lang), Move.parse("6-4")),
-        Board(build("5-1", "5-4@W"), t("board.line_plain", lang), Move.parse("5-4@W")),
-        Board(build("5-5", "5-2@E"), t("board.spinner_one_side", lang), Move.parse("5-2@E")),
-        Board(build("5-5", "5-2@E", "5-3@W"), t("board.spinner_both_sides", lang), Move.parse("5-3@W")),
-        Board(build("0-0", "0-6@E", "6-6@E", "0-5@W", "5-5@W", "0-4@N", "4-4@N", "0-1@S", "1-5@S"),
-              t("board.largest", lang), Move.parse("1-5@S")),
+def largest_caption(layout: Layout, lang: str) -> str:
+    """What a four-armed board shows: how many of its arms end in a double."""
+    doubles = sum(1 for arm in layout.arms if arm and arm[-1][0] == arm[-1][1])
+    arms = sum(1 for arm in layout.arms if arm)
+    return tn("board.arms_doubles", doubles, lang, arms=arms)
+
+
+def _count(m: Maker) -> Lesson:
+    largest = build("0-0", "0-6@E", "6-6@E", "0-5@W", "5-5@W", "0-4@N", "4-4@N", "0-1@S", "1-5@S")
+    # rules.md's worked examples, the same on every attempt
+    lead = Board(build("6-4"), m.t("board.lead"), Move.parse("6-4"))
+    line = Board(build("5-1", "5-4@W"), m.t("board.line_plain"), Move.parse("5-4@W"))
+    one_side = Board(build("5-5", "5-2@E"), m.t("board.spinner_one_side"), Move.parse("5-2@E"))
+    later = Board(build("5-1", "5-4@W", "1-1@E"), m.t("board.spinner_later"), Move.parse("1-1@E"))
+    both = Board(build("5-5", "5-2@E", "5-3@W"), m.t("board.spinner_both_sides"), Move.parse("5-3@W"))
+    four = Board(largest, largest_caption(largest, m.lang), Move.parse("1-5@S"))
+    stages = (
+        Stage(m.t("lesson.count.stage1"), (), (_count_question(m, "count.lead", lead),
+                                                _count_question(m, "count.line", line))),
+        Stage(m.t("lesson.count.stage2"), (), (_count_question(m, "count.one_side", one_side),
+                                                _count_question(m, "count.later", later))),
+        Stage(m.t("lesson.count.stage3"), (), (_count_question(m, "count.both_sides", both),)),
+        Stage(m.t("lesson.count.stage4"), (), (_count_question(m, "count.four_arms", four),)),
     )
-    questions = tuple(_count_question(f"count.{i}", board, lang) for i, board in enumerate(boards))
-    return Lesson("count", "10", t("lesson.count.title", lang), t("lesson.count.body", lang),
-                  boards, questions)
+    return Lesson("count", "10", m.t("lesson.count.title"), m.t("lesson.count.body"), stages)
 
 
-def _scoring(lang: str) -> Lesson:
-    boards = (
-        Board(build("6-6"), t("board.lead", lang), Move.parse("6-6")),
-        Board(build("5-1", "5-4@W"), t("board.line_plain", lang), Move.parse("5-4@W")),
-        Board(build("6-6", "6-3@E", "3-3@E"), t("board.double_at_end", lang, tile="3-3"),
-              Move.parse("3-3@E")),
+def _scoring_end(m: Maker) -> Question:
+    """A tile from the mover's hand that fits two ends or more and scores on exactly one:
+    the learner clicks the end that scores."""
+    def one_end_scores(p: Position) -> bool:
+        if p.is_over or p.layout.is_empty:
+            return False
+        for tile in p.hand(p.turn):
+            moves = [mv for mv in p.legal_moves() if mv.tile == tile]
+            if len(moves) >= 2 and sum(p.points(mv) > 0 for mv in moves) == 1:
+                return True
+        return False
+
+    position = m.find(TWO, one_end_scores)
+    tile, moves = next((tile, mv) for tile in position.hand(position.turn)
+                       if len(mv := [x for x in position.legal_moves() if x.tile == tile]) >= 2
+                       and sum(position.points(x) > 0 for x in mv) == 1)
+    best = next(mv for mv in moves if position.points(mv) > 0)
+    after = position.layout.place(best.tile, best.side)
+    assert best.side is not None
+    return m.question("scoring.end", "scoring_end", m.t("q.scoring_end", tile=tile), _hand_board(m, position),
+                      [(mv.side or "", m.t("end." + (mv.side or "E"))) for mv in moves], best.side,
+                      m.t("explain.scoring_move", move=move_label(best, m.lang), count=after.count(),
+                          points=after.points()),
+                      count_breakdown(after, m.lang), subject=str(tile))
+
+
+def _scoring(m: Maker) -> Lesson:
+    examples = (  # rules.md's worked examples
+        Board(build("6-6"), m.t("board.lead"), Move.parse("6-6")),
+        Board(build("5-1", "5-4@W"), m.t("board.line_plain"), Move.parse("5-4@W")),
+        Board(build("6-6", "6-3@E", "3-3@E"), m.t("board.double_at_end", tile="3-3"), Move.parse("3-3@E")),
     )
 
     def one_scores(p: Position) -> bool:
         if p.is_over or p.layout.is_empty:
             return False
         moves = p.legal_moves()
-        return len(moves) >= 3 and sum(p.points(m) > 0 for m in moves) == 1
+        return len(moves) >= 3 and sum(p.points(mv) > 0 for mv in moves) == 1
 
-    position = find(TWO, one_scores)
+    position = m.find(TWO, one_scores)
     moves = position.legal_moves()
-    best = next(m for m in moves if position.points(m) > 0)
-    hand_board = Board(position.layout, t("board.hand", lang, player=position.turn), None,
-                       position.hand(position.turn), position)
+    best = next(mv for mv in moves if position.points(mv) > 0)
     after = position.layout.place(best.tile, best.side)
-    questions = (
-        *(_points_question(f"scoring.{i}", board, lang) for i, board in enumerate(boards)),
-        _question("scoring.move", "scoring_move", t("q.scoring_move", lang), hand_board,
-                  [(str(m), _move_label(m, lang)) for m in moves], str(best),
-                  t("explain.scoring_move", lang, move=_move_label(best, lang), count=after.count(),
-                    points=after.points()),
-                  lang, count_breakdown(after, lang)),
+    stages = (
+        Stage(m.t("lesson.scoring.stage1"), (),
+              tuple(_points_question(m, f"scoring.{i}", board) for i, board in enumerate(examples))),
+        Stage(m.t("lesson.scoring.stage2"), (), (
+            _scoring_end(m),
+            m.question("scoring.move", "scoring_move", m.t("q.scoring_move"), _hand_board(m, position),
+                       [(str(mv), move_label(mv, m.lang)) for mv in moves], str(best),
+                       m.t("explain.scoring_move", move=move_label(best, m.lang), count=after.count(),
+                           points=after.points()),
+                       count_breakdown(after, m.lang)),
+        )),
     )
-    return Lesson("scoring", "9", t("lesson.scoring.title", lang), t("lesson.scoring.body", lang),
-                  (*boards, hand_board), questions)
+    return Lesson("scoring", "9", m.t("lesson.scoring.title"), m.t("lesson.scoring.body"), stages)
 
 
-def _round_question(qid: str, position: Position, player: int, lang: str) -> Question:
+def _round_question(m: Maker, qid: str, position: Position, player: int) -> Question:
     hand = position.hand(player)
     pips = pip_total(hand)
     value = round_to_five(pips)
     low = pips // 5 * 5
-    board = Board(position.layout, t("board.left_with", lang, player=player), None, hand, position)
+    board = Board(position.layout, m.t("board.left_with", player=player), None, hand, position)
     terms = " + ".join(f"{tile} {tile.pips}" for tile in hand)
-    details = (t("round.sum", lang, equation=f"{terms} = {pips}"),)
-    return _question(qid, "round", t("q.round", lang, tiles=_tiles(hand)), board,
-                     _numbers(value, [low, low + 5], step=5), str(value),
-                     f"{details[0]} {rounding_rule(pips, lang)}",
-                     lang, details, subject=str(player))
+    details = (m.t("round.sum", equation=f"{terms} = {pips}"),)
+    return m.question(qid, "round", m.t("q.round", tiles=_tiles(hand)), board,
+                      _numbers(value, [low, low + 5], step=5), str(value),
+                      f"{details[0]} {rounding_rule(pips, m.lang)}", details, subject=str(player))
 
 
 def _loser(position: Position) -> Optional[int]:
@@ -495,38 +722,41 @@ def _loser(position: Position) -> Optional[int]:
     return next((p for p in range(position.players) if len(position.hand(p)) >= 2), None)
 
 
-def _rounding(lang: str) -> Lesson:
+def _rounding(m: Maker) -> Lesson:
     def rounds(over: tuple[int, ...]) -> Callable[[Position], bool]:
         def test(p: Position) -> bool:
             player = _loser(p)
             return player is not None and pip_total(p.hand(player)) % 5 in over
         return test
 
-    up = find(TWO, rounds((3, 4)))
-    down = find(TWO, rounds((1, 2)))
+    up = m.find(TWO, rounds((3, 4)))
+    down = m.find(TWO, rounds((1, 2)))
     up_player, down_player = _loser(up), _loser(down)
     assert up_player is not None and down_player is not None
-    pairs = find(PAIRS, lambda p: (e := p.outcome()) is not None and e.kind == "domino")
+    pairs = m.find(PAIRS, lambda p: (e := p.outcome()) is not None and e.kind == "domino")
     went_out = pairs.outcome()
     assert went_out is not None and went_out.player is not None
     side = 1 - PARTNERS.side_of(went_out.player)
     change = pairs.hand_end_scores()[side]
     members = [p for p in range(4) if PARTNERS.side_of(p) == side]
-    hands = "; ".join(t("hand_of", lang, player=p, tiles=_tiles(pairs.hand(p)) or "-") for p in members)
-    pair_board = Board(pairs.layout, t("board.partners_end", lang), None, (), pairs, PARTNERS)
+    hands = "; ".join(m.t("hand_of", player=p, tiles=_tiles(pairs.hand(p)) or "-") for p in members)
+    pair_board = Board(pairs.layout, m.t("board.partners_end"), None, (), pairs, PARTNERS)
     remainders = " + ".join(str(round_to_five(pip_total(pairs.hand(p)))) for p in members)
-    questions = (
-        _round_question("rounding.up", up, up_player, lang),
-        _round_question("rounding.down", down, down_player, lang),
-        _question("rounding.partners", "settle",
-                  t("q.settle_partners", lang, side=side, players=" + ".join(map(str, members)), hands=hands),
-                  pair_board, _numbers(change, [-change], step=5, signed=True), str(change),
-                  t("explain.settle_partners", lang, remainders=remainders, change=change), lang,
-                  subject=str(side)),
+    pair = (("rounding.up", up, up_player), ("rounding.down", down, down_player))
+    first, second = pair[::m.rng.choice((1, -1))]
+    stages = (
+        Stage(m.t("lesson.rounding.stage1", seven=round_to_five(7), eight=round_to_five(8)), (),
+              (_round_question(m, *first), _round_question(m, *second))),
+        Stage(m.t("lesson.rounding.stage2"), (), (
+            m.question("rounding.partners", "settle",
+                       m.t("q.settle_partners", side=side, players=" + ".join(map(str, members)),
+                           hands=hands),
+                       pair_board, _numbers(change, [-change], step=5, signed=True), str(change),
+                       m.t("explain.settle_partners", remainders=remainders, change=change),
+                       subject=str(side)),
+        )),
     )
-    body = t("lesson.rounding.body", lang, seven=round_to_five(7), eight=round_to_five(8))
-    return Lesson("rounding", "11", t("lesson.rounding.title", lang), body,
-                  (questions[0].board, questions[1].board, pair_board), questions)
+    return Lesson("rounding", "11", m.t("lesson.rounding.title"), m.t("lesson.rounding.body"), stages)
 
 
 @dataclass(frozen=True)
@@ -534,12 +764,11 @@ class _Win:
     before: Position
     move: Move
     target: int
-    mid_hand: bool
 
 
-def _winning_move(target: int) -> _Win:
+def _winning_move(m: Maker, target: int) -> _Win:
     """The move that wins a seeded match to a small target, taken mid-hand."""
-    for seed in range(SEARCH):
+    for seed in range(m.start, m.start + SEARCH):
         match = Match(STANDARD, 2, seed=seed, target=target)
         bots = (RandomPlayer(seed), RandomPlayer(seed + 1))
         while not match.over:
@@ -548,75 +777,82 @@ def _winning_move(target: int) -> _Win:
             match.play(move)
             if match.over:
                 if match.position.outcome() is None:
-                    return _Win(before, move, target, True)
+                    return _Win(before, move, target)
                 break
     raise RuntimeError("no winning move found")  # pragma: no cover
 
 
-def _winning(lang: str) -> Lesson:
+def _winning(m: Maker) -> Lesson:
     targets = {n: STANDARD.default_target(n) for n in (2, 3, 4)}
-    win = _winning_move(30)
+    win = _winning_move(m, m.rng.choice((25, 30, 35)))
     points = win.before.points(win.move)
     player = win.before.turn
-    board = Board(win.before.layout, t("board.match", lang, target=win.target,
-                                       scores=", ".join(map(str, win.before.scores))),
+    board = Board(win.before.layout, m.t("board.match", target=win.target,
+                                         scores=", ".join(map(str, win.before.scores))),
                   None, win.before.hand(player), win.before)
     after = win.before.play(win.move)
     reached = after.scores[after.rules.side_of(player)] >= win.target
     right = "now" if reached and after.outcome() is None else ("end" if reached else "none")
-    wins = [(k, t("wins." + k, lang)) for k in ("now", "end", "none")]
-    questions = (
-        _question("winning.target", "target", t("q.target", lang, players=2), Board(EMPTY, ""),
-                  [(str(v), str(v)) for v in sorted({150, *targets.values()})], str(targets[2]),
-                  t("explain.target", lang, two=targets[2], more=targets[3]), lang, subject="2"),
-        _question("winning.now", "wins",
-                  t("q.wins", lang, player=player, score=win.before.scores[player],
-                    move=_move_label(win.move, lang), points=points, target=win.target),
-                  board, wins, right,
-                  t("explain.wins", lang, score=after.scores[player], target=win.target), lang,
-                  subject=f"{win.move} {win.target}"),
+    wins = [(k, m.t("wins." + k)) for k in ("now", "end", "none")]
+    players = m.rng.choice((2, 3, 4))
+    stages = (
+        Stage(m.t("lesson.winning.stage1", two=targets[2], more=targets[3]), (), (
+            m.question("winning.target", "target", m.t("q.target", players=players), Board(EMPTY, ""),
+                       [(str(v), str(v)) for v in sorted({150, *targets.values()})], str(targets[players]),
+                       m.t("explain.target", two=targets[2], more=targets[3]), subject=str(players)),
+        )),
+        Stage(m.t("lesson.winning.stage2"), (), (
+            m.question("winning.now", "wins",
+                       m.t("q.wins", player=player, score=win.before.scores[player],
+                           move=move_label(win.move, m.lang), points=points, target=win.target),
+                       board, wins, right,
+                       m.t("explain.wins", score=after.scores[player], target=win.target),
+                       subject=f"{win.move} {win.target}"),
+        )),
     )
-    body = t("lesson.winning.body", lang, two=targets[2], more=targets[3])
-    return Lesson("winning", "12", t("lesson.winning.title", lang), body, (board,), questions)
+    return Lesson("winning", "12", m.t("lesson.winning.title"), m.t("lesson.winning.body"), stages)
 
 
-def _cincos(lang: str) -> Lesson:
+def _cincos(m: Maker) -> Lesson:
     target = CINCOS.default_target(2)
-    start = next(p for p in (deal(CINCOS, 2, random.Random(seed)) for seed in range(SEARCH))
+    start = next(p for p in (deal(CINCOS, 2, random.Random(m.start + n)) for n in range(SEARCH))
                  if sum(tile.is_double for h in range(2) for tile in p.hand(h)) >= 3)
     lead = start.legal_moves()[0].tile
     doubles = sorted({tile for h in range(2) for tile in start.hand(h) if tile.is_double}, reverse=True)
     non_double = max(tile for tile in start.hand(start.turn) if not tile.is_double)
-    hands = "; ".join(t("hand_of", lang, player=p, tiles=_tiles(start.hand(p))) for p in range(2))
-    lead_board = Board(EMPTY, t("board.cincos_deal", lang), None, start.hand(start.turn), start, CINCOS)
-    out = find(CINCOS_TWO, lambda p: (e := p.outcome()) is not None and e.kind == "domino"
-               and pip_total(p.hand(1 - (e.player or 0))) > 0)
+    hands = "; ".join(m.t("hand_of", player=p, tiles=_tiles(start.hand(p))) for p in range(2))
+    lead_board = Board(EMPTY, m.t("board.cincos_deal"), None, start.hand(start.turn), start, CINCOS)
+    out = m.find(CINCOS_TWO, lambda p: (e := p.outcome()) is not None and e.kind == "domino"
+                 and round_to_five(pip_total(p.hand(1 - (e.player or 0)))) > 0)
     end = out.outcome()
     assert end is not None and end.player is not None
     other = 1 - end.player
     gain = out.hand_end_scores()[end.player]
     pips = pip_total(out.hand(other))
-    out_board = Board(out.layout, t("board.cincos_out", lang, player=end.player), None, out.hand(other), out,
+    out_board = Board(out.layout, m.t("board.cincos_out", player=end.player), None, out.hand(other), out,
                       CINCOS)
-    questions = (
-        _question("cincos.lead", "lead", t("q.cincos_lead", lang, hands=hands), lead_board,
-                  [(str(tile), str(tile)) for tile in (*doubles, non_double)], str(lead),
-                  t("explain.cincos_lead", lang, tile=lead, player=start.turn), lang),
-        _question("cincos.out", "settle",
-                  t("q.cincos_out", lang, player=end.player, other=other, tiles=_tiles(out.hand(other))),
-                  out_board, _numbers(gain, [-gain, pips], step=5, signed=True), str(gain),
-                  t("explain.cincos_out", lang, pips=pips, value=gain), lang, subject=str(end.player)),
-        _question("cincos.target", "target", t("q.target_cincos", lang), Board(EMPTY, "", rules=CINCOS),
-                  [(str(v), str(v)) for v in sorted({target, 200, 250})],
-                  str(target), t("explain.target_cincos", lang, target=target),
-                  lang, subject="2"),
+    stages = (
+        Stage(m.t("lesson.cincos.stage1", size=CINCOS.hand_size(2)), (), (
+            m.question("cincos.lead", "lead", m.t("q.cincos_lead", hands=hands), lead_board,
+                       [(str(tile), str(tile)) for tile in (*doubles, non_double)], str(lead),
+                       m.t("explain.cincos_lead", tile=lead, player=start.turn)),
+        )),
+        Stage(m.t("lesson.cincos.stage2"), (), (
+            m.question("cincos.out", "settle",
+                       m.t("q.cincos_out", player=end.player, other=other, tiles=_tiles(out.hand(other))),
+                       out_board, _numbers(gain, [-gain, pips], step=5, signed=True), str(gain),
+                       m.t("explain.cincos_out", pips=pips, value=gain), subject=str(end.player)),
+        )),
+        Stage(m.t("lesson.cincos.stage3", target=target), (), (
+            m.question("cincos.target", "target", m.t("q.target_cincos"), Board(EMPTY, "", rules=CINCOS),
+                       [(str(v), str(v)) for v in sorted({target, 200, 250})],
+                       str(target), m.t("explain.target_cincos", target=target), subject="2"),
+        )),
     )
-    body = t("lesson.cincos.body", lang, size=CINCOS.hand_size(2), target=target)
-    return Lesson("cincos", "cincos", t("lesson.cincos.title", lang), body, (lead_board, out_board),
-                  questions)
+    return Lesson("cincos", "cincos", m.t("lesson.cincos.title"), m.t("lesson.cincos.body"), stages)
 
 
-BUILDERS: tuple[tuple[str, Callable[[str], Lesson]], ...] = (
+BUILDERS: tuple[tuple[str, Callable[[Maker], Lesson]], ...] = (
     ("deal", _deal),
     ("matching", _matching),
     ("drawing", _drawing),
@@ -631,20 +867,26 @@ BUILDERS: tuple[tuple[str, Callable[[str], Lesson]], ...] = (
 LESSON_IDS: tuple[str, ...] = tuple(lesson_id for lesson_id, _ in BUILDERS)
 
 
-@lru_cache(maxsize=8)
-def lessons(lang: str = "en") -> tuple[Lesson, ...]:
-    """Every lesson in teaching order, its text in `lang` (English where missing)."""
-    return tuple(builder(lang) for _, builder in BUILDERS)
+@lru_cache(maxsize=256)
+def _built(lesson_id: str, lang: str, seed: int) -> Lesson:
+    index = LESSON_IDS.index(lesson_id)
+    made = BUILDERS[index][1](Maker(lang, seed, index))
+    return Lesson(made.id, made.rule, made.title, made.body, made.stages, seed)
 
 
-def lesson(lesson_id: str, lang: str = "en") -> Lesson:
-    """One lesson by id; raises TrainerError naming the lessons there are."""
-    for item in lessons(lang):
-        if item.id == lesson_id:
-            return item
-    raise TrainerError(t("lesson.unknown", lang, id=lesson_id, ids=", ".join(LESSON_IDS)))
+def lessons(lang: str = "en", seed: int = 0) -> tuple[Lesson, ...]:
+    """Every lesson in teaching order, its text in `lang` (English where missing), its
+    boards and choices those of attempt `seed`."""
+    return tuple(_built(lesson_id, lang, seed) for lesson_id in LESSON_IDS)
 
 
-def questions(lang: str = "en") -> Sequence[Question]:
+def lesson(lesson_id: str, lang: str = "en", seed: int = 0) -> Lesson:
+    """One lesson by id (attempt `seed`); raises TrainerError naming the lessons there are."""
+    if lesson_id not in LESSON_IDS:
+        raise TrainerError(t("lesson.unknown", lang, id=str(lesson_id)[:40], ids=", ".join(LESSON_IDS)))
+    return _built(lesson_id, lang, seed)
+
+
+def questions(lang: str = "en", seed: int = 0) -> Sequence[Question]:
     """Every check question of every lesson."""
-    return [q for item in lessons(lang) for q in item.questions]
+    return [q for item in lessons(lang, seed) for q in item.questions]

@@ -1,6 +1,11 @@
 """A game against the computer, as the Play page drives it: the learner's seat, the
 computer players, Muggins claims, undo, and saving and loading.
 
+Muggins (the trainer's rule, as the Play page states it): with each play the learner
+claims the points it scored, in fives. A right claim keeps them. A short claim gives the
+play's points to the next side ("Muggins!"). An over-claim gives the next side the
+play's points too, and the points claimed beyond them as a penalty.
+
 >>> s = PlaySession(PlaySettings(seed=4, opponent="random"))
 >>> while not s.learner_to_move and not s.over:
 ...     _ = s.computer_step()
@@ -15,13 +20,15 @@ from typing import Optional
 
 from trainer.errors import IllegalMoveError, NotationError
 from trainer.game import Match
+from trainer.i18n import t, tn
+from trainer.movenames import move_words
 from trainer.moves import Move
 from trainer.players import ExpertPlayer, Player, make_player
 from trainer.position import Position
 from trainer.record import Record, Turn
 from trainer.rules import preset
 
-STRENGTHS = ("random", "greedy", "expert")
+STRENGTHS = ("random", "greedy", "expert")  # saved games keep these; people read play.strength.*
 
 
 @dataclass(frozen=True)
@@ -53,6 +60,16 @@ class Claim:
     @property
     def right(self) -> bool:
         return self.claimed == self.points
+
+    @property
+    def penalty(self) -> int:
+        """The points claimed beyond what the play scored, in whole fives (0 if none).
+
+        >>> Claim(1, 0, 15, 10).penalty, Claim(1, 0, 5, 10).penalty, Claim(1, 0, 7, 0).penalty
+        (5, 0, 5)
+        """
+        over = max(0, self.claimed - self.points)
+        return over - over % 5
 
 
 @dataclass
@@ -113,10 +130,12 @@ class PlaySession:
         hand, turn = len(self.match.hands), len(self.match.hands[-1])
         self.match.play(move)
         if self.settings.muggins and claim is not None:
-            self.claims.append(Claim(hand, turn, claim, points))
-            if claim != points:
+            made = Claim(hand, turn, claim, points)
+            self.claims.append(made)
+            if not made.right:
                 other = self.match.rules.side_of((self.settings.learner + 1) % self.settings.players)
                 self.match.transfer(points, self.learner_side, other)
+                self.match.award(made.penalty, other)
         return points
 
     # ----- undo, save, load -----
@@ -127,10 +146,10 @@ class PlaySession:
         record = self.match.record()
         hands = [list(h) for h in record.hands]
         for h in range(len(hands) - 1, -1, -1):
-            for t in range(len(hands[h]) - 1, -1, -1):
-                turn = hands[h][t]
+            for i in range(len(hands[h]) - 1, -1, -1):
+                turn = hands[h][i]
                 if turn.player == self.settings.learner and turn.move is not None:
-                    kept = tuple(tuple(x) for x in hands[:h]) + (tuple(hands[h][:t]),)
+                    kept = tuple(tuple(x) for x in hands[:h]) + (tuple(hands[h][:i]),)
                     self.match = Match.replay(replace(record, hands=kept))
                     return
         raise IllegalMoveError("there is no move of yours to take back")
@@ -188,29 +207,86 @@ class PlaySession:
         return session
 
 
-def narrate(start: Position, turns: tuple[Turn, ...], names: dict[int, str]) -> list[str]:
-    """Each turn of a hand in words: draws, the move, the count and the score.
+FILE_LIMIT = 200  # KB: a saved game is a few KB; anything bigger is not one
+
+
+class SaveFileError(NotationError):
+    """A file that is not a saved game: `problem` says so in the learner's words,
+    `detail` what the reader met (shown as text, never as Markdown)."""
+
+    def __init__(self, problem: str, detail: str = "") -> None:
+        super().__init__(problem)
+        self.problem, self.detail = problem, detail
+
+
+def load_file(data: bytes, lang: str = "en") -> PlaySession:
+    """A saved game from an uploaded file's bytes; raises SaveFileError saying why not,
+    after bounded work (a file over FILE_LIMIT KB is not read).
+
+    >>> try:
+    ...     load_file(b"\\xff\\xfe")
+    ... except SaveFileError as error:
+    ...     print(error.problem)
+    it is not a text file
+    """
+    if len(data) > FILE_LIMIT * 1024:
+        raise SaveFileError(t("play.file_too_big", lang, size=len(data) // 1024, limit=FILE_LIMIT))
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SaveFileError(t("play.file_not_text", lang)) from None
+    try:
+        return PlaySession.load(text)
+    except NotationError as error:
+        raise SaveFileError(t("play.file_not_game", lang), str(error)[:300]) from None
+
+
+def narrate(start: Position, turns: tuple[Turn, ...], names: dict[int, str], lang: str = "en") -> list[str]:
+    """Each turn of a hand in words: draws, the move (in words and code), the count and
+    the score.
 
     >>> from trainer.position import Position
     >>> p = Position.from_code("5-0 5-5,6-5/6-6,4-4 ?23 0 0,0")
     >>> narrate(p, (Turn(0, (), Move.parse("5-5@W")),), {0: "You"})
-    ['You played 5-5@W: count 10, scores 10.']
+    ['You played 5-5 on the west end (5-5@W): count 10, scores 10.']
     """
     lines = []
     position = start
     for turn in turns:
-        who = names.get(turn.player, f"Player {turn.player}")
+        who = names.get(turn.player, t("play.player", lang, seat=turn.player))
         for _ in turn.draws:
             position = position.draw()
-        drew = (f"drew {len(turn.draws)} ({', '.join(str(t) for t in turn.draws)}) and "
+        drew = (tn("play.story_drew", len(turn.draws), lang,
+                   tiles=t("list.separator", lang).join(str(x) for x in turn.draws))
                 if turn.draws else "")
         if turn.move is None:
-            lines.append(f"{who} {drew}passed.")
+            lines.append(t("play.story_passed", lang, who=who, drew=drew))
             if not position.is_over and position.must_pass:
                 position = position.pass_turn()
             continue
         points = position.points(turn.move)
         position = position.play(turn.move)
-        scored = f", scores {points}" if points else ""
-        lines.append(f"{who} {drew}played {turn.move}: count {position.layout.count()}{scored}.")
+        key = "play.story_scored" if points else "play.story_played"
+        lines.append(t(key, lang, who=who, drew=drew, move=move_words(turn.move, lang),
+                       count=position.layout.count(), points=points))
     return lines
+
+
+def hand_end(start: Position, turns: tuple[Turn, ...]) -> Position:
+    """The position after the turns of a hand: the board as the hand ended.
+
+    >>> from trainer.position import Position
+    >>> p = Position.from_code("5-0 5-5,6-5/6-6,4-4 ?23 0 0,0")
+    >>> str(hand_end(p, (Turn(0, (), Move.parse("5-5@W")),)).layout)
+    '5-5:5-0:::'
+    """
+    position = start
+    for turn in turns:
+        for _ in turn.draws:
+            position = position.draw()
+        if turn.move is None:
+            if not position.is_over and position.must_pass:
+                position = position.pass_turn()
+            continue
+        position = position.play(turn.move)
+    return position

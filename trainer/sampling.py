@@ -14,9 +14,13 @@ lacks (he drew or passed on those open ends and has drawn nothing since).
 
 from __future__ import annotations
 
+import os
 import random
 import statistics
+import threading
 import time
+from collections.abc import Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, replace
 from typing import Optional
 
@@ -24,10 +28,58 @@ from trainer.errors import InvalidPositionError
 from trainer.moves import Move
 from trainer.position import Hidden, Position
 from trainer.record import Turn
-from trainer.solver import SearchLimitError, solve
+from trainer.solver import SearchLimitError, Solution, solve
 from trainer.tiles import ALL_TILES
 
 Voids = dict[int, frozenset[int]]
+
+MAX_SAMPLES = 10_000  # deals one estimate may solve
+WORKERS = max(1, min(os.cpu_count() or 1, 2))  # threads solving deals: the solver's table pool
+_POOL: Optional[ThreadPoolExecutor] = None
+_POOL_LOCK = threading.Lock()
+
+
+def _pool() -> ThreadPoolExecutor:
+    """The process's threads for solving deals (the C search releases the GIL)."""
+    global _POOL
+    with _POOL_LOCK:
+        if _POOL is None:
+            _POOL = ThreadPoolExecutor(max_workers=WORKERS, thread_name_prefix="allfives-solve")
+        return _POOL
+
+
+def solve_deals(deals: Iterator[Position], deadline: float = 0.0,
+                limit: int = MAX_SAMPLES) -> Iterator[Solution]:
+    """Solve deals on every core, in the order they come, at most `limit` of them.
+    `deadline` (time.perf_counter(), 0: none) bounds each search: a deal that would
+    overrun it raises SearchLimitError here; deals after it are not started. Searches
+    still running when the caller stops (an error, Ctrl-C) are cancelled at once."""
+    pool = _pool()
+    pending: list[Future[Solution]] = []
+    started = 0
+    cancel = bytearray(1)
+    try:
+        while True:
+            while len(pending) < WORKERS and started < limit:
+                left = deadline - time.perf_counter() if deadline else 0.0
+                if deadline and left <= 0:
+                    limit = started
+                    break
+                deal = next(deals, None)
+                if deal is None:
+                    limit = started
+                    break
+                pending.append(pool.submit(solve, deal, time_limit=max(left, 0.0), cancel=cancel,
+                                           threads=1))
+                started += 1
+            if not pending:
+                return
+            wait(pending[:1], return_when=FIRST_COMPLETED)
+            yield pending.pop(0).result()
+    finally:
+        cancel[0] = 1
+        for future in pending:
+            future.cancel()
 
 
 @dataclass(frozen=True)
@@ -111,10 +163,12 @@ def sample_deal(position: Position, rng: random.Random, voids: Optional[Voids] =
     raise InvalidPositionError("no deal of the unseen tiles fits the known voids")
 
 
-def estimate(position: Position, samples: int, seed: int, voids: Optional[Voids] = None) -> Estimate:
-    """Mean exact value of each of the mover's moves over `samples` consistent deals."""
-    if samples < 1:
-        raise InvalidPositionError("--samples must be at least 1")
+def estimate(position: Position, samples: int, seed: int, voids: Optional[Voids] = None,
+             time_limit: float = 0.0) -> Estimate:
+    """Mean exact value of each of the mover's moves over `samples` consistent deals,
+    solved on every core. Raises SearchLimitError past `time_limit` seconds (0: none)."""
+    if not 1 <= samples <= MAX_SAMPLES:
+        raise InvalidPositionError(f"--samples must be 1 to {MAX_SAMPLES:,}")
     position.hand(position.turn)  # the mover must see his own hand
     if position.is_fully_known and position.is_over:
         raise InvalidPositionError("the hand is over: nobody has a move to solve")
@@ -122,8 +176,9 @@ def estimate(position: Position, samples: int, seed: int, voids: Optional[Voids]
     values: dict[Move, list[int]] = {}
     points: dict[Move, int] = {}
     roots: list[int] = []
-    for _ in range(samples):
-        solution = solve(sample_deal(position, rng, voids))
+    deals = (sample_deal(position, rng, voids) for _ in range(samples))
+    deadline = time.perf_counter() + time_limit if time_limit else 0.0
+    for solution in solve_deals(deals, deadline):
         roots.append(solution.value)
         for m in solution.moves:
             values.setdefault(m.move, []).append(m.value)
@@ -148,28 +203,21 @@ class Expectation:
         return tuple(sorted((m for m, v in self.values.items() if v == top), key=str))
 
 
-NODES_PER_SECOND = 2_000_000  # a cautious figure for the search, to turn time into nodes
-
-
 def expected_values(view: Position, budget: float, rng: random.Random,
                     voids: Optional[Voids] = None, max_samples: int = 400) -> Expectation:
     """Deal the hidden tiles of `view` (the mover's view) again and again, solve each
-    deal exactly, and average each move's value, until `budget` seconds are spent.
-    A deal whose search would overrun the time left is abandoned: early in a big hand
-    there may be no sample at all (`samples` 0, `values` empty)."""
+    deal exactly (on every core), and average each move's value, until `budget`
+    seconds are spent. A deal whose search would overrun the time left is abandoned:
+    in a big hand there may be no sample at all (`samples` 0, `values` empty)."""
     deadline = time.perf_counter() + budget
     totals: dict[Move, float] = {}
     samples = 0
-    while samples < max_samples:
-        left = deadline - time.perf_counter()
-        if left <= 0:
-            break
-        try:
-            solution = solve(sample_deal(view, rng, voids),
-                             node_limit=max(1000, int(left * NODES_PER_SECOND)))
-        except SearchLimitError:
-            break
-        samples += 1
-        for m in solution.moves:
-            totals[m.move] = totals.get(m.move, 0.0) + m.value
+    deals = (sample_deal(view, rng, voids) for _ in range(min(max_samples, MAX_SAMPLES)))
+    try:
+        for solution in solve_deals(deals, deadline):
+            samples += 1
+            for m in solution.moves:
+                totals[m.move] = totals.get(m.move, 0.0) + m.value
+    except SearchLimitError:
+        pass
     return Expectation({m: v / samples for m, v in totals.items()} if samples else {}, samples)

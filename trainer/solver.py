@@ -17,15 +17,16 @@ who play to minimise (mover's points) - (the sum of their points).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Optional
 
-from trainer import _fast
+from trainer._backend import fast as _fast
 from trainer.errors import HiddenInformationError, InvalidPositionError, TrainerError
 from trainer.fastplay import compact
 from trainer.moves import SIDES, Move
 from trainer.position import Position
 from trainer.tiles import ALL_TILES
 
-TABLE_BITS = 21  # 2**21 entries of 32 bytes: 64 MiB
+TABLE_BITS = 21  # 2**21 entries of 16 bytes: 32 MiB a table, two tables a process at most
 
 
 @dataclass(frozen=True)
@@ -58,26 +59,48 @@ class Solution:
 
 
 class SearchLimitError(TrainerError):
-    """The search met its node limit before it finished."""
+    """The search met its node or time limit before it finished."""
 
 
-def solve(position: Position, table_bits: int = TABLE_BITS, node_limit: int = 0) -> Solution:
+def solve(position: Position, table_bits: int = TABLE_BITS, node_limit: int = 0,
+          time_limit: float = 0.0, best_only: bool = False,
+          cancel: Optional[bytearray] = None, threads: int = 2) -> Solution:
     """Solve a position whose hands and boneyard order are all known.
 
+    Every move comes with its exact value; with `best_only` (cheaper), only the best
+    moves do, and the others are left out of `moves`. The search releases the GIL, so
+    threads solve deals in parallel (each with a table of a pool shared by the process);
+    a lone big solve shares its moves with a second thread (`threads` 2) when the pool
+    has a table free.
+
     Raises HiddenInformationError for `?N` hands or boneyard, InvalidPositionError
-    for a hand that is already over, SearchLimitError past `node_limit` nodes
-    (0: no limit)."""
-    if not position.is_fully_known:
+    for a hand that is already over or a position that is not one (tiles twice, pips
+    out of range...), SearchLimitError past `node_limit` nodes or `time_limit` seconds
+    (0: no limit) or once another thread sets `cancel[0]` non-zero. Ctrl-C stops the
+    search within a second (KeyboardInterrupt)."""
+    if not 10 <= table_bits <= 25:
+        raise ValueError("table_bits is 10 to 25")
+    if node_limit < 0 or not 0 <= time_limit <= 1e7:
+        raise ValueError("limits are 0 (none) or positive")
+    if threads not in (1, 2):
+        raise ValueError("threads is 1 or 2")
+    try:
+        hands, bone, layout = compact(position)
+    except HiddenInformationError:
         raise HiddenInformationError(
             "the position hides tiles (?N): an exact value needs every hand and the boneyard "
-            "order; estimate it by sampling instead")
+            "order; estimate it by sampling instead") from None
     if position.is_over:
         raise InvalidPositionError("the hand is over: nobody has a move to solve")
-    hands, bone, layout = compact(position)
     value, found, nodes, probes, hits, aborted = _fast.solve(
-        hands, bone, layout, position.turn, position.rules.name, table_bits, node_limit)
+        hands, bone, layout, position.turn, position.rules.name, table_bits, node_limit,
+        float(time_limit), int(best_only), cancel, threads)
     if aborted:
-        raise SearchLimitError(f"the search passed its limit of {node_limit:,} nodes")
+        if node_limit and nodes > node_limit:
+            raise SearchLimitError(f"the search passed its limit of {node_limit:,} nodes")
+        if cancel is not None and cancel[0]:
+            raise SearchLimitError("the search was cancelled")
+        raise SearchLimitError(f"the search passed its limit of {time_limit:g} s")
     moves = [MoveValue(Move(ALL_TILES[tile], SIDES[side] if side < 4 else None), points, v)
              for tile, side, points, v in found]
     moves.sort(key=lambda m: (-m.value, -m.points, str(m.move)))

@@ -28,12 +28,24 @@ in the file (`attempts[12].correct: ...`).
 from __future__ import annotations
 
 import json
-import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
-from typing import Any, Optional
+from typing import Annotated, Any, Literal, Optional
+
+from pydantic import (
+    AfterValidator,
+    AwareDatetime,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    ValidationError,
+    field_validator,
+)
 
 from trainer.errors import TrainerError
+from trainer.ratings import MAX_RD
 from trainer.review import ReviewError, card_from_dict, card_to_json
 
 FORMAT = "allfives-history"
@@ -155,99 +167,147 @@ def dump_history(history: History, exported_at: datetime) -> str:
 
 
 # ----- reading -----
-class _Fields:
-    """Typed reads of one JSON object's fields, each fault named by its place."""
+# Every field is checked by type and range before anything is written: the ranges are
+# what the trainer itself can produce, with room to spare, and keep every later sum,
+# time and rating finite.
+SCORE_LIMIT = 10**6  # points, answers and streaks
+COUNT_LIMIT = 10**9  # rated games, reviews
+SECONDS_LIMIT = 10**7  # about four months
+ROWS_LIMIT = 10**6  # rows of each list
+EARLIEST, LATEST = 1970, 2200  # years of every time and day
+RATING_RANGE = (0.0, 5000.0)
 
-    def __init__(self, data: object, where: str) -> None:
-        if not isinstance(data, dict):
-            raise HistoryFileError(f"{where}: expected a JSON object, got {_kind(data)}")
-        self.data: dict[str, Any] = data
-        self.where = where
+_STRICT = ConfigDict(strict=True, frozen=True, extra="ignore", allow_inf_nan=False)
 
-    def fail(self, key: str, message: str) -> HistoryFileError:
-        return HistoryFileError(f"{self.where}.{key}: {message}")
 
-    def get(self, key: str) -> Any:
-        if key not in self.data:
-            raise HistoryFileError(f"{self.where}: the field {key!r} is missing")
-        return self.data[key]
+def _in_years(value: datetime) -> datetime:
+    if not EARLIEST <= value.year <= LATEST or not EARLIEST <= value.replace(tzinfo=None).year <= LATEST:
+        raise ValueError(f"a time between the years {EARLIEST} and {LATEST}, not {value.isoformat()}")
+    return value.astimezone(UTC)
 
-    def text(self, key: str, limit: int, choices: Optional[tuple[str, ...]] = None,
-             empty: bool = True) -> str:
-        value = self.get(key)
-        if not isinstance(value, str):
-            raise self.fail(key, f"expected text, got {_kind(value)}")
-        if len(value) > limit:
-            raise self.fail(key, f"at most {limit} characters, got {len(value)}")
-        if not empty and not value:
-            raise self.fail(key, "cannot be empty")
-        if choices is not None and value not in choices:
-            raise self.fail(key, f"{value!r} is not one of {', '.join(repr(c) for c in choices)}")
-        return value
 
-    def flag(self, key: str) -> bool:
-        value = self.get(key)
-        if not isinstance(value, bool):
-            raise self.fail(key, f"expected true or false, got {_kind(value)}")
-        return value
+def _day_in_years(value: date) -> date:
+    if not EARLIEST <= value.year <= LATEST:
+        raise ValueError(f"a day between the years {EARLIEST} and {LATEST}, not {value.isoformat()}")
+    return value
 
-    def integer(self, key: str, low: int = 0, optional: bool = False) -> Optional[int]:
-        value = self.get(key)
-        if value is None and optional:
-            return None
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise self.fail(key, f"expected a whole number, got {_kind(value)}")
-        if value < low:
-            raise self.fail(key, f"expected at least {low}, got {value}")
-        return value
 
-    def count(self, key: str, low: int = 0) -> int:
-        value = self.integer(key, low)
-        assert value is not None
-        return value
+Stamp = Annotated[AwareDatetime, AfterValidator(_in_years)]
+Day = Annotated[date, AfterValidator(_day_in_years)]
+Score = Annotated[int, Field(ge=0, le=SCORE_LIMIT)]
+Count = Annotated[int, Field(ge=0, le=COUNT_LIMIT)]
+Seconds = Annotated[float, Field(ge=0, le=SECONDS_LIMIT)]
+RatingValue = Annotated[float, Field(ge=RATING_RANGE[0], le=RATING_RANGE[1])]
+Deviation = Annotated[float, Field(ge=1.0, le=MAX_RD)]
+Volatility = Annotated[float, Field(gt=0.0, le=1.0)]
+Part = Literal["lesson", "drill", "puzzle", "play"]
+Mode = Literal["", "daily", "stream", "review", "run", "archive"]
+Item = Annotated[str, StringConstraints(min_length=1, max_length=LIMITS["item"])]
+Kind = Annotated[str, StringConstraints(max_length=LIMITS["kind"])]
+PositionText = Annotated[str, StringConstraints(max_length=LIMITS["position"])]
+Tag = Annotated[str, StringConstraints(min_length=1, max_length=LIMITS["tag"], pattern=r"^\S+$")]
 
-    def number(self, key: str, low: float = 0.0, optional: bool = False,
-               positive: bool = False) -> Optional[float]:
-        value = self.get(key)
-        if value is None and optional:
-            return None
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-            raise self.fail(key, f"expected a number, got {_kind(value)}")
-        if value < low or (positive and value <= 0):
-            raise self.fail(key, f"expected {'more than' if positive else 'at least'} {low}, got {value}")
-        return float(value)
 
-    def real(self, key: str, low: float = 0.0, positive: bool = False) -> float:
-        value = self.number(key, low, positive=positive)
-        assert value is not None
-        return value
+class _LearnerModel(BaseModel):
+    model_config = _STRICT
+    name: Annotated[str, StringConstraints(max_length=400)]
+    created_at: Stamp
+    rating: RatingValue
+    rd: Deviation
+    volatility: Volatility
+    rated_games: Count
 
-    def time(self, key: str) -> datetime:
-        value = self.get(key)
-        if not isinstance(value, str):
-            raise self.fail(key, f"expected a time as text, got {_kind(value)}")
-        try:
-            moment = datetime.fromisoformat(value)
-        except ValueError:
-            raise self.fail(key, f"{value!r} is not an ISO 8601 time") from None
-        if moment.tzinfo is None:
-            raise self.fail(key, f"{value!r} has no time zone")
-        return moment.astimezone(UTC)
 
-    def day(self, key: str) -> date:
-        value = self.get(key)
-        if not isinstance(value, str):
-            raise self.fail(key, f"expected a day as text, got {_kind(value)}")
-        try:
-            return date.fromisoformat(value)
-        except ValueError:
-            raise self.fail(key, f"{value!r} is not a day written YYYY-MM-DD") from None
+class _AttemptModel(BaseModel):
+    model_config = _STRICT
+    part: Part
+    item: Item
+    kind: Kind
+    position: PositionText
+    answer: Annotated[str, StringConstraints(max_length=LIMITS["answer"])]
+    correct: bool
+    points_lost: Optional[Score]
+    seconds: Optional[Seconds]
+    helped: bool
+    rated: bool
+    mode: Mode
+    tags: Annotated[list[Tag], Field(max_length=LIMITS["tags"])]
+    created_at: Stamp
+    day: Day
 
-    def rows(self, key: str) -> list[Any]:
-        value = self.get(key)
-        if not isinstance(value, list):
-            raise self.fail(key, f"expected a list, got {_kind(value)}")
-        return value
+    @field_validator("tags")
+    @classmethod
+    def _tags_fit(cls, tags: list[str]) -> list[str]:
+        if len(" ".join(tags)) > LIMITS["tags"]:
+            raise ValueError(f"at most {LIMITS['tags']} characters of tags")
+        return tags
+
+
+class _RatingModel(BaseModel):
+    model_config = _STRICT
+    attempt: Optional[Annotated[int, Field(ge=0, lt=ROWS_LIMIT)]]
+    puzzle_id: Annotated[str, StringConstraints(max_length=40)]
+    rating: RatingValue
+    rd: Deviation
+    volatility: Volatility
+    created_at: Stamp
+
+
+class _RunModel(BaseModel):
+    model_config = _STRICT
+    level: Annotated[int, Field(ge=1, le=100)]
+    duration: Seconds
+    answered: Score
+    right: Score
+    score: Score
+    best_streak: Score
+    created_at: Stamp
+    day: Day
+
+
+class _CardModel(BaseModel):
+    """fsrs's `Card.to_dict()`: state 1 Learning, 2 Review, 3 Relearning."""
+
+    model_config = _STRICT
+    card_id: Annotated[int, Field(ge=0, lt=2**63)]
+    state: Literal[1, 2, 3]
+    step: Optional[Annotated[int, Field(ge=0, le=100)]]
+    stability: Optional[Annotated[float, Field(gt=0, le=10**6)]]
+    difficulty: Optional[Annotated[float, Field(ge=1, le=10)]]
+    due: Stamp
+    last_review: Optional[Stamp]
+
+
+class _CardRowModel(BaseModel):
+    model_config = _STRICT
+    part: Part
+    item: Item
+    kind: Kind
+    position: PositionText
+    card: _CardModel
+    reviews: Count
+    lapses: Count
+    created_at: Stamp
+    updated_at: Stamp
+
+
+class _FileModel(BaseModel):
+    model_config = _STRICT
+    format: Literal["allfives-history"]
+    version: Literal[1]
+    learner: _LearnerModel
+    attempts: Annotated[list[_AttemptModel], Field(max_length=ROWS_LIMIT)]
+    ratings: Annotated[list[_RatingModel], Field(max_length=ROWS_LIMIT)]
+    runs: Annotated[list[_RunModel], Field(max_length=ROWS_LIMIT)]
+    reviews: Annotated[list[_CardRowModel], Field(max_length=ROWS_LIMIT)]
+
+
+class _HeadModel(BaseModel):
+    """Only what says whether the file is a history at all."""
+
+    model_config = ConfigDict(extra="ignore")
+    format: Any = None
+    version: Any = None
 
 
 def _kind(value: object) -> str:
@@ -255,7 +315,9 @@ def _kind(value: object) -> str:
         return "null"
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, (int, float)):
+    if isinstance(value, int):
+        return f"the number {value}" if abs(value) < 10**30 else "a very large number"
+    if isinstance(value, float):
         return f"the number {value}"
     if isinstance(value, str):
         return f"the text {value[:30]!r}"
@@ -264,81 +326,125 @@ def _kind(value: object) -> str:
     return "an object"
 
 
-def _tags(fields: _Fields) -> tuple[str, ...]:
-    value = fields.rows("tags")
-    tags = []
-    for index, tag in enumerate(value):
-        if not isinstance(tag, str) or not tag or len(tag) > LIMITS["tag"] or any(c.isspace() for c in tag):
-            raise fields.fail(f"tags[{index}]", f"a tag is a word of 1 to {LIMITS['tag']} characters "
-                                                f"without spaces, got {_kind(tag)}")
-        tags.append(tag)
-    if len(" ".join(tags)) > LIMITS["tags"]:
-        raise fields.fail("tags", f"at most {LIMITS['tags']} characters of tags")
-    return tuple(tags)
+def _place(loc: tuple[int | str, ...]) -> str:
+    """`('attempts', 12, 'correct')` as `attempts[12].correct`."""
+    text = ""
+    for part in loc:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+    return text or "the file"
 
 
-def _attempt(data: object, where: str) -> AttemptRow:
-    f = _Fields(data, where)
-    return AttemptRow(
-        part=f.text("part", 16, PARTS), item=f.text("item", LIMITS["item"], empty=False),
-        kind=f.text("kind", LIMITS["kind"]), position=f.text("position", LIMITS["position"]),
-        answer=f.text("answer", LIMITS["answer"]), correct=f.flag("correct"),
-        points_lost=f.integer("points_lost", optional=True), seconds=f.number("seconds", optional=True),
-        helped=f.flag("helped"), rated=f.flag("rated"), mode=f.text("mode", 16, MODES), tags=_tags(f),
-        created_at=f.time("created_at"), day=f.day("day"))
+def _explain(error: Mapping[str, Any]) -> str:
+    """One pydantic error in the words of the file: where, and what was expected."""
+    kind, ctx, value = error["type"], error.get("ctx") or {}, error.get("input")
+    loc = tuple(error["loc"])
+    if kind == "missing":
+        return f"{_place(loc[:-1])}: the field {loc[-1]!r} is missing"
+    where = _place(loc)
+    got = _kind(value)
+    messages = {
+        "bool_type": f"expected true or false, got {got}",
+        "int_type": f"expected a whole number, got {got}",
+        "int_from_float": f"expected a whole number, got {got}",
+        "float_type": f"expected a number, got {got}",
+        "finite_number": "expected a finite number",
+        "string_type": f"expected text, got {got}",
+        "list_type": f"expected a list, got {got}",
+        "model_type": f"expected a JSON object, got {got}",
+        "model_attributes_type": f"expected a JSON object, got {got}",
+        "dict_type": f"expected a JSON object, got {got}",
+        "string_too_short": "cannot be empty",
+        "string_too_long": f"at most {ctx.get('max_length')} characters",
+        "too_long": f"at most {ctx.get('max_length')} rows",
+        "string_pattern_mismatch": f"a word without spaces, got {got}",
+        "greater_than_equal": f"expected at least {ctx.get('ge')}, got {got}",
+        "greater_than": f"expected more than {ctx.get('gt')}, got {got}",
+        "less_than_equal": f"expected at most {ctx.get('le')}, got {got}",
+        "less_than": f"expected less than {ctx.get('lt')}, got {got}",
+        "literal_error": f"{value!r} is not one of {ctx.get('expected')}" if isinstance(value, (str, int))
+        else f"expected one of {ctx.get('expected')}, got {got}",
+        "timezone_aware": f"{value!r} has no time zone",
+        "datetime_parsing": f"{str(value)[:40]!r} is not an ISO 8601 time",
+        "datetime_type": f"expected a time as text, got {got}",
+        "datetime_from_date_parsing": f"{str(value)[:40]!r} is not an ISO 8601 time",
+        "date_parsing": f"{str(value)[:40]!r} is not a day written YYYY-MM-DD",
+        "date_from_datetime_parsing": f"{str(value)[:40]!r} is not a day written YYYY-MM-DD",
+        "date_type": f"expected a day as text, got {got}",
+        "value_error": str(ctx.get("error", error["msg"])),
+    }
+    return f"{where}: {messages.get(kind, error['msg'])}"
+
+
+def _file_error(text: str, error: ValidationError) -> HistoryFileError:
+    problems = error.errors(include_url=False)
+    first = problems[0]
+    if first["type"] == "json_invalid":
+        reason = str(first["ctx"].get("error", first["msg"]))
+        if "recursion limit" in reason:
+            reason = f"it nests deeper than a history file does ({reason})"
+        return HistoryFileError(f"the file is not JSON: {reason}")
+    if first["type"] in ("model_type", "model_attributes_type") and not first["loc"]:
+        return HistoryFileError(f"the file: expected a JSON object, got {_kind(first.get('input'))}")
+    head = _HeadModel.model_validate_json(text)
+    if head.format != FORMAT:
+        return HistoryFileError(f"the file is not an All Fives trainer history (its format is "
+                                f"{_kind(head.format)}, expected {FORMAT!r})")
+    if "version" not in head.model_fields_set:
+        return HistoryFileError("the file: the field 'version' is missing")
+    if head.version != FORMAT_VERSION:
+        return HistoryFileError(f"the file's version is {_kind(head.version)}; this trainer reads version "
+                                f"{FORMAT_VERSION}")
+    more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+    return HistoryFileError(_explain(first) + more)
+
+
+def _fail(where: str, message: str) -> HistoryFileError:
+    return HistoryFileError(f"{where}: {message}")
 
 
 def parse_history(text: str, clean_name: Any) -> History:
     """Read and check a history file; raises HistoryFileError (or the name's
-    LearnerError from `clean_name`) before anything is written."""
+    LearnerError from `clean_name`) before anything is written. Every field is checked
+    for type and range; the JSON may nest only as deep as the format does.
+
+    >>> parse_history('{"format": "allfives-history", "version": 1}', str)
+    Traceback (most recent call last):
+    ...
+    trainer.store_io.HistoryFileError: the file: the field 'learner' is missing (and 4 more)
+    """
     if not isinstance(text, str):
         raise HistoryFileError("a history file is text")
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise HistoryFileError(f"the file is not JSON: {error.msg} at line {error.lineno}, "
-                               f"column {error.colno}") from None
-    top = _Fields(data, "the file")
-    if data.get("format") != FORMAT:
-        raise HistoryFileError(f"the file is not an All Fives trainer history (its format is "
-                               f"{_kind(data.get('format'))}, expected {FORMAT!r})")
-    version = top.get("version")
-    if version != FORMAT_VERSION:
-        raise HistoryFileError(f"the file's version is {_kind(version)}; this trainer reads version "
-                               f"{FORMAT_VERSION}")
-    learner = _Fields(top.get("learner"), "learner")
-    name = clean_name(learner.text("name", 400))
-    attempts = tuple(_attempt(row, f"attempts[{i}]") for i, row in enumerate(top.rows("attempts")))
+        model = _FileModel.model_validate_json(text)
+    except ValidationError as error:
+        raise _file_error(text, error) from None
+    learner = model.learner
+    name = clean_name(learner.name)
+    attempts = tuple(AttemptRow(a.part, a.item, a.kind, a.position, a.answer, a.correct, a.points_lost,
+                                a.seconds, a.helped, a.rated, a.mode, tuple(a.tags), a.created_at, a.day)
+                     for a in model.attempts)
     ratings = []
-    for i, row in enumerate(top.rows("ratings")):
-        f = _Fields(row, f"ratings[{i}]")
-        attempt = f.integer("attempt", optional=True)
-        if attempt is not None and attempt >= len(attempts):
-            raise f.fail("attempt", f"there is no attempt {attempt} (the file has {len(attempts)})")
-        ratings.append(RatingRow(attempt, f.text("puzzle_id", 40), f.real("rating"),
-                                 f.real("rd", positive=True), f.real("volatility", positive=True),
-                                 f.time("created_at")))
-    runs = []
-    for i, row in enumerate(top.rows("runs")):
-        f = _Fields(row, f"runs[{i}]")
-        runs.append(RunRow(f.count("level", 1), f.real("duration"), f.count("answered"), f.count("right"),
-                           f.count("score"), f.count("best_streak"), f.time("created_at"), f.day("day")))
+    for i, r in enumerate(model.ratings):
+        if r.attempt is not None and r.attempt >= len(attempts):
+            raise _fail(f"ratings[{i}].attempt", f"there is no attempt {r.attempt} (the file has "
+                                                 f"{len(attempts)})")
+        ratings.append(RatingRow(r.attempt, r.puzzle_id, r.rating, r.rd, r.volatility, r.created_at))
+    runs = tuple(RunRow(r.level, r.duration, r.answered, r.right, r.score, r.best_streak, r.created_at, r.day)
+                 for r in model.runs)
     reviews = []
     seen: set[tuple[str, str]] = set()
-    for i, row in enumerate(top.rows("reviews")):
-        f = _Fields(row, f"reviews[{i}]")
-        part, item = f.text("part", 16, PARTS), f.text("item", LIMITS["item"], empty=False)
-        if (part, item) in seen:
-            raise f.fail("item", f"a second card for {part} {item!r}")
-        seen.add((part, item))
+    for i, c in enumerate(model.reviews):
+        if (c.part, c.item) in seen:
+            raise _fail(f"reviews[{i}].item", f"a second card for {c.part} {c.item!r}")
+        seen.add((c.part, c.item))
+        raw = c.card.model_dump()
+        raw["due"] = c.card.due.isoformat()
+        raw["last_review"] = None if c.card.last_review is None else c.card.last_review.isoformat()
         try:
-            card = card_from_dict(f.get("card"))
+            card = card_from_dict(raw)
         except ReviewError as error:
-            raise f.fail("card", str(error)) from None
-        reviews.append(CardRow(part, item, f.text("kind", LIMITS["kind"]),
-                               f.text("position", LIMITS["position"]),
-                               card_to_json(card), card.due.astimezone(UTC), f.count("reviews"),
-                               f.count("lapses"), f.time("created_at"), f.time("updated_at")))
-    return History(name, learner.time("created_at"), learner.real("rating"),
-                   learner.real("rd", positive=True), learner.real("volatility", positive=True),
-                   learner.count("rated_games"), attempts, tuple(ratings), tuple(runs), tuple(reviews))
+            raise _fail(f"reviews[{i}].card", str(error)) from None
+        reviews.append(CardRow(c.part, c.item, c.kind, c.position, card_to_json(card),
+                               card.due.astimezone(UTC), c.reviews, c.lapses, c.created_at, c.updated_at))
+    return History(name, learner.created_at, learner.rating, learner.rd, learner.volatility,
+                   learner.rated_games, attempts, tuple(ratings), runs, tuple(reviews))

@@ -13,6 +13,8 @@ and the step list is never edited once shipped.
 | 2 | ratings: learners' Glicko-2 columns, puzzle ratings, rating history; attempts' rated, mode and tags |
 | 3 | the review queue's cards (fsrs) |
 | 4 | timed drill runs |
+| 5 | lesson mastery: each learner's best stars per lesson |
+| 6 | learners' language (the app's language picker) |
 """
 
 from __future__ import annotations
@@ -46,6 +48,7 @@ learners = sa.Table(
     sa.Column("rd", sa.Float, nullable=False, server_default=sa.text("350")),
     sa.Column("volatility", sa.Float, nullable=False, server_default=sa.text("0.06")),
     sa.Column("rated_games", sa.Integer, nullable=False, server_default=sa.text("0")),
+    sa.Column("language", sa.String(8), nullable=False, server_default=""),
 )
 
 attempts = sa.Table(
@@ -127,6 +130,17 @@ runs = sa.Table(
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
     sa.Column("day", sa.Date, nullable=False),
     sa.Index("ix_runs_learner_score", "learner_id", "score"),
+)
+
+lesson_mastery = sa.Table(
+    "lesson_mastery", TABLES,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("learner_id", sa.Integer, sa.ForeignKey("learners.id", ondelete="CASCADE"), nullable=False),
+    sa.Column("lesson", sa.String(40), nullable=False),
+    sa.Column("stars", sa.Integer, nullable=False),
+    sa.Column("finished", sa.Integer, nullable=False),
+    sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+    sa.UniqueConstraint("learner_id", "lesson", name="uq_lesson_mastery"),
 )
 
 
@@ -261,6 +275,26 @@ def _v4(conn: Connection) -> None:
     ).create(conn)
 
 
+def _v5(conn: Connection) -> None:
+    meta = sa.MetaData()
+    sa.Table("learners", meta, sa.Column("id", sa.Integer, primary_key=True))
+    sa.Table(
+        "lesson_mastery", meta,
+        sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+        sa.Column("learner_id", sa.Integer, sa.ForeignKey("learners.id", ondelete="CASCADE"),
+                  nullable=False),
+        sa.Column("lesson", sa.String(40), nullable=False),
+        sa.Column("stars", sa.Integer, nullable=False),
+        sa.Column("finished", sa.Integer, nullable=False),
+        sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+        sa.UniqueConstraint("learner_id", "lesson", name="uq_lesson_mastery"),
+    ).create(conn)
+
+
+def _v6(conn: Connection) -> None:
+    _add_column(conn, "learners", sa.Column("language", sa.String(8), nullable=False, server_default=""))
+
+
 @dataclass(frozen=True)
 class Migration:
     version: int
@@ -273,6 +307,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(2, "ratings, puzzle ratings, rating history; attempts' rated, mode and tags", _v2),
     Migration(3, "review cards", _v3),
     Migration(4, "timed drill runs", _v4),
+    Migration(5, "lesson mastery", _v5),
+    Migration(6, "learners' language", _v6),
 )
 LATEST = MIGRATIONS[-1].version
 # a PostgreSQL advisory lock held while migrating, so that two app processes starting

@@ -2,7 +2,8 @@
 
 Pure functions returning strings. White tiles with pips; doubles crosswise; the
 spinner in the middle with its four arms; long arms turn corners so that the board
-stays within `max_width` units (17 half-tiles, about 340 px: a phone's width);
+stays within `max_width` units (half-tiles: the caller picks the width it has, e.g.
+`PHONE_WIDTH` or `DESK_WIDTH`);
 the last tile played highlighted; each open end marked with what it adds to the
 count. Colours live in one table that a caller may override.
 
@@ -41,6 +42,8 @@ COLOURS: dict[str, str] = {
 }
 UNIT = 20  # pixels in a half-tile square
 MAX_WIDTH = 17.0  # board width in half-tile units
+PHONE_WIDTH = 14.0  # what a phone's column holds at a readable size (about 360 px)
+DESK_WIDTH = 24.0  # what a desktop's centred column holds (about 700 px)
 
 SIDE_NAMES = {"E": "east", "W": "west", "N": "north", "S": "south"}
 
@@ -259,9 +262,10 @@ def _open_slot(x: float, y: float, scale: float, side: str, pip: int) -> str:
 
 def render_board(layout: Layout, last: Optional[Tile] = None, unit: int = UNIT,
                  max_width: float = MAX_WIDTH, caption: bool = True,
-                 selected_ends: tuple[str, ...] = (), markers: bool = True) -> str:
+                 selected_ends: tuple[str, ...] = (), markers: bool = True, lang: str = "en") -> str:
     """The layout as an SVG string. `last` is highlighted; `selected_ends` get a ring.
-    With `markers` False (a quiz), the tiles alone: no end markers, no count."""
+    With `markers` False (a quiz), the tiles alone: no end markers, no count. Its
+    caption and description are in `lang`."""
     tiles, ends = board_geometry(layout, max_width)
     if not markers:
         ends, caption = [m for m in ends if m.side in selected_ends], False
@@ -298,8 +302,8 @@ def render_board(layout: Layout, last: Optional[Tile] = None, unit: int = UNIT,
     if caption:
         body.insert(0, f'<text x="{pad * unit:.2f}" y="{unit * 0.95:.2f}" font-size="{unit * 0.7:.2f}" '
                        f'font-family="sans-serif" fill="{COLOURS["caption"]}">'
-                       f'count {layout.count()}</text>')
-    label = escape(describe(layout, with_count=markers), quote=True)
+                       f'{escape(i18n.t("board.describe.count", lang, total=layout.count()))}</text>')
+    label = escape(describe(layout, with_count=markers, lang=lang), quote=True)
     felt = (f'<rect x="0" y="0" width="{width:.2f}" height="{height:.2f}" rx="{unit * 0.4:.2f}" '
             f'fill="{COLOURS["felt"]}"/>')
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.2f} {height:.2f}" '
@@ -309,8 +313,9 @@ def render_board(layout: Layout, last: Optional[Tile] = None, unit: int = UNIT,
 
 
 def render_hand(tiles: tuple[Tile, ...], selected: Optional[Tile] = None, unit: int = UNIT,
-                highlight: tuple[Tile, ...] = ()) -> str:
-    """A hand as upright tiles in a row; `selected` and `highlight` get a coloured edge."""
+                highlight: tuple[Tile, ...] = (), lang: str = "en") -> str:
+    """A hand as upright tiles in a row; `selected` and `highlight` get a coloured edge.
+    Its description is in `lang`."""
     gap = 0.3
     drawn = [Drawn(i * (1 + gap), 0.0, 1.0, 2.0, t.high, t.low, t) for i, t in enumerate(tiles)]
     width = (len(tiles) * (1 + gap) + gap) * unit
@@ -318,11 +323,29 @@ def render_hand(tiles: tuple[Tile, ...], selected: Optional[Tile] = None, unit: 
     for t in drawn:
         mark = t.tile == selected or t.tile in highlight
         body.append(_tile_svg(t, unit, mark, -gap, -gap))
-    label = escape("Hand: " + (", ".join(str(t) for t in tiles) or "empty"), quote=True)
+    shown = ", ".join(str(t) for t in tiles) or i18n.t("widgets.hand_empty", lang)
+    label = escape(i18n.t("widgets.hand_alt", lang, tiles=shown), quote=True)
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {max(width, unit):.2f} '
             f'{(2 + 2 * gap) * unit:.2f}" width="{max(width, unit):.0f}" height="{(2 + 2 * gap) * unit:.0f}" '
             f'style="max-width:100%;height:auto" role="img" aria-label="{label}"><title>{label}</title>'
             + "".join(body) + "</svg>")
+
+
+def render_tile(tile: Tile, unit: int = UNIT, selected: bool = False, faded: bool = False) -> str:
+    """One upright tile, high half on top, for a clickable button; `selected` gets the
+    highlight edge, `faded` (a tile that cannot be played now) is drawn greyed.
+
+    >>> render_tile(Tile(6, 4)).count("<circle")
+    10
+    """
+    drawn = Drawn(0.0, 0.0, 1.0, 2.0, tile.high, tile.low, tile)
+    pad = 0.1
+    body = _tile_svg(drawn, unit, selected, -pad, -pad)
+    opacity = ' opacity="0.45"' if faded else ""
+    width, height = (1 + 2 * pad) * unit, (2 + 2 * pad) * unit
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.2f} {height:.2f}" '
+            f'width="{width:.0f}" height="{height:.0f}" role="img" aria-label="{tile}">'
+            f'<title>{tile}</title><g{opacity}>{body}</g></svg>')
 
 
 def describe(layout: Layout, with_count: bool = True, lang: str = "en") -> str:

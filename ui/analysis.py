@@ -1,5 +1,8 @@
 """Analysis: paste a position code or build one by clicking; see the count, the
-description and every legal move ranked. The position lives in the URL."""
+description and every legal move ranked. The position lives in the URL.
+
+One board at a time: building shows the board being built, with its moves below once
+analysed; pasting shows the pasted position's board."""
 
 from __future__ import annotations
 
@@ -8,14 +11,15 @@ from typing import Optional
 import streamlit as st
 
 from trainer.errors import TrainerError
-from trainer.i18n import t
+from trainer.i18n import t, tn
 from trainer.layout import EMPTY, Layout
+from trainer.movenames import move_words
 from trainer.moves import Move
 from trainer.position import Position
 from trainer.sampling import estimate
 from trainer.solver import solve
 from trainer.tiles import ALL_TILES, Tile, sort_tiles
-from ui.state import init_state
+from ui.state import init_state, reason
 from ui.widgets import board, end_buttons, hand, tile_buttons
 
 SAMPLES = 100
@@ -24,6 +28,7 @@ EXAMPLE = ("0-0:0-3,3-4,4-6,6-5,5-5,5-1,1-0:0-4,4-2,2-1,1-3,3-2,2-0,0-5,5-4::"
 
 RULES = ("standard", "cincos")
 MODES = ("table", "hand")  # what clicking a tile does: put it on the table, or in my hand
+VIEWS = ("build", "paste")  # the page's two ways in
 
 init_state()
 LANG: str = st.session_state["lang"]
@@ -34,41 +39,38 @@ def set_position(code: str) -> None:
     st.query_params["position"] = code
 
 
+def built_code(layout: Layout, my_hand: tuple[Tile, ...], opponent: int, rules_name: str) -> str:
+    """The position code of what the builder holds: my hand to move, the opponent's
+    tiles hidden, the rest of the set in the boneyard (hidden too)."""
+    unseen = 28 - len(layout) - len(my_hand)
+    hands = f"{','.join(str(tile) for tile in my_hand) or '-'}/?{opponent}"
+    return f"{layout} {hands} ?{unseen - opponent} 0 0,0 {rules_name}"
+
+
 url_code = st.query_params.get("position")
 if url_code is not None and url_code != st.session_state["analysis_code"]:
     st.session_state["analysis_code"] = url_code
+    st.session_state["analysis_view"] = "paste"
+if st.session_state.get("analysis_view") not in VIEWS:
+    st.session_state["analysis_view"] = "paste" if st.session_state["analysis_code"] else "build"
 
 st.title(t("analysis.title", LANG))
-paste, build = st.tabs([t("analysis.tab_paste", LANG), t("analysis.tab_build", LANG)])
+view = st.segmented_control(t("analysis.view", LANG), VIEWS, key="analysis_view",
+                            format_func=lambda v: t(f"analysis.tab_{v}", LANG), label_visibility="collapsed")
 
-with paste:
-    with st.form("paste_form", border=False):
-        text = st.text_input(t("analysis.code_label", LANG), value=st.session_state["analysis_code"],
-                             placeholder=EXAMPLE, help=t("analysis.code_help", LANG))
-        if st.form_submit_button(t("analysis.analyse", LANG), type="primary"):
-            set_position(text.strip())
-    if st.button(t("analysis.example", LANG), key="example"):
-        set_position(EXAMPLE)
-        st.rerun()
 
-with build:
+def builder() -> Optional[str]:
+    """The click builder; returns the code of what it holds once analysed (else None)."""
     layout = Layout.parse(st.session_state["build_layout"])
     my_hand = sort_tiles(Tile.parse(text) for text in st.session_state["build_hand"])
     used = set(layout.tiles()) | set(my_hand)
     free = tuple(tile for tile in reversed(ALL_TILES) if tile not in used)
     mode = st.radio(t("analysis.mode", LANG), MODES, horizontal=True, key="build_mode",
                     format_func=lambda m: t(f"analysis.mode.{m}", LANG))
+    st.write(t("analysis.table_label", LANG))
     board(layout)
     selected: Optional[Tile] = (Tile.parse(st.session_state["build_selected"])
                                 if st.session_state["build_selected"] else None)
-    clicked = tile_buttons(free, key="free", selected=selected)
-    if clicked is not None:
-        if mode == "hand":
-            st.session_state["build_hand"] = [*st.session_state["build_hand"], str(clicked)]
-            st.session_state["build_history"].append(("hand", str(clicked)))
-        else:
-            st.session_state["build_selected"] = str(clicked)
-        st.rerun()
     if selected is not None and mode == "table":
         if layout.is_empty:
             if st.button(t("analysis.lead", LANG, tile=selected), key="lead", type="primary"):
@@ -82,13 +84,23 @@ with build:
                 st.warning(t("analysis.fits_nowhere", LANG, tile=selected))
             else:
                 st.write(t("analysis.where", LANG, tile=selected))
-                side = end_buttons(fitting, key="place")
+                side = end_buttons(fitting, key="place", tile=selected)
                 if side is not None:
                     st.session_state["build_history"].append(("layout", st.session_state["build_layout"]))
                     st.session_state["build_layout"] = str(layout.place(selected, side))  # type: ignore[arg-type]
                     st.session_state["build_selected"] = None
                     st.rerun()
-    st.write(t("analysis.my_hand", LANG) if my_hand else t("analysis.my_hand_empty", LANG))
+    st.write(t(f"analysis.pick_{mode}", LANG))
+    clicked = tile_buttons(free, key="free", selected=selected)
+    if clicked is not None:
+        if mode == "hand":
+            st.session_state["build_hand"] = [*st.session_state["build_hand"], str(clicked)]
+            st.session_state["build_history"].append(("hand", str(clicked)))
+        else:
+            st.session_state["build_selected"] = str(clicked)
+        st.rerun()
+    st.write(tn("analysis.my_hand_count", len(my_hand), LANG) if my_hand
+             else t("analysis.my_hand_empty", LANG))
     if my_hand:
         hand(my_hand)
     unseen = 28 - len(layout) - len(my_hand)
@@ -96,9 +108,12 @@ with build:
     rules_name = left.selectbox(t("analysis.rules", LANG), RULES, key="build_rules",
                                 format_func=lambda r: t(f"rules.{r}", LANG),
                                 help=t("analysis.rules_help", LANG))
-    opponent = right.number_input(t("analysis.opponent_tiles", LANG), min_value=0,
-                                  max_value=max(unseen, 0), value=min(unseen, len(my_hand)), step=1,
-                                  key="build_opponent")
+    # no key: its default follows my hand (the same size) until the learner changes it
+    least = min(1, unseen)  # an opponent with no tiles would have ended the hand
+    opponent = int(right.number_input(t("analysis.opponent_tiles", LANG), min_value=least,
+                                      max_value=max(unseen, 0), value=max(min(unseen, len(my_hand)), least),
+                                      step=1, help=t("analysis.opponent_help", LANG)))
+    st.caption(tn("analysis.boneyard_left", unseen - opponent, LANG))
     undo, clear, go = st.columns(3)
     if undo.button(t("analysis.undo", LANG), key="build_undo",
                    disabled=not st.session_state["build_history"]):
@@ -111,72 +126,100 @@ with build:
     if clear.button(t("analysis.clear", LANG), key="build_clear"):
         st.session_state.update(build_layout="-", build_hand=[], build_selected=None, build_history=[])
         st.rerun()
-    if go.button(t("analysis.go", LANG), key="build_go", type="primary"):
-        hands = f"{','.join(str(tile) for tile in my_hand) or '-'}/?{int(opponent)}"
-        code = f"{layout} {hands} ?{unseen - int(opponent)} 0 0,0 {rules_name}"
+    code = built_code(layout, my_hand, opponent, rules_name)
+    if go.button(t("analysis.go", LANG), key="build_go", type="primary", disabled=not my_hand):
         set_position(code)
         st.rerun()
-
-st.divider()
-code = st.session_state["analysis_code"]
-if not code:
-    st.info(t("analysis.empty", LANG))
-    board(EMPTY)
-    st.stop()
-try:
-    position = Position.from_code(code)
-except TrainerError as error:
-    st.error(t("analysis.bad_code", LANG, error=error))
-    board(EMPTY)
-    st.stop()
-
-st.subheader(t("analysis.position", LANG))
-st.code(position.code(), language=None)
-board(position.layout)
-count = position.layout.count()
-st.metric(t("analysis.count", LANG), count)
-try:
-    moves = position.legal_moves()
-except TrainerError:
-    st.info(t("analysis.hidden", LANG, player=position.turn))
-    st.stop()
-hand(position.hand(position.turn))
-if position.is_over:
-    st.info(t("analysis.over", LANG))
-    st.stop()
-if not moves:
-    st.info(t("analysis.must_pass" if position.must_pass else "analysis.must_draw", LANG,
-              player=position.turn))
-    st.stop()
+    if not my_hand:
+        st.caption(t("analysis.need_hand", LANG))
+    return code if code == st.session_state["analysis_code"] else None
 
 
-def row(move: Move) -> tuple[str, int, str]:
-    """A move, the points it scores now and the layout after it."""
-    after = position.layout.place(move.tile, move.side)
-    return str(move), after.points(), str(after)
+def paste() -> None:
+    with st.form("paste_form", border=False):
+        text = st.text_input(t("analysis.code_label", LANG), value=st.session_state["analysis_code"],
+                             placeholder=t("analysis.code_placeholder", LANG),
+                             help=t("analysis.code_help", LANG))
+        if st.form_submit_button(t("analysis.analyse", LANG), type="primary"):
+            set_position(text.strip())
+    if st.button(t("analysis.example", LANG), key="example"):
+        set_position(EXAMPLE)
+        st.rerun()
 
 
-rows = sorted((row(m) for m in moves), key=lambda r: (-r[1], r[0]))
-values: dict[str, str] = {}
-if position.is_fully_known:
-    with st.spinner(t("analysis.solving", LANG)):
-        solution = solve(position)
-    values = {str(m.move): str(m.value) for m in solution.moves}
-    st.success(t("analysis.exact", LANG, player=position.turn, value=solution.value,
-                 best=t("list.separator", LANG).join(str(m) for m in solution.best)))
-    rows.sort(key=lambda r: (-int(values[r[0]]), r[0]))
-elif st.button(t("analysis.estimate", LANG, samples=SAMPLES), key="estimate"):
-    with st.spinner(t("analysis.sampling", LANG)):
-        result = estimate(position, SAMPLES, seed=1)
-    values = {str(m.move): f"{m.value:.1f} ± {m.spread:.1f}" for m in result.moves}
-columns = {"move": t("analysis.col.move", LANG), "points": t("analysis.col.points", LANG),
-           "after": t("analysis.col.after", LANG), "value": t("analysis.col.value", LANG)}
-table: list[dict[str, object]] = []
-for move_text, points, after_text in rows:
-    line: dict[str, object] = {columns["move"]: move_text, columns["points"]: points,
-                               columns["after"]: after_text}
+def moves_table(position: Position) -> None:
+    """Every legal move of the player to move, best first, with what its value means."""
+    try:
+        moves = position.legal_moves()
+    except TrainerError:
+        st.info(t("analysis.hidden", LANG, player=position.turn))
+        return
+    mover = position.turn
+    st.write(t("analysis.hand_label", LANG, player=mover))
+    hand(position.hand(mover))
+    if position.is_over:
+        st.info(t("analysis.over_why", LANG) if not moves else t("analysis.over", LANG))
+        return
+    if not moves:
+        st.info(t("analysis.must_pass" if position.must_pass else "analysis.must_draw", LANG, player=mover))
+        return
+    points = {m: position.layout.place(m.tile, m.side).points() for m in moves}
+    order = sorted(moves, key=lambda m: (-points[m], str(m)))
+    values: dict[Move, str] = {}
+    exact = position.is_fully_known
+    if exact:
+        with st.spinner(t("analysis.solving", LANG)):
+            solution = solve(position)
+        values = {m.move: str(m.value) for m in solution.moves}
+        st.success(t("analysis.exact", LANG, player=mover, value=solution.value,
+                     best=t("list.separator", LANG).join(move_words(m, LANG) for m in solution.best)))
+        order.sort(key=lambda m: (-int(values[m]), str(m)))
+    elif st.button(t("analysis.estimate", LANG, samples=SAMPLES), key="estimate"):
+        with st.spinner(t("analysis.sampling", LANG)):
+            result = estimate(position, SAMPLES, seed=1)
+        values = {m.move: f"{m.value:.1f} ± {m.spread:.1f}" for m in result.moves}
+    columns = {"move": t("analysis.col.move", LANG), "points": t("analysis.col.points", LANG),
+               "value": t("analysis.col.value", LANG)}
+    table: list[dict[str, object]] = []
+    for move in order:
+        line: dict[str, object] = {columns["move"]: move_words(move, LANG), columns["points"]: points[move]}
+        if values:
+            line[columns["value"]] = values.get(move, "")
+        table.append(line)
+    st.subheader(t("analysis.moves", LANG))
+    st.dataframe(table, hide_index=True, width="stretch")
     if values:
-        line[columns["value"]] = values.get(move_text, "")
-    table.append(line)
-st.subheader(t("analysis.moves", LANG))
-st.dataframe(table, hide_index=True, use_container_width=True)
+        st.caption(t("analysis.value_exact" if exact else "analysis.value_estimate", LANG, player=mover,
+                     samples=SAMPLES))
+
+
+def analysed(with_board: bool) -> None:
+    """The position analysed: its code, board (unless the builder shows it), moves."""
+    code = st.session_state["analysis_code"]
+    if not code:
+        st.info(t("analysis.empty", LANG))
+        board(EMPTY)
+        return
+    try:
+        position = Position.from_code(code)
+    except TrainerError as error:
+        st.error(t("analysis.bad_code", LANG, error=reason(error)))
+        board(EMPTY)
+        return
+    st.subheader(t("analysis.position", LANG))
+    st.code(position.code(), language=None, wrap_lines=True)
+    if with_board:
+        board(position.layout)
+    st.metric(t("analysis.count", LANG), position.layout.count())
+    moves_table(position)
+
+
+if view == "build":
+    shown = builder()
+    if shown is not None:
+        st.divider()
+        analysed(with_board=False)
+else:
+    paste()
+    st.divider()
+    analysed(with_board=True)

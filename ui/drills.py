@@ -24,6 +24,7 @@ from trainer.drills import (
     TimedRun,
     WhereItem,
     make_item,
+    run_item,
 )
 from trainer.errors import TrainerError
 from trainer.i18n import t
@@ -66,11 +67,7 @@ def item_from_key(key: str) -> Optional[DrillItem]:
     try:
         if found[3] is not None:
             return make_item(kind, int(found[3]), level)
-        run = TimedRun(int(found[4]), level, duration=math.inf, clock=lambda: 0.0)
-        for _ in range(int(found[5])):
-            run.next_item()
-            run.skip()
-        item = run.next_item()
+        item = run_item(int(found[4]), level, int(found[5]))
     except TrainerError:
         return None
     return item if item.kind == kind else None
@@ -100,7 +97,8 @@ if link is not None:  # a board reopened from the review queue
 
 def tiles(shown: tuple[Tile, ...]) -> None:
     """Tiles to answer about, drawn larger than a hand beside a board."""
-    svg_image(render_hand(shown, unit=40), t("drills.tiles_alt", LANG, tiles=", ".join(map(str, shown))))
+    svg_image(render_hand(shown, unit=40, lang=LANG),
+              t("drills.tiles_alt", LANG, tiles=", ".join(map(str, shown))))
 
 
 def show_board(item: DrillItem, answered: bool, picks: list[str]) -> None:
@@ -255,7 +253,7 @@ def answer_drill(value: Answer) -> None:
     try:
         feedback = item.check(value, LANG)
     except TrainerError as error:
-        st.session_state["drill_warning"] = str(error)
+        st.session_state["drill_warning"] = plain(error)
         return
     key = store_key()
     st.session_state.update(drill_answer=(item_key(), feedback, value), drill_warning=None)
@@ -304,7 +302,7 @@ def answer_run(value: Answer) -> None:
     try:
         feedback = run.answer(value, LANG)
     except TrainerError as error:
-        st.session_state["run_warning"] = str(error)
+        st.session_state["run_warning"] = plain(error)
         return
     st.session_state.update(run_feedback=feedback, run_warning=None, run_where=[])
     seed = st.session_state["run_seed"]
@@ -399,8 +397,15 @@ def drill_title(kind: str) -> str:
     return t("drills.run.title" if kind == RUN else f"drill.{kind}.title", LANG)
 
 
-def level_title(level: int) -> str:
-    return t(f"drills.level_short.{level}", LANG)
+def level_key(kind: str, level: int, short: bool) -> str:
+    """The catalogue key naming a level: the round drill's and the run's levels are
+    their own (hand sizes; a mix), the other drills share the board's."""
+    head = "drills.level_short" if short else "level"
+    return f"{head}.{kind}.{level}" if kind in ("round", RUN) else f"{head}.{level}"
+
+
+def level_titles(kind: str) -> dict[int, str]:
+    return {level: t(level_key(kind, level, short=True), LANG) for level in LEVELS}
 
 
 def session_tally() -> None:
@@ -414,11 +419,12 @@ st.title(t("drills.title", LANG))
 st.pills(t("drills.pick", LANG), CHOICES, key="drill_kind", format_func=drill_title, required=True,
          on_change=on_pick, persist_state="session")
 kind = st.session_state["drill_kind"]
-st.segmented_control(t("drills.level", LANG), LEVELS, key="drill_level", format_func=level_title,
-                     required=True, on_change=on_pick, persist_state="session")
+st.segmented_control(t("drills.level", LANG), LEVELS, key="drill_level",
+                     format_func=level_titles(kind).__getitem__, required=True, on_change=on_pick,
+                     persist_state="session")
 intro = t("run.intro", LANG, seconds=RUN_SECONDS) if kind == RUN else t(f"drill.{kind}.intro", LANG)
 level = st.session_state["drill_level"]
-st.caption(t("drills.explain", LANG, drill=intro, level=t(f"level.{level}", LANG)))
+st.caption(t("drills.explain", LANG, drill=intro, level=t(level_key(kind, level, short=False), LANG)))
 if kind == RUN:
     run_section()
 else:

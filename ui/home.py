@@ -1,27 +1,103 @@
-"""The start page: today's puzzle board at once, how the count works, where to go next."""
+"""The start page: one obvious next step (the first lesson for a newcomer; for a
+returning learner what is due: the review, today's puzzle, the lesson in progress),
+then today's puzzle, how the count works, and the other pages."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import date
+from typing import Any, Optional
 
 import streamlit as st
 
 from trainer.bank import shipped
 from trainer.daily import daily
-from trainer.i18n import join, t
+from trainer.errors import TrainerError
+from trainer.i18n import join, t, tn
 from trainer.layout import Layout
-from ui.state import init_state
-from ui.widgets import board, language_picker, quiz_board
+from trainer.lessons import Lesson, lessons
+from ui.state import init_state, learner_id, open_store
+from ui.widgets import board, quiz_board
 
 init_state()
-language_picker()
 LANG: str = st.session_state["lang"]
 
-st.title(t("home.title", LANG))
 
-# today's puzzle: the tiles alone (no end markers, no count), so the answer stays hidden
+@dataclass(frozen=True)
+class Step:
+    """Where to go: the page, its address's parameters, what the button says, why."""
+
+    page: str
+    label: str
+    why: str
+    query: Optional[dict[str, str]] = None
+    lesson: Optional[str] = None  # the lesson to open on the Learn page
+
+
+def lesson_in_progress(all_lessons: tuple[Lesson, ...], answers: dict[str, Any]) -> Optional[Lesson]:
+    """The first lesson with some of its questions answered in this visit but not all."""
+    for lesson in all_lessons:
+        done = sum(q.id in answers for q in lesson.questions)
+        if 0 < done < len(lesson.questions):
+            return lesson
+    return None
+
+
+def next_steps(today_id: str) -> list[Step]:
+    """What is due for this learner, most urgent first; a newcomer gets the first lesson."""
+    steps: list[Step] = []
+    learner = learner_id()
+    store = open_store() if learner is not None else None
+    answered_before = bool(st.session_state["results"])
+    solved_today = any(r["part"] == "puzzle" and r["item"] == today_id for r in st.session_state["results"])
+    if store is not None and learner is not None:
+        try:
+            answered_before = answered_before or bool(store.counts(learner))
+            due = len(store.due_reviews(learner))
+            solved_today = solved_today or today_id in store.puzzles_attempted(learner)
+        except TrainerError:
+            due = 0
+        if due:
+            steps.append(Step("ui/puzzles.py", tn("home.step_review", due, LANG),
+                              t("home.why_review", LANG), {"mode": "review"}))
+    all_lessons = lessons(LANG)
+    started = lesson_in_progress(all_lessons, st.session_state["learn_answers"])
+    if not answered_before and started is None:
+        first = all_lessons[0]
+        return [Step("ui/learn.py", t("home.step_first", LANG, title=first.title),
+                     t("home.why_first", LANG), lesson=first.id)]
+    if not solved_today:
+        steps.append(Step("ui/puzzles.py", t("home.step_daily", LANG), t("home.why_daily", LANG),
+                          {"puzzle": today_id}))
+    if started is not None:
+        steps.append(Step("ui/learn.py", t("home.step_lesson", LANG, title=started.title),
+                          t("home.why_lesson", LANG), lesson=started.id))
+    if not steps:
+        steps.append(Step("ui/play.py", t("home.step_play", LANG), t("home.why_play", LANG)))
+    return steps
+
+
+def go(step: Step) -> None:
+    if step.lesson is not None:
+        st.session_state["learn_lesson"] = step.lesson
+    st.switch_page(step.page, query_params=step.query)
+
+
+st.title(t("home.title", LANG))
 today = daily(shipped(), date.today())
+steps = next_steps(today.id)
+with st.container(border=True):
+    first, *more = steps
+    st.write(first.why)
+    if st.button(first.label, key="home_next", type="primary", icon=":material/arrow_forward:"):
+        go(first)
+    for number, step in enumerate(more):
+        if st.button(step.label, key=f"home_also_{number}"):
+            go(step)
+
+# today's puzzle: the question and the tiles alone (no end markers, no count)
 st.subheader(t("home.daily", LANG, kind=t(f"puzzles.kind.{today.kind}", LANG)))
+st.write(t(f"puzzles.question.{today.kind}", LANG))
 quiz_board(today.parsed().layout)
 st.page_link("ui/puzzles.py", label=t("home.daily_solve", LANG), icon=":material/extension:",
              query_params={"puzzle": today.id})
@@ -35,10 +111,10 @@ st.write(t("home.count", LANG, ends=join([str(value) for _, value in sample.coun
            count=sample.count(), points=sample.points()))
 
 st.subheader(t("home.next", LANG))
-left, middle, right = st.columns(3)
-left.page_link("ui/learn.py", label=t("home.to_learn", LANG), icon=":material/school:")
-middle.page_link("ui/drills.py", label=t("home.to_drills", LANG), icon=":material/timer:")
-right.page_link("ui/analysis.py", label=t("home.to_analysis", LANG), icon=":material/search:")
-left.page_link("ui/play.py", label=t("home.to_play", LANG), icon=":material/sports_esports:")
-middle.page_link("ui/puzzles.py", label=t("home.to_puzzles", LANG), icon=":material/extension:")
-right.page_link("ui/progress.py", label=t("home.to_progress", LANG), icon=":material/insights:")
+with st.container(horizontal=True, gap="small"):
+    st.page_link("ui/learn.py", label=t("home.to_learn", LANG), icon=":material/school:")
+    st.page_link("ui/drills.py", label=t("home.to_drills", LANG), icon=":material/timer:")
+    st.page_link("ui/puzzles.py", label=t("home.to_puzzles", LANG), icon=":material/extension:")
+    st.page_link("ui/play.py", label=t("home.to_play", LANG), icon=":material/sports_esports:")
+    st.page_link("ui/analysis.py", label=t("home.to_analysis", LANG), icon=":material/search:")
+    st.page_link("ui/progress.py", label=t("home.to_progress", LANG), icon=":material/insights:")

@@ -1,4 +1,8 @@
-"""Learn: one lesson per rule, its boards, and check questions answered by clicking.
+"""Learn: the rules lessons, then the strategy course. A lesson is a few short stages,
+each one idea with its questions, answered by clicking; the next stage opens once the
+questions before it are answered. Up to three stars, one lost per mistake; the best
+stars of each lesson are the learner's mastery, kept in the store when a learner is
+chosen. "Try again" deals new boards and a new order of the choices.
 
 A question's board is drawn without its end markers and count until every question
 on that board is answered, so the drawing never gives the answer away; then the full
@@ -10,21 +14,127 @@ from typing import Optional
 
 import streamlit as st
 
+from trainer.course import COURSE_IDS, course_lesson
 from trainer.errors import TrainerError
 from trainer.i18n import t
-from trainer.lessons import Board, Lesson, Question, lessons
-from ui.state import init_state, record_result, start_timer
+from trainer.lessons import STARS, Board, Lesson, Question, Stage, stars
+from ui.state import init_state, learner_id, open_store, record_result, start_timer
 from ui.widgets import board as full_board
-from ui.widgets import hand, quiz_board
+from ui.widgets import guard, hand, quiz_board
 
 init_state()
 LANG: str = st.session_state["lang"]
-LESSONS: tuple[Lesson, ...] = lessons(LANG)
-BY_ID: dict[str, Lesson] = {lesson.id: lesson for lesson in LESSONS}
-LESSON_IDS: tuple[str, ...] = tuple(BY_ID)
+for name in ("learn_seeds", "learn_stars", "learn_anonymous"):  # lesson id -> attempt, best, unkept
+    if name not in st.session_state:
+        st.session_state[name] = {}
+if "learn_loaded" not in st.session_state:
+    st.session_state["learn_loaded"] = None  # the learner whose stars were read
 
 
-# ----- boards -----
+# ----- the attempt of each lesson, and mastery -----
+def seed_of(lesson_id: str) -> int:
+    seeds: dict[str, int] = st.session_state["learn_seeds"]
+    return seeds.get(lesson_id, 0)
+
+
+def current(lesson_id: str) -> Lesson:
+    return course_lesson(lesson_id, LANG, seed_of(lesson_id))
+
+
+def best_stars() -> dict[str, int]:
+    """The best stars of each lesson: the chosen learner's kept ones (read from the store
+    once per learner), or this session's while no learner is chosen. Stars earned
+    before a learner was chosen are kept for him when he is."""
+    kept: dict[str, int] = st.session_state["learn_stars"]
+    learner = learner_id()
+    if learner is not None and st.session_state["learn_loaded"] != learner:
+        store = open_store()
+        if store is not None:
+            try:
+                for lesson_id, earned in st.session_state["learn_anonymous"].items():
+                    store.record_lesson(learner, lesson_id, earned)
+                st.session_state["learn_anonymous"] = {}
+                kept = dict(store.lesson_stars(learner))
+            except TrainerError as error:
+                guard(error)
+        st.session_state["learn_stars"] = kept
+        st.session_state["learn_loaded"] = learner
+    return kept
+
+
+def keep_stars(lesson: Lesson, earned: int) -> None:
+    """A lesson finished: its stars kept in the session and for the chosen learner."""
+    kept = best_stars()
+    kept[lesson.id] = max(kept.get(lesson.id, -1), earned)
+    learner = learner_id()
+    store = open_store() if learner is not None else None
+    if learner is None or store is None:
+        anonymous: dict[str, int] = st.session_state["learn_anonymous"]
+        anonymous[lesson.id] = max(anonymous.get(lesson.id, -1), earned)
+        return
+    try:
+        store.record_lesson(learner, lesson.id, earned)
+    except TrainerError as error:
+        guard(error)
+
+
+# ----- answers -----
+def answers() -> dict[str, str]:
+    result: dict[str, str] = st.session_state["learn_answers"]
+    return result
+
+
+def is_right(question: Question) -> bool:
+    given = answers().get(question.id)
+    return given is not None and question.check(given).correct
+
+
+def mistakes(lesson: Lesson) -> int:
+    return sum(q.id in answers() and not is_right(q) for q in lesson.questions)
+
+
+def choose(lesson: Lesson, question: Question, value: str) -> None:
+    """Callback: keep the clicked choice and record the result; at the lesson's last
+    answer, keep its stars."""
+    try:
+        correct = question.check(value).correct
+    except TrainerError:
+        return
+    if question.id in answers():
+        return
+    answers()[question.id] = value
+    layout = question.board.layout
+    record_result("lesson", question.id, correct, detail=value, kind=question.kind,
+                  position="" if layout.is_empty else str(layout), answer=value,
+                  timer=f"lesson:{question.id}")
+    if all(q.id in answers() for q in lesson.questions):
+        keep_stars(lesson, stars(mistakes(lesson)))
+
+
+def restart(lesson: Lesson) -> None:
+    """Callback: a new attempt, with new boards and a new order of the choices."""
+    for question in lesson.questions:
+        answers().pop(question.id, None)
+    seeds: dict[str, int] = st.session_state["learn_seeds"]
+    seeds[lesson.id] = seed_of(lesson.id) + 1
+
+
+def go_to(lesson_id: str) -> None:
+    st.session_state["learn_lesson"] = lesson_id
+
+
+# ----- the page parts -----
+def star_text(count: int) -> str:
+    return "★" * count + "☆" * (STARS - count)
+
+
+def lesson_label(lesson_id: str) -> str:
+    number = COURSE_IDS.index(lesson_id) + 1
+    title = course_lesson(lesson_id, LANG, 0).title
+    best = best_stars().get(lesson_id)
+    if best is None:
+        return t("learn.option", LANG, number=number, title=title)
+    return t("learn.option_stars", LANG, number=number, title=title, stars=star_text(best))
 
 
 def show_board(item: Board, reveal: bool) -> None:
@@ -43,51 +153,6 @@ def show_board(item: Board, reveal: bool) -> None:
         hand(item.hand)
 
 
-# ----- answers -----
-def answers() -> dict[str, str]:
-    result: dict[str, str] = st.session_state["learn_answers"]
-    return result
-
-
-def is_right(question: Question) -> bool:
-    given = answers().get(question.id)
-    return given is not None and question.check(given).correct
-
-
-def choose(question: Question, value: str) -> None:
-    """Callback: keep the clicked choice and record the result."""
-    try:
-        correct = question.check(value).correct
-    except TrainerError:
-        return
-    answers()[question.id] = value
-    layout = question.board.layout
-    record_result("lesson", question.id, correct, detail=value, kind=question.kind,
-                  position="" if layout.is_empty else str(layout), answer=value,
-                  timer=f"lesson:{question.id}")
-
-
-def restart(lesson: Lesson) -> None:
-    for question in lesson.questions:
-        answers().pop(question.id, None)
-
-
-def go_to(lesson_id: str) -> None:
-    st.session_state["learn_lesson"] = lesson_id
-
-
-# ----- the page parts -----
-def lesson_label(lesson_id: str) -> str:
-    lesson = BY_ID[lesson_id]
-    number = LESSON_IDS.index(lesson_id) + 1
-    done = all(is_right(q) for q in lesson.questions)
-    return t("learn.option_done" if done else "learn.option", LANG, number=number, title=lesson.title)
-
-
-def question_boards(lesson: Lesson) -> list[Board]:
-    return [q.board for q in lesson.questions]
-
-
 def mark(value: str, right: str, given: Optional[str]) -> Optional[str]:
     """Once answered: a tick on the right choice, a cross on a wrong one picked."""
     if given is None:
@@ -97,12 +162,12 @@ def mark(value: str, right: str, given: Optional[str]) -> Optional[str]:
     return ":material/close:" if value == given else None
 
 
-def show_choices(question: Question) -> None:
+def show_choices(lesson: Lesson, question: Question) -> None:
     given = answers().get(question.id)
     with st.container(horizontal=True):
         for index, choice in enumerate(question.choices):
             st.button(choice.label, key=f"learn_{question.id}_{index}", on_click=choose,
-                      args=(question, choice.value), disabled=given is not None,
+                      args=(lesson, question, choice.value), disabled=given is not None,
                       icon=mark(choice.value, question.right, given))
 
 
@@ -115,15 +180,12 @@ def show_feedback(question: Question) -> None:
         st.success(feedback.message)
         return
     st.error(feedback.message)
-    lines = list(feedback.details)
-    if lines and feedback.message.endswith(lines[-1]):
-        lines.pop()  # the sum closes the message already
+    lines = [line for line in feedback.details if line not in feedback.message]
     if lines:
         st.markdown("\n".join(f"- {line}" for line in lines))
 
 
-def show_question(lesson: Lesson, number: int, previous: Optional[Board]) -> None:
-    question = lesson.questions[number - 1]
+def show_question(lesson: Lesson, question: Question, number: int, previous: Optional[Board]) -> None:
     if question.board != previous:  # a board shared with the question above is not drawn again
         sharing = [q for q in lesson.questions if q.board == question.board]
         show_board(question.board, reveal=all(q.id in answers() for q in sharing))
@@ -131,24 +193,49 @@ def show_question(lesson: Lesson, number: int, previous: Optional[Board]) -> Non
     if question.id not in answers():
         start_timer(f"lesson:{question.id}", question.id)
     st.markdown(f"**{t('learn.question', LANG, number=number, total=total)}** · {question.prompt}")
-    show_choices(question)
+    show_choices(lesson, question)
     show_feedback(question)
+
+
+def show_stages(lesson: Lesson) -> None:
+    """Each stage in turn: the next one opens once every question before it is answered."""
+    number = 0
+    shown: Optional[Board] = None
+    for index, stage in enumerate(lesson.stages, start=1):
+        show_stage(lesson, stage, index, number, shown)
+        number += len(stage.questions)
+        shown = stage.questions[-1].board if stage.questions else shown
+        if not all(q.id in answers() for q in stage.questions):
+            break
+
+
+def show_stage(lesson: Lesson, stage: Stage, index: int, before: int, shown: Optional[Board]) -> None:
+    st.markdown(f"**{t('learn.stage', LANG, number=index, total=len(lesson.stages))}** · {stage.text}")
+    for example in stage.boards:
+        show_board(example, reveal=True)
+    for offset, question in enumerate(stage.questions, start=1):
+        show_question(lesson, question, before + offset, shown)
+        shown = question.board
 
 
 def show_progress(lesson: Lesson) -> None:
     right = sum(is_right(q) for q in lesson.questions)
     total = len(lesson.questions)
     st.progress(right / total, text=t("learn.progress", LANG, right=right, total=total))
+    if not all(q.id in answers() for q in lesson.questions):
+        return
+    earned = stars(mistakes(lesson))
     if right == total:
         st.success(t("learn.complete", LANG))
-    elif all(q.id in answers() for q in lesson.questions):
-        st.button(t("learn.again", LANG), key="learn_again", on_click=restart, args=(lesson,))
+    message = t("learn.stars", LANG, stars=star_text(earned), earned=earned, most=STARS)
+    (st.success if earned else st.warning)(message)
+    st.button(t("learn.again", LANG), key="learn_again", on_click=restart, args=(lesson,))
 
 
 def show_next(lesson: Lesson) -> None:
-    index = LESSON_IDS.index(lesson.id)
-    if index + 1 < len(LESSONS):
-        following = LESSONS[index + 1]
+    index = COURSE_IDS.index(lesson.id)
+    if index + 1 < len(COURSE_IDS):
+        following = course_lesson(COURSE_IDS[index + 1], LANG, 0)
         st.button(t("learn.next", LANG, title=following.title), key="learn_next", type="primary",
                   on_click=go_to, args=(following.id,))
     else:
@@ -156,25 +243,18 @@ def show_next(lesson: Lesson) -> None:
         st.page_link("ui/drills.py", label=t("learn.to_drills", LANG), icon=":material/timer:")
 
 
-if st.session_state["learn_lesson"] not in BY_ID:
-    st.session_state["learn_lesson"] = LESSON_IDS[0]
+if st.session_state["learn_lesson"] not in COURSE_IDS:
+    st.session_state["learn_lesson"] = COURSE_IDS[0]
 
 st.title(t("learn.title", LANG))
 st.caption(t("learn.intro", LANG))
-labels = {lesson_id: lesson_label(lesson_id) for lesson_id in LESSON_IDS}
-st.selectbox(t("learn.pick", LANG), LESSON_IDS, key="learn_lesson", format_func=labels.__getitem__,
+labels = {lesson_id: lesson_label(lesson_id) for lesson_id in COURSE_IDS}
+st.selectbox(t("learn.pick", LANG), COURSE_IDS, key="learn_lesson", format_func=labels.__getitem__,
              persist_state="session")
-current = BY_ID[st.session_state["learn_lesson"]]
-st.subheader(current.title)
-st.markdown(current.body)
-asked = question_boards(current)
-for example in (b for b in current.boards if b not in asked):
-    show_board(example, reveal=True)
-st.subheader(t("learn.check", LANG))
-shown: Optional[Board] = None
-for n, q in enumerate(current.questions, start=1):
-    show_question(current, n, shown)
-    shown = q.board
+shown_lesson = current(st.session_state["learn_lesson"])
+st.subheader(shown_lesson.title)
+st.markdown(shown_lesson.body)
+show_stages(shown_lesson)
 st.divider()
-show_progress(current)
-show_next(current)
+show_progress(shown_lesson)
+show_next(shown_lesson)

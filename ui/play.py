@@ -9,18 +9,30 @@ from typing import Optional
 
 import streamlit as st
 
-from trainer.coach import hint, review_hand
+from trainer.coach import MoveReview, hint, review_hand
 from trainer.errors import TrainerError
-from trainer.i18n import t
+from trainer.i18n import t, tn
+from trainer.movenames import move_words
 from trainer.moves import Move
-from trainer.play import STRENGTHS, PlaySession, PlaySettings, narrate
+from trainer.play import (
+    STRENGTHS,
+    Claim,
+    PlaySession,
+    PlaySettings,
+    SaveFileError,
+    hand_end,
+    load_file,
+    narrate,
+)
+from trainer.rules import preset
 from trainer.sampling import voids_from_turns
 from trainer.tiles import Tile
-from ui.state import init_state, record_result
-from ui.widgets import board, end_buttons, hand, tile_buttons
+from ui.state import init_state, plain, reason, record_result
+from ui.widgets import board, end_buttons, tile_buttons
 
 RULES = ("standard", "partners", "cincos")
 WEAK_GRADES = ("inaccuracy", "mistake", "blunder")
+LAST_MOVES = 4  # moves told under the board
 
 init_state()
 LANG: str = st.session_state["lang"]
@@ -39,7 +51,7 @@ def names(session: PlaySession) -> dict[int, str]:
 
 def start(settings: PlaySettings) -> None:
     st.session_state.update(play=PlaySession(settings), play_tile=None, play_seen=0,
-                            play_hint=None, play_review=None)
+                            play_hint=None, play_review=None, play_note=None, play_pending=None)
 
 
 def setup() -> None:
@@ -49,9 +61,15 @@ def setup() -> None:
                              format_func=lambda r: t(f"rules.{r}", LANG))
         players = st.selectbox(t("play.players", LANG), [2, 3, 4], help=t("play.players_help", LANG))
         opponent = st.selectbox(t("play.strength", LANG), STRENGTHS, index=1,
-                                format_func=lambda s: t(f"play.strength.{s}", LANG))
-        target = st.number_input(t("play.target", LANG), min_value=0, max_value=1000, value=0, step=5)
-        muggins = st.toggle(t("play.muggins", LANG), value=False)
+                                format_func=lambda s: t(f"play.strength.{s}", LANG),
+                                help="\n\n".join(t(f"play.strength_line.{s}", LANG) for s in STRENGTHS))
+        usual = t("list.separator", LANG).join(
+            t("play.target_usual", LANG, rules=t(f"rules.{r}", LANG),
+              target=preset(r).default_target(4 if r == "partners" else 2)) for r in RULES)
+        target = st.number_input(t("play.target", LANG), min_value=5, max_value=1000, value=None, step=5,
+                                 placeholder=t("play.target_placeholder", LANG),
+                                 help=t("play.target_help", LANG, usual=usual))
+        muggins = st.toggle(t("play.muggins", LANG), value=False, help=t("play.muggins_rule", LANG))
         coach = st.toggle(t("play.coach", LANG), value=True)
         seed_text = st.text_input(t("play.seed", LANG), value="")
         if st.form_submit_button(t("play.start", LANG), type="primary"):
@@ -62,22 +80,30 @@ def setup() -> None:
             count = 4 if rules == "partners" else int(players)
             st.session_state["play_coach"] = coach
             try:
-                start(PlaySettings(rules, count, int(target) or None, seed, opponent,
+                start(PlaySettings(rules, count, None if target is None else int(target), seed, opponent,
                                    muggins=muggins, budget=st.session_state["play_budget"]))
             except TrainerError as error:
-                st.warning(str(error))
+                st.warning(plain(error))
                 return
             st.rerun()
     uploaded = st.file_uploader(t("play.load", LANG), type=["txt"], key="play_upload")
     if uploaded is not None:
-        try:
-            session = PlaySession.load(uploaded.getvalue().decode("utf-8", errors="replace"))
-        except TrainerError as error:
-            st.error(t("play.bad_file", LANG, error=error))
-        else:
+        session = load_game(uploaded.getvalue())
+        if session is not None:
             st.session_state.update(play=session, play_tile=None, play_hint=None,
                                     play_seen=len(session.match.results), play_review=None)
             st.rerun()
+
+
+def load_game(data: bytes) -> Optional[PlaySession]:
+    """A saved game from an uploaded file, or None with a plain error saying why."""
+    try:
+        return load_file(data, LANG)
+    except SaveFileError as error:
+        st.error(t("play.bad_file_head", LANG, problem=error.problem))
+        if error.detail:
+            st.caption(t("play.bad_file_detail", LANG, error=reason(error.detail)))
+        return None
 
 
 def scoreboard(session: PlaySession) -> None:
@@ -85,10 +111,13 @@ def scoreboard(session: PlaySession) -> None:
     sides = match.rules.sides(session.settings.players)
     labels = ([t("play.side_us", LANG), t("play.side_them", LANG)] if match.rules.partners
               else [names(session)[s] for s in range(sides)])
-    for column, label, score in zip(st.columns(sides), labels, match.scores):
-        column.metric(label, score)
+    with st.container(horizontal=True, gap="medium"):
+        for label, score in zip(labels, match.scores):
+            st.metric(label, score, width="content")
+    # the hand on the table: while the result of one is shown, that one (not the next)
+    shown = min(len(match.hands), st.session_state["play_seen"] + 1)
     st.caption(t("play.status_muggins" if session.settings.muggins else "play.status", LANG,
-                 hand=len(match.hands), rules=t(f"rules.{match.rules.name}", LANG), target=match.target,
+                 hand=shown, rules=t(f"rules.{match.rules.name}", LANG), target=match.target,
                  seed=session.settings.seed,
                  opponent=t(f"play.strength.{session.settings.opponent}", LANG)))
 
@@ -102,10 +131,24 @@ def hand_result(session: PlaySession) -> None:
     how = (t("play.went_out", LANG, player=who[result.end.player]) if result.end.kind == "domino"
            else t("play.blocked", LANG))
     st.subheader(t("play.hand_over", LANG, number=number, how=how))
+    turns = tuple(match.record().hands[number - 1])
+    start_position = match.starts[number - 1]
+    final = hand_end(start_position, turns)
+    last = next((turn.move.tile for turn in reversed(turns) if turn.move is not None), None)
+    st.write(t("play.final_board", LANG))
+    board(final.layout, last=last)
+    story = narrate(start_position, turns, who, LANG)
+    st.write(t("play.last_moves", LANG))
+    for line in story[-LAST_MOVES:]:
+        st.caption(line)
+    if len(story) > LAST_MOVES:
+        with st.expander(t("play.whole_hand", LANG)):
+            for line in story:
+                st.caption(line)
     columns = (t("play.col.player", LANG), t("play.col.pips", LANG), t("play.col.rounded", LANG))
     rows = [dict(zip(columns, (who[seat], result.pips[seat], (result.pips[seat] + 2) // 5 * 5)))
             for seat in range(session.settings.players)]
-    st.dataframe(rows, hide_index=True, use_container_width=True)
+    st.dataframe(rows, hide_index=True, width="stretch")
     separator = t("list.separator", LANG)
     st.write(t("play.settlement", LANG, rules=t(f"rules.{match.rules.name}", LANG),
                changes=separator.join(f"{d:+d}" for d in result.deltas),
@@ -116,7 +159,7 @@ def hand_result(session: PlaySession) -> None:
             reviews = review_hand(match.starts[number - 1], tuple(match.record().hands[number - 1]),
                                   session.settings.learner, budget=0.4, lang=LANG)
         reviewed_before = st.session_state["play_review"]
-        st.session_state["play_review"] = (number, reviews)
+        st.session_state["play_review"] = (number, reviews, learner_turns(session, number))
         if not reviewed_before or reviewed_before[0] != number:  # each move is kept once
             for r in (r for r in reviews if r.grade not in ("forced", "unclear")):
                 record_result("play", f"hand {number}", r.grade in ("best", "good"), r.grade,
@@ -125,28 +168,58 @@ def hand_result(session: PlaySession) -> None:
                               points_lost=max(0, round(r.loss)))
     if right.button(t("play.next_hand" if not match.over else "play.see_result", LANG), key="play_continue",
                     type="primary"):
-        st.session_state.update(play_seen=number, play_review=None, play_hint=None)
+        st.session_state.update(play_seen=number, play_review=None, play_hint=None, play_note=None)
         st.rerun()
     review = st.session_state["play_review"]
     if review and review[0] == number:
-        show_review(review[1])
+        show_review(review[1], review[2])
 
 
-def show_review(reviews: tuple) -> None:  # type: ignore[type-arg]
-    if not reviews:
-        st.info(t("play.no_choice", LANG))
-        return
+def learner_turns(session: PlaySession, number: int) -> list[tuple[int, Move]]:
+    """Every move the learner made in hand `number`: (turn index, move)."""
+    turns = session.match.record().hands[number - 1]
+    return [(index, turn.move) for index, turn in enumerate(turns)
+            if turn.player == session.settings.learner and turn.move is not None]
+
+
+def lost_text(review: MoveReview) -> str:
+    """The points lost, with the 95% margin when it rests on deals."""
+    return f"{review.loss:.1f} ± {review.margin:.1f}" if review.samples else f"{review.loss:.1f}"
+
+
+def judged_on(review: MoveReview) -> str:
+    """What a grade rests on: exact, the deals solved, or the points at once when none was."""
+    if review.exact:
+        return t("coach.basis_exact", LANG)
+    if review.samples:
+        return tn("play.judged_deals", review.samples, LANG)
+    return t("play.judged_points", LANG)
+
+
+def show_review(reviews: tuple[MoveReview, ...], moves: list[tuple[int, Move]]) -> None:
+    """Every move of the learner in the hand: graded ones with their grade and what it
+    rests on; a move with no other choice marked as forced."""
+    by_turn = {r.number: r for r in reviews}
     columns = (t("play.col.move", LANG), t("play.col.grade", LANG), t("play.col.best", LANG),
-               t("play.col.lost", LANG), t("play.col.reason", LANG))
-    st.dataframe([dict(zip(columns, (str(r.played), t(f"play.grade.{r.grade}", LANG), str(r.best),
-                                     f"{r.loss:.1f} ± {r.margin:.1f}" if r.samples else f"{r.loss:.1f}",
-                                     r.reason))) for r in reviews],
-                 hide_index=True, use_container_width=True)
+               t("play.col.lost", LANG), t("play.col.judged", LANG), t("play.col.reason", LANG))
+    rows = []
+    for index, move in moves:
+        r = by_turn.get(index)
+        if r is None or r.grade == "forced":
+            rows.append(dict(zip(columns, (move_words(move, LANG), t("play.forced_mark", LANG), "", None,
+                                           t("play.forced_why", LANG), "" if r is None else r.reason))))
+        else:
+            rows.append(dict(zip(columns, (move_words(r.played, LANG), t(f"play.grade.{r.grade}", LANG),
+                                           move_words(r.best, LANG), lost_text(r), judged_on(r), r.reason))))
+    st.dataframe(rows, hide_index=True, width="stretch")
+    if not [r for r in reviews if r.grade != "forced"]:
+        st.info(t("play.no_choice", LANG))
     worst = sorted((r for r in reviews if r.grade in WEAK_GRADES), key=lambda r: -r.loss)[:3]
     for r in worst:
         st.page_link("ui/analysis.py", label=t("play.review_link", LANG,
                                                grade=t(f"play.grade_title.{r.grade}", LANG),
-                                               move=r.played, best=r.best, loss=f"{r.loss:.1f}"),
+                                               move=r.played, best=r.best, loss=f"{r.loss:.1f}",
+                                               judged=judged_on(r)),
                      icon=":material/search:", query_params={"position": r.position})
 
 
@@ -158,10 +231,9 @@ def learner_turn(session: PlaySession) -> None:
         st.info(t("play.drew", LANG, tiles=t("list.separator", LANG).join(str(tile) for tile in drawn)))
     st.write(t("play.your_hand", LANG))
     selected = Tile.parse(st.session_state["play_tile"]) if st.session_state["play_tile"] else None
-    hand(mine, selected=selected)
     moves = position.legal_moves()
     playable = tuple(tile for tile in mine if any(m.tile == tile for m in moves))
-    clicked = tile_buttons(playable, key="mytile", selected=selected)
+    clicked = tile_buttons(mine, key="mytile", selected=selected, playable=playable)
     if clicked is not None:
         st.session_state["play_tile"] = str(clicked)
         st.rerun()
@@ -173,7 +245,8 @@ def learner_turn(session: PlaySession) -> None:
                 move = options[0]
         else:
             pips = {e.side: e.pip for e in position.layout.open_ends()}
-            side = end_buttons([(m.side, pips[m.side]) for m in options if m.side], key="myend")
+            side = end_buttons([(m.side, pips[m.side]) for m in options if m.side], key="myend",
+                               tile=selected)
             if side is not None:
                 move = Move(selected, side)  # type: ignore[arg-type]
     if move is not None:
@@ -187,11 +260,15 @@ def learner_turn(session: PlaySession) -> None:
                 text = claim_text.strip()
                 if not text.isdigit() or int(text) > 999:
                     st.warning(t("play.bad_claim", LANG))
+                elif int(text) % 5:
+                    st.warning(t("play.claim_in_fives", LANG))
                 else:
                     finish_move(session, Move.parse(pending), int(text))
     elif pending:
         finish_move(session, Move.parse(pending), None)
     tools = st.columns(3)
+    if session.settings.muggins:
+        st.caption(t("play.muggins_rule", LANG))
     if st.session_state["play_coach"] and tools[0].button(t("play.hint", LANG), key="play_hint_button"):
         with st.spinner(t("play.coach_thinking", LANG)):
             voids = voids_from_turns(session.match.starts[-1], tuple(session.match.hands[-1]))
@@ -202,26 +279,40 @@ def learner_turn(session: PlaySession) -> None:
         try:
             session.undo()
         except TrainerError as error:
-            st.warning(str(error))
+            st.warning(plain(error))
         else:
             st.session_state.update(play_tile=None, play_hint=None, play_pending=None)
             st.rerun()
     advice = st.session_state["play_hint"]
     if advice is not None and advice.move in moves:
-        st.info(t("play.coach_says", LANG, move=advice.move, reasons=" ".join(advice.reasons)))
+        st.info(t("play.coach_says", LANG, move=move_words(advice.move, LANG),
+                  reasons=" ".join(advice.reasons)))
+
+
+def claim_note(claim: Claim, move: Move) -> Optional[str]:
+    """What a wrong Muggins claim cost, in words (None for a right one)."""
+    if claim.right:
+        return None
+    named = move_words(move, LANG)
+    if claim.claimed < claim.points:
+        return t("play.wrong_claim", LANG, claim=claim.claimed, move=named, points=claim.points)
+    if claim.points:
+        return t("play.over_claim", LANG, claim=claim.claimed, move=named, points=claim.points,
+                 penalty=claim.penalty)
+    return t("play.over_claim_nothing", LANG, claim=claim.claimed, move=named, penalty=claim.penalty)
 
 
 def finish_move(session: PlaySession, move: Move, claim: Optional[int]) -> None:
     before = session.match.position
     points = before.points(move)
     session.play(move, claim)
+    st.session_state["play_note"] = None  # the learner moved on: the last message has been read
     if claim is not None:
-        record_result("play", "muggins claim", claim == points, f"claimed {claim} of {points}",
+        made = session.claims[-1]
+        record_result("play", "muggins claim", made.right, f"claimed {claim} of {points}",
                       kind="muggins", position=before.code(), answer=str(claim),
-                      points_lost=abs(points - claim))
-        if claim != points:
-            st.session_state["play_note"] = t("play.wrong_claim", LANG, claim=claim, move=move,
-                                              points=points)
+                      points_lost=abs(points - claim) + made.penalty)
+        st.session_state["play_note"] = claim_note(made, move)
     st.session_state.update(play_tile=None, play_hint=None, play_pending=None)
     st.rerun()
 
@@ -234,9 +325,8 @@ if session is None:
 
 scoreboard(session)
 match = session.match
-if st.session_state["play_note"]:
-    st.warning(st.session_state["play_note"])
-    st.session_state["play_note"] = None
+if st.session_state["play_note"]:  # kept until the learner's next move or the next hand
+    st.warning(st.session_state["play_note"], icon=":material/gavel:")
 
 if len(match.results) > st.session_state["play_seen"]:
     hand_result(session)
@@ -260,7 +350,7 @@ if match.over:
         st.rerun()
     st.stop()
 
-story = narrate(match.starts[-1], tuple(match.hands[-1]), names(session))
+story = narrate(match.starts[-1], tuple(match.hands[-1]), names(session), LANG)
 last_turn = next((turn for turn in reversed(match.hands[-1]) if turn.move is not None), None)
 board(match.position.layout, last=last_turn.move.tile if last_turn and last_turn.move else None)
 if story:

@@ -18,7 +18,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from trainer.errors import TrainerError
-from trainer.i18n import t
+from trainer.i18n import t, tn
 from trainer.store import (
     ENV,
     PARTS,
@@ -31,8 +31,18 @@ from trainer.store import (
     Store,
     Streak,
     TagStat,
+    clean_name,
 )
-from ui.state import database_location, database_setting, init_state, learner_id, open_store, reason
+from trainer.store_io import parse_history
+from ui.state import (
+    database_location,
+    database_setting,
+    init_state,
+    learner_id,
+    open_store,
+    operator_view,
+    reason,
+)
 from ui.widgets import LEARNER, guard, plain
 
 init_state()
@@ -47,11 +57,22 @@ COLOURS = {"total": "#1f77b4", "score": "#ff7f0e", "round": "#2ca02c", "where": 
 
 # ----- charts -----
 def show(figure: go.Figure, key: str, alt: str, height: int = 260) -> None:
-    """A chart sized for a phone: no toolbar, a small margin, the legend underneath."""
-    figure.update_layout(height=height, margin={"l": 8, "r": 8, "t": 8, "b": 8}, dragmode=False,
-                         legend={"orientation": "h", "yanchor": "top", "y": -0.18, "x": 0},
+    """A chart sized for a phone: no toolbar, a small margin, the legend above the plot
+    (below, it would cover the dates)."""
+    figure.update_layout(height=height, margin={"l": 8, "r": 8, "t": 36, "b": 8}, dragmode=False,
+                         legend={"orientation": "h", "yanchor": "bottom", "y": 1.02, "x": 0},
                          hoverlabel={"namelength": -1})
     st.plotly_chart(figure, key=key, config=CONFIG, alt=alt)
+
+
+def day_axis(figure: go.Figure, first: date, last: date) -> None:
+    """Dates on the x axis as days ("Nov 29"), never as times of day: a few days of data
+    get a week's room around them with a tick a day; a long span lets plotly choose."""
+    figure.update_xaxes(type="date", tickformat="%b %d", hoverformat="%Y-%m-%d")
+    if (last - first).days < 7:
+        middle = first + (last - first) / 2
+        figure.update_xaxes(range=[middle - timedelta(days=3.5), middle + timedelta(days=3.5)],
+                            dtick=86_400_000)
 
 
 def local(when: datetime) -> datetime:
@@ -76,10 +97,11 @@ def rating_chart(points: Sequence[RatingPoint]) -> None:
                        name=t("progress.rating", LANG), line={"color": "#1f77b4"},
                        hovertemplate="%{y:.0f}<extra></extra>")
     figure.update_yaxes(title=t("progress.rating", LANG))
+    day_axis(figure, times[0].date(), times[-1].date())
     last = points[-1]
     show(figure, "chart_rating", t("progress.rating_alt", LANG, count=len(points), rating=round(last.rating),
                                    first=round(points[0].rating)))
-    st.caption(t("progress.rating_caption", LANG, count=len(points), rating=round(last.rating),
+    st.caption(tn("progress.rating_caption", len(points), LANG, rating=round(last.rating),
                  rd=round(last.rd)))
 
 
@@ -127,7 +149,7 @@ def drill_charts(days: Sequence[DrillDay]) -> None:
                               name=name, mode=mode, line=style,
                               hovertemplate="%{y} s<extra>" + name + "</extra>")
     accuracy.update_yaxes(title=t("progress.accuracy_axis", LANG), range=[0, 105])
-    accuracy.update_xaxes(type="date")
+    day_axis(accuracy, days[0].day, days[-1].day)
     total = sum(d.attempts for d in days)
     right = sum(d.right for d in days)
     st.write(t("progress.accuracy_title", LANG, period=period))
@@ -136,7 +158,7 @@ def drill_charts(days: Sequence[DrillDay]) -> None:
     st.write(t("progress.speed_title", LANG, period=period))
     if speed.data:
         speed.update_yaxes(title=t("progress.speed_axis", LANG), rangemode="tozero")
-        speed.update_xaxes(type="date")
+        day_axis(speed, days[0].day, days[-1].day)
         show(speed, "chart_drill_speed", t("progress.speed_alt", LANG, period=period))
     else:
         st.caption(t("progress.speed_empty", LANG))
@@ -150,12 +172,16 @@ def tag_chart(tags: Sequence[TagStat]) -> None:
         return
     names = [t(f"puzzles.tag.{s.tag}", LANG) for s in tags]
     percent = [round(100 * s.accuracy) for s in tags]
+    # a theme at 0% still gets a sliver of bar (and its count beside it), so it is not read as missing
     figure = go.Figure(go.Bar(
-        x=percent, y=names, orientation="h", text=[f"{s.right}/{s.attempts}" for s in tags],
-        textposition="auto", marker={"color": percent, "colorscale": "RdYlGn", "cmin": 0, "cmax": 100},
-        hovertemplate="%{y}: %{x}% (%{text})<extra></extra>"))
+        x=[max(p, 1.5) for p in percent], y=names, orientation="h",
+        text=[f"{p}% ({s.right}/{s.attempts})" for p, s in zip(percent, tags)],
+        textposition="outside", cliponaxis=False, customdata=percent,
+        marker={"color": percent, "colorscale": "RdYlGn", "cmin": 0, "cmax": 100},
+        hovertemplate="%{y}: %{text}<extra></extra>"))
     figure.update_yaxes(autorange="reversed", automargin=True)
-    figure.update_xaxes(title=t("progress.accuracy_axis", LANG), range=[0, 100])
+    figure.update_xaxes(title=t("progress.accuracy_axis", LANG), range=[0, 125],
+                        tickvals=[0, 25, 50, 75, 100])
     show(figure, "chart_tags", t("progress.tags_alt", LANG, weakest=names[0], percent=percent[0]),
          height=70 + 30 * len(tags))
     st.write(t("progress.practise_intro", LANG))
@@ -183,7 +209,7 @@ def calendar(days: Sequence[tuple[date, int]], every_day: int, today: date) -> N
         for week in weeks:
             day = week + timedelta(days=weekday)
             row.append(counts.get(day, 0) if day <= today else None)
-            labels.append(t("progress.calendar_day", LANG, day=day.isoformat(), count=counts.get(day, 0)))
+            labels.append(tn("progress.calendar_day", counts.get(day, 0), LANG, day=day.isoformat()))
         z.append(row)
         text.append(labels)
     top = max(counts.values(), default=1) or 1
@@ -199,7 +225,8 @@ def calendar(days: Sequence[tuple[date, int]], every_day: int, today: date) -> N
     shown = sum(1 for d in counts if d >= start)
     show(figure, "chart_calendar", t("progress.calendar_alt", LANG, days=shown, weeks=CALENDAR_WEEKS),
          height=210)
-    st.caption(t("progress.calendar_caption", LANG, days=shown, weeks=CALENDAR_WEEKS, total=every_day))
+    st.caption(tn("progress.calendar_caption", shown, LANG, weeks=CALENDAR_WEEKS,
+                  total=tn("plural.days", every_day, LANG)))
 
 
 def runs_table(runs: Sequence[RunRecord]) -> None:
@@ -230,7 +257,7 @@ def session_summary() -> None:
     if not results:
         return
     right = sum(bool(r["correct"]) for r in results)
-    st.write(t("progress.session", LANG, answers=len(results), right=right))
+    st.write(tn("progress.session", len(results), LANG, right=right))
 
 
 # ----- settings -----
@@ -248,6 +275,11 @@ def import_history() -> None:
         st.session_state["progress_import"] = ("error", t("progress.import_not_text", LANG))
         return
     try:
+        final = clean_name(name) if name is not None else parse_history(text, clean_name).name
+        if store.find_learner(final) is not None:  # say what can be done: another name
+            taken = t("progress.import_taken", LANG, name=plain(final))
+            st.session_state["progress_import"] = ("error", taken)
+            return
         new_id = store.import_learner(text, name=name)
         learner = store.learner(new_id)
         answers = sum(n for n, _ in store.counts(new_id).values())
@@ -264,8 +296,8 @@ def import_history() -> None:
         return
     st.session_state[LEARNER] = learner.name
     st.session_state["learner_id"] = learner.id
-    st.session_state["progress_import"] = ("success", t("progress.imported", LANG, name=plain(learner.name),
-                                                        answers=answers))
+    done = tn("progress.imported", answers, LANG, name=plain(learner.name))
+    st.session_state["progress_import"] = ("success", done)
 
 
 def file_name(name: str) -> str:
@@ -274,8 +306,9 @@ def file_name(name: str) -> str:
 
 def settings(store: Optional[Store], learner: Optional[int], name: str) -> None:
     st.subheader(t("progress.settings", LANG))
-    st.write(t("progress.location", LANG, env=ENV))
-    st.code(store.location if store is not None else database_location(database_setting()), language=None)
+    if operator_view():  # where the database is: for whoever runs the trainer, not for learners
+        st.write(t("progress.location", LANG, env=ENV))
+        st.code(store.location if store is not None else database_location(database_setting()), language=None)
     if store is None:
         return
     if learner is not None:
@@ -370,7 +403,7 @@ def page() -> None:
         settings(store, learner, me.name)
         return
     parts_table(counts)
-    st.caption(t("progress.streak_caption", LANG, current=streak.current, best=streak.best))
+    st.caption(tn("progress.streak_caption", streak.current, LANG, best=streak.best))
     if queue:
         st.page_link("ui/puzzles.py", label=t("progress.to_review", LANG, due=due, count=queue),
                      icon=":material/replay:", query_params={"mode": "review"})
@@ -379,7 +412,7 @@ def page() -> None:
     tag_chart(tags)
     calendar(days, every_day, today)
     runs_table(runs)
-    with st.expander(t("progress.recent_title", LANG, count=min(RECENT, answers))):
+    with st.expander(tn("progress.recent_title", min(RECENT, answers), LANG)):
         recent_table(recent)
     settings(store, learner, me.name)
 

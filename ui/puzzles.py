@@ -19,9 +19,10 @@ from trainer.daily import daily
 from trainer.drills import KINDS as DRILL_KINDS
 from trainer.drills import AnswerError, parse_number
 from trainer.errors import TrainerError
-from trainer.i18n import t
+from trainer.i18n import t, tn
 from trainer.moves import Move
 from trainer.puzzles import Puzzle
+from trainer.queue import group_due
 from trainer.solver import solve
 from trainer.store import Store
 from trainer.tags import TAGS
@@ -33,7 +34,7 @@ KINDS = ("best-play", "endgame", "count", "deny")  # names and questions: puzzle
 BANDS = {"easy": (0, 1099), "medium": (1100, 1349), "hard": (1350, 9999)}
 ANY = "any"
 MODES = ("browse", "rated", "review")  # names: puzzles.mode.*
-REVIEW_LIST = 20  # due items listed at most
+REVIEW_LIST = 20  # due puzzles listed at most (the next come up as these are cleared)
 
 init_state()
 LANG: str = st.session_state["lang"]
@@ -173,19 +174,24 @@ def review_section() -> None:
         st.stop()
     st.write(t("puzzles.review_due", LANG, count=len(due)))
     known = {p.id for p in bank}
-    for number, item in enumerate(due[:REVIEW_LIST]):
-        if item.part == "puzzle" and item.item in known:
+    groups = [g for g in group_due(due) if (g.part == "puzzle" and g.first.item in known)
+              or (g.part == "drill" and g.kind in DRILL_KINDS)]
+    puzzles = [g for g in groups if g.part == "puzzle"]
+    shown = puzzles[:REVIEW_LIST] + [g for g in groups if g.part != "puzzle"]  # a drill: one entry
+    for number, group in enumerate(shown):
+        item = group.first
+        if group.part == "puzzle":
             label = t("puzzles.review_puzzle", LANG, id=item.item, kind=kind_name(item.kind))
             if st.button(label, key=f"review_open_{number}", icon=":material/extension:"):
                 choose(by_id(item.item), "review")
                 st.rerun()
-        elif item.part == "drill" and item.kind in DRILL_KINDS:
-            level = item.item.split(":")[1] if item.item.count(":") >= 2 else "?"
-            label = t("puzzles.review_drill", LANG, drill=t(f"drill.{item.kind}.title", LANG), level=level)
+        else:
+            drill = t(f"drill.{group.kind}.title", LANG)
+            label = tn("queue.drill_group", len(group.items), LANG, drill=drill, level=group.level or "?")
             if st.button(label, key=f"review_open_{number}", icon=":material/timer:"):
                 st.switch_page("ui/drills.py", query_params={"drill": item.item})
-    if len(due) > REVIEW_LIST:
-        st.caption(t("puzzles.review_more", LANG, count=len(due) - REVIEW_LIST))
+    if len(puzzles) > REVIEW_LIST:
+        st.caption(tn("queue.more", len(puzzles) - REVIEW_LIST, LANG))
     st.stop()
 
 
@@ -348,7 +354,7 @@ if puzzle.kind == "count":
                 try:
                     value = parse_number(typed, LANG)
                 except AnswerError as error:
-                    st.warning(str(error))
+                    st.warning(plain(error))
                 else:
                     keep(puzzle, str(value))
                     st.rerun()
@@ -369,7 +375,7 @@ else:
             either = t("puzzles.hint_or", LANG).join(sorted(str(tile) for tile in hint_tiles))
             st.info(t("puzzles.hint_text", LANG, tiles=either))
         playable = tuple(tile for tile in mover if any(m.tile == tile for m in position.legal_moves()))
-        clicked = tile_buttons(playable, key="ptile", selected=selected)
+        clicked = tile_buttons(mover, key="ptile", selected=selected, playable=playable)
         if clicked is not None:
             st.session_state["puzzle_tile"] = str(clicked)
             st.rerun()
@@ -377,7 +383,7 @@ else:
             sides = [(m.side, e.pip) for m in position.legal_moves() if m.tile == selected
                      for e in position.layout.open_ends() if e.side == m.side]
             st.write(t("puzzles.where", LANG, tile=selected))
-            side = end_buttons(sides, key="pend")  # type: ignore[arg-type]
+            side = end_buttons(sides, key="pend", tile=selected)  # type: ignore[arg-type]
             if side is not None:
                 keep(puzzle, str(Move(selected, side)))  # type: ignore[arg-type]
                 st.rerun()

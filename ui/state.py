@@ -14,6 +14,7 @@ import re
 import time
 from collections.abc import Sequence
 from copy import deepcopy
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Optional
 
@@ -22,7 +23,16 @@ import streamlit as st
 from trainer.drills import RunSummary
 from trainer.errors import TrainerError
 from trainer.i18n import t
-from trainer.store import ENV, LearnerError, Recorded, Store, StoreError, default_path
+from trainer.store import (
+    ENV,
+    GUEST_LIMIT,
+    GuestAnswer,
+    LearnerError,
+    Recorded,
+    Store,
+    StoreError,
+    default_path,
+)
 
 DEFAULTS: dict[str, Any] = {
     "lang": "en",
@@ -71,10 +81,12 @@ DEFAULTS: dict[str, Any] = {
     "play_note": None,  # a message for the next run (a wrong Muggins claim)
     # every answer of the session (kept in the store too when a learner is chosen)
     "results": [],
+    "guest_answers": [],  # GuestAnswer of each answer given with no learner chosen, for a new one
     # progress: the learner chosen in the sidebar (the picker's key "learner" holds his
     # name, which is also the URL's ?learner=), and the store's troubles
     "learner_id": None,
     "learner_message": None,  # why the name typed for a new learner was refused
+    "learner_note": None,  # what a new learner took over from the guest's answers, said once
     "store_problem": None,  # (database setting, why it cannot be opened), once a session
     "store_note": None,  # a warning for the next run: an answer that could not be kept
     "shown_at": {},  # timer slot -> (item, time.monotonic() when it was first shown)
@@ -97,7 +109,7 @@ def init_state() -> None:
 
 
 _MARKDOWN = re.compile(r"([\\`*_{}\[\]()|<>~$:&])")  # what Markdown reads inside a line
-_LINE_START = re.compile(r"^([#+=-]|[0-9]+[.)])")  # and at the start of one
+_LINE_START = re.compile(r"^[ \t]*([#+=-]|[0-9]+[.)])", re.MULTILINE)  # and at the start of one
 _WWW = re.compile(r"www\.", re.IGNORECASE)
 
 
@@ -141,6 +153,15 @@ def database_location(setting: str) -> str:
     if at and ":" in credentials:
         return f"{scheme}://{credentials.split(':', 1)[0]}:***@{host}"
     return setting
+
+
+OPERATOR_ENV = "ALLFIVES_ADMIN"  # set to 1 to show operators' settings (the database) on the pages
+
+
+def operator_view() -> bool:
+    """Whether the pages show operators' settings (where the database is): only when the
+    environment variable ALLFIVES_ADMIN is 1, so that learners never see paths."""
+    return os.environ.get(OPERATOR_ENV, "").strip() == "1"
 
 
 def _close(store: Store) -> None:
@@ -216,8 +237,16 @@ def record_result(part: str, item: str, correct: bool, detail: str = "", *, key:
     if seconds is None and timer is not None:
         seconds = stop_timer(timer, stored)
     learner = learner_id()
-    store = open_store() if learner is not None else None
-    if learner is None or store is None:
+    if learner is None:  # kept for the visit: a learner made now takes them over
+        guest: list[GuestAnswer] = st.session_state["guest_answers"]
+        guest.append(GuestAnswer(part, stored, correct, kind=kind, position=position, answer=answer[:400],
+                                 points_lost=points_lost, seconds=seconds, helped=helped, rated=rated,
+                                 mode=mode, tags=None if tags is None else tuple(tags),
+                                 when=datetime.now(UTC)))
+        del guest[:-GUEST_LIMIT]
+        return None
+    store = open_store()
+    if store is None:
         return None
     try:
         return store.record_attempt(learner, part, stored, correct, kind=kind, position=position,

@@ -1,5 +1,5 @@
-"""Shared widgets: boards, hands, clickable tiles and ends, the language picker and
-the learner picker."""
+"""Shared widgets: boards, hands, clickable tiles and ends, and the learner picker
+(the language picker is ui/language.py)."""
 
 from __future__ import annotations
 
@@ -11,14 +11,15 @@ from typing import Optional
 import streamlit as st
 
 from trainer.errors import TrainerError
-from trainer.i18n import languages, t
+from trainer.i18n import t, tn
 from trainer.layout import Layout
-from trainer.store import NAME_LIMIT, LearnerError, StoreError
-from trainer.svg import describe, render_board, render_hand
+from trainer.movenames import move_words
+from trainer.moves import Move
+from trainer.store import NAME_LIMIT, LearnerError, Store, StoreError
+from trainer.svg import DESK_WIDTH, PHONE_WIDTH, describe, render_board, render_hand, render_tile
 from trainer.tiles import Tile
-from ui.state import database_location, open_store, plain, reason, store_failed
+from ui.state import database_location, open_store, operator_view, plain, reason, store_failed
 
-PICKER = "lang_picker"  # the picker's own widget key; the choice is kept in "lang"
 LEARNER = "learner"  # the learner picker's key: his name, bound to the URL's ?learner=
 NEW_NAME = "learner_new_name"
 
@@ -40,19 +41,55 @@ def lang() -> str:
     return str(st.session_state.get("lang", "en"))
 
 
+PHONE_BREAK = 640  # px: below this, Streamlit stacks columns and a board draws narrow
+STYLE = f"""<style>
+.af-board-narrow {{display: none}}
+@media (max-width: {PHONE_BREAK}px) {{
+  .af-board-wide {{display: none}}
+  .af-board-narrow {{display: block}}
+}}
+[class*="st-key-tiles_"] button {{padding: 0.25rem 0.35rem; min-height: 0}}
+[class*="st-key-tiles_"] button img {{height: 3.4rem !important; max-height: none !important;
+  width: auto !important}}
+</style>"""
+
+
+def page_style() -> None:
+    """The app's few style rules (a board's two widths, tile buttons), once a run."""
+    st.html(STYLE)
+
+
+def _data_uri(svg: str) -> str:
+    return "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode()
+
+
+def _img(svg: str, alt: str) -> str:
+    return (f'<img src="{_data_uri(svg)}" alt="{escape(alt, quote=True)}" '
+            f'style="display:block;margin:0 auto;max-width:100%;height:auto">')
+
+
 def svg_image(svg: str, alt: str) -> None:
     """Show an SVG drawing as an image with its text alternative."""
-    data = base64.b64encode(svg.encode()).decode()
-    st.html(f'<img src="data:image/svg+xml;base64,{data}" alt="{escape(alt, quote=True)}" '
-            f'style="display:block;margin:0 auto;max-width:100%;height:auto">')
+    st.html(_img(svg, alt))
+
+
+def board_image(wide: str, narrow: str, alt: str) -> None:
+    """A board drawn for the width it has: the wide drawing on a desktop, the narrow
+    one on a phone (the browser picks by the page's width; one drawing when both agree)."""
+    if wide == narrow:
+        svg_image(wide, alt)
+        return
+    st.html(f'<div class="af-board-wide">{_img(wide, alt)}</div>'
+            f'<div class="af-board-narrow">{_img(narrow, alt)}</div>')
 
 
 def board(layout: Layout, last: Optional[Tile] = None, caption: bool = True,
           selected_ends: tuple[str, ...] = ()) -> None:
     """The board as dominoes, with its description beside it for screen readers."""
     description = describe(layout, lang=lang())
-    svg_image(render_board(layout, last=last, unit=28, caption=caption, selected_ends=selected_ends),
-              description)
+    board_image(*(render_board(layout, last=last, unit=28, caption=caption, selected_ends=selected_ends,
+                               max_width=width, lang=lang()) for width in (DESK_WIDTH, PHONE_WIDTH)),
+                description)
     st.caption(description)
 
 
@@ -60,58 +97,54 @@ def quiz_board(layout: Layout, last: Optional[Tile] = None,
                selected_ends: tuple[str, ...] = ()) -> None:
     """The board with the tiles alone: no end markers and no count, so that it does not
     give the answer away; its text alternative leaves the count out too."""
-    svg_image(render_board(layout, last=last, unit=28, markers=False, selected_ends=selected_ends),
-              describe(layout, with_count=False, lang=lang()))
+    board_image(*(render_board(layout, last=last, unit=28, markers=False, selected_ends=selected_ends,
+                               max_width=width, lang=lang()) for width in (DESK_WIDTH, PHONE_WIDTH)),
+                describe(layout, with_count=False, lang=lang()))
 
 
 def hand(tiles: tuple[Tile, ...], selected: Optional[Tile] = None) -> None:
     shown = ", ".join(str(tile) for tile in tiles) or t("widgets.hand_empty", lang())
-    svg_image(render_hand(tiles, selected=selected, unit=26), t("widgets.hand_alt", lang(), tiles=shown))
+    svg_image(render_hand(tiles, selected=selected, unit=26, lang=lang()),
+              t("widgets.hand_alt", lang(), tiles=shown))
+
+
+def tile_label(tile: Tile, selected: bool = False) -> str:
+    """A button's label that shows the tile itself (an image in Markdown; its alt text
+    is the tile, e.g. "6-4", for screen readers and tests)."""
+    return f"![{tile}]({_data_uri(render_tile(tile, unit=20, selected=selected))})"
 
 
 def tile_buttons(tiles: tuple[Tile, ...], key: str, selected: Optional[Tile] = None,
-                 per_row: int = 7) -> Optional[Tile]:
-    """A row of buttons, one per tile; returns the tile clicked in this run."""
+                 playable: Optional[tuple[Tile, ...]] = None) -> Optional[Tile]:
+    """The tiles as dominoes to click, as many to a row as the width holds; returns the
+    tile clicked in this run. Tiles not in `playable` (when given) are shown greyed and
+    cannot be clicked (their keys are `{key}-off_{tile}`, the others `{key}_{tile}`)."""
     clicked: Optional[Tile] = None
-    for start in range(0, len(tiles), per_row):
-        row = tiles[start:start + per_row]
-        columns = st.columns(per_row)
-        for column, tile in zip(columns, row):
+    with st.container(horizontal=True, gap="small", key=f"tiles_{key}"):
+        for tile in tiles:
+            if playable is not None and tile not in playable:
+                st.button(tile_label(tile), key=f"{key}-off_{tile}", disabled=True,
+                          help=t("widgets.tile_cannot", lang(), tile=tile))
+                continue
             kind = "primary" if tile == selected else "secondary"
-            if column.button(str(tile), key=f"{key}_{tile}", type=kind, use_container_width=True):
+            if st.button(tile_label(tile, tile == selected), key=f"{key}_{tile}", type=kind):
                 clicked = tile
     return clicked
 
 
-def end_buttons(ends: list[tuple[str, int]], key: str) -> Optional[str]:
-    """One button per open end ("East (2)"); returns the side clicked in this run."""
+def end_buttons(ends: list[tuple[str, int]], key: str, tile: Optional[Tile] = None) -> Optional[str]:
+    """One button per open end; returns the side clicked in this run. With the `tile`
+    to place, each button names the whole move ("3-0 on the west end (3-0@W)")."""
     clicked: Optional[str] = None
     if not ends:
         return None
-    columns = st.columns(len(ends))
-    for column, (side, pip) in zip(columns, ends):
-        label = t("widgets.end_button", lang(), side=t(f"widgets.side.{side}", lang()), pip=pip)
-        if column.button(label, key=f"{key}_{side}", use_container_width=True):
-            clicked = side
+    with st.container(horizontal=True, gap="small"):
+        for side, pip in ends:
+            label = (move_words(Move(tile, side), lang()) if tile is not None  # type: ignore[arg-type]
+                     else t("widgets.end_button", lang(), side=t(f"widgets.side.{side}", lang()), pip=pip))
+            if st.button(label, key=f"{key}_{side}"):
+                clicked = side
     return clicked
-
-
-def _keep_language() -> None:
-    st.session_state["lang"] = st.session_state[PICKER]
-
-
-def language_picker() -> None:
-    """A language choice in the sidebar, shown only when more than English is shipped.
-
-    The widget has its own key, copied into "lang" when changed, so the choice stays
-    when a page without the picker runs (Streamlit forgets an unrendered widget's key)."""
-    offered = languages()
-    if len(offered) < 2:
-        return
-    current = lang() if lang() in offered else next(iter(offered))
-    st.session_state[PICKER] = current
-    st.sidebar.selectbox(t("widgets.language", current), list(offered), key=PICKER,
-                         format_func=offered.__getitem__, on_change=_keep_language)
 
 
 # ----- the learner -----
@@ -144,7 +177,21 @@ def _create_learner() -> None:
         return
     st.session_state[LEARNER] = learner.name
     st.session_state["learner_id"] = learner.id
+    carry_over(store, learner.id, learner.name)
 
+
+def carry_over(store: Store, learner: int, name: str) -> None:
+    """The answers given as a guest in this visit go to the learner just made."""
+    guest = st.session_state["guest_answers"]
+    if not guest:
+        return
+    try:
+        kept = store.adopt(learner, guest)
+    except TrainerError as error:
+        store_failed(error)
+        return
+    st.session_state["guest_answers"] = []
+    st.session_state["learner_note"] = tn("widgets.learner_carried", kept, lang(), name=plain(name))
 
 def store_warnings() -> None:
     """The one warning of a store that cannot be opened, and a failed recording's."""
@@ -152,7 +199,7 @@ def store_warnings() -> None:
     if problem is not None:
         where = database_location(problem[0])
         text = t("widgets.store_problem", lang(), error=reason(problem[1]))
-        if where not in problem[1]:
+        if where not in problem[1] and operator_view():
             text += " " + t("widgets.store_where", lang(), where=plain(where))
         st.warning(text, icon=":material/database:")
     note = st.session_state.get("store_note")
@@ -199,6 +246,10 @@ def learner_picker() -> None:
         if message:
             st.error(message)
             st.session_state["learner_message"] = None  # said once
+    carried = st.session_state.get("learner_note")
+    if carried:
+        sidebar.success(carried, icon=":material/person_check:")
+        st.session_state["learner_note"] = None
     if st.session_state["learner_id"] is None:
         sidebar.caption(t("widgets.learner_hint", lang()))
 

@@ -1,13 +1,15 @@
 """The text the learner reads: one catalogue per language, English first.
 
-A catalogue is a module `trainer.i18n.<lang>` (`en`, later `es`, `fi`, `ru`, `mk`)
-holding `NAME` (the language's own name) and `MESSAGES`, a dict of message keys to
-`str.format` templates with named fields. A message that depends on a number is a
-dict of CLDR plural categories (`one`, `few`, `many`, `other`, ...) to templates,
-read with `tn()`, which picks the language's form by Babel's plural rules.
-Adding a language is adding a module: no page or trainer code changes. A key
-missing from a language falls back to English; a key missing from English comes out
-as `[key]`, never as an exception.
+The source catalogue is the module `trainer.i18n.en`: `NAME` (the language's own
+name) and `MESSAGES`, a dict of message keys to `str.format` templates with named
+fields. A message that depends on a number is a dict of CLDR plural categories
+(`one`, `few`, `many`, `other`, ...) to templates, read with `tn()`, which picks the
+language's form by Babel's plural rules. The other languages are gettext catalogues,
+`locale/<lang>.po` (see `pofiles.py`; `python -m trainer.i18n` extracts, updates and
+checks them); a module `trainer.i18n.<lang>` shaped like `en` would serve too.
+Adding a language is adding a catalogue: no page or trainer code changes. A key
+missing from a language (or fuzzy there) falls back to English; a key missing from
+English comes out as `[key]`, never as an exception.
 
 >>> t("total.right", count=12)
 'Right: the count is 12.'
@@ -32,6 +34,8 @@ from types import ModuleType
 from typing import Optional, Union
 
 from babel import Locale, UnknownLocaleError
+
+from trainer.i18n import pofiles as po
 
 Template = Union[str, Mapping[str, str]]
 
@@ -66,9 +70,12 @@ def _module(lang: str) -> Optional[ModuleType]:
 
 def catalogue(lang: str = DEFAULT) -> Mapping[str, Template]:
     """The messages of one language (empty when there is no such catalogue)."""
-    module = _module(normalize(lang))
+    code = normalize(lang)
+    module = _module(code)
     messages = getattr(module, "MESSAGES", None) if module is not None else None
-    return messages if isinstance(messages, Mapping) else {}
+    if isinstance(messages, Mapping):
+        return messages
+    return po.translations(code)
 
 
 def languages() -> dict[str, str]:
@@ -77,13 +84,16 @@ def languages() -> dict[str, str]:
     >>> languages()["en"]
     'English'
     """
-    codes = sorted(m.name for m in pkgutil.iter_modules(__path__) if _LANG.fullmatch(m.name))
+    modules = {m.name for m in pkgutil.iter_modules(__path__) if _LANG.fullmatch(m.name)}
+    codes = sorted(modules | set(po.po_languages()))
     codes.sort(key=lambda code: code != DEFAULT)
     found: dict[str, str] = {}
     for code in codes:
-        module = _module(code)
+        module = _module(code) if code in modules else None
         if module is not None:
             found[code] = str(getattr(module, "NAME", code))
+        elif code not in modules:
+            found[code] = po.native_name(code)
     return found
 
 
@@ -142,8 +152,10 @@ def t(key: str, lang: str = DEFAULT, **values: object) -> str:
 def tn(key: str, count: int, lang: str = DEFAULT, **values: object) -> str:
     """The plural message `key` for `count` in `lang`; `{n}` is the count itself.
 
-    >>> tn("plural.points", 0), tn("plural.points", 1, "ru")
+    >>> tn("plural.points", 0), tn("plural.points", 1)
     ('0 points', '1 point')
+    >>> [tn("plural.points", n, "ru") for n in (1, 2, 5, 21)]
+    ['1 очко', '2 очка', '5 очков', '21 очко']
     """
     return _lookup(key, lang, count, {"n": count, **values})
 

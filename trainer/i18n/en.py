@@ -71,9 +71,15 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "drill.where.intro": "Pick every open end the tile fits, or none.",
     "drill.bad_kind": "There is no drill “{kind}”: choose one of {kinds}.",
     "drill.bad_level": "There is no level {level}: choose 1, 2 or 3.",
-    "level.1": "Level 1: a line, no spinner yet",
-    "level.2": "Level 2: a spinner with two or three arms",
-    "level.3": "Level 3: four arms, doubles at the ends",
+    "level.1": "Level 1: no spinner yet, a lone lead or a line",
+    "level.2": "Level 2: a spinner with fewer than four arms",
+    "level.3": "Level 3: four arms",
+    "level.round.1": "Level 1: one or two tiles left",
+    "level.round.2": "Level 2: three or four tiles left",
+    "level.round.3": "Level 3: five to seven tiles left",
+    "level.run.1": "Level 1: easy boards and small hands",
+    "level.run.2": "Level 2: the spinner and middle-sized hands",
+    "level.run.3": "Level 3: four arms and big hands",
     "total.question": "Total the open ends: what is the count?",
     "total.right": "Right: the count is {count}.",
     "total.wrong": "Not quite: you typed {answer}, the count is {count}.",
@@ -81,17 +87,31 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "score.question_lead": "{tile} has just been led. Does it score, and how much?",
     "score.right_scores": "Right: the count is {count}, a multiple of five, so it scores {points}.",
     "score.right_nothing": "Right: the count is {count}, not a multiple of five, so it scores nothing.",
+    "score.right_zero": "Right: the count is 0, and only a positive multiple of five scores: nothing.",
     "score.wrong_scores": (
         "Not quite: you picked {answer}. The count is {count}, a multiple of five, so it scores {points}."
     ),
     "score.wrong_nothing": (
         "Not quite: you picked {answer}. The count is {count}, not a multiple of five, so it scores nothing."
     ),
+    "score.wrong_zero": (
+        "Not quite: you picked {answer}. The count is 0, and only a positive multiple of five "
+        "scores: nothing."
+    ),
     "round.question": (
         "The hand is over and you are left with {tiles}. What comes off your score? "
         "Total the pips and round to the nearest five."
     ),
+    "round.question_cincos": (
+        "Cincos: you have gone out, and your opponent is left with {tiles}. What do you score? "
+        "Total the pips and round to the nearest five."
+    ),
     "round.right": "Right: {pips} pips round to {value}.",
+    "round.right_cincos": "Right: {pips} pips round to {value}, and you score them.",
+    "round.wrong_cincos": (
+        "Not quite: you picked {answer}. The tiles hold {pips} pips, which round to {value}: "
+        "you score {value}."
+    ),
     "round.wrong": "Not quite: you picked {answer}. The tiles hold {pips} pips, which round to {value}.",
     "round.sum": "Pips: {equation}.",
     "round.rule_down": "{pips} is {over} over {low}: 0, 1 or 2 over rounds down, to {value}.",
@@ -117,6 +137,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "run.per_kind": "{kind}: {right} of {answered}.",
     "run.streak": "Streak: {streak}",
     "run.remaining": "{seconds} s left",
+    "run.bad_index": "A timed run has no board number {index}: the boards are numbered 0 to {max}.",
     # ----- lessons: shared -----
     "lesson.right": "Right: {answer}.",
     "lesson.wrong": "Not quite: the answer is {answer}.",
@@ -160,7 +181,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "board.left_with": "The hand is over: player {player} is left with the tiles below.",
     "board.line": "A line with no spinner: the west end shows {west}, the east end {east}.",
     "board.hand": "Player {player} to move; his hand is below.",
-    "board.blocked": "Nobody can play and the boneyard is empty.",
+    "board.stopped": "Play has stopped. Boneyard: {left} tiles. Hands: {hands}.",
     "board.double_at_end": "The double {tile} lies crosswise at the end of an arm.",
     "board.double_inside": "The double {tile} is covered: the line goes on through it.",
     "board.before_spinner": "A line, no double played yet.",
@@ -169,8 +190,12 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "board.lead": "A lone lead tile.",
     "board.line_plain": "A line with no spinner.",
     "board.spinner_one_side": "The spinner with one side covered.",
+    "board.spinner_later": "The first double, played on the east end of a line.",
     "board.spinner_both_sides": "The spinner with both sides covered.",
-    "board.largest": "Four arms, a double at every end: the largest possible play.",
+    "board.arms_doubles": {
+        "one": "{arms} arms, {n} of them ending in a double: the largest play there is.",
+        "other": "{arms} arms, {n} of them ending in a double: the largest play there is.",
+    },
     "board.partners_end": "A partnership hand, just dominoed.",
     "board.match": "A match to {target}; the scores are {scores}.",
     "board.cincos_deal": "A cincos deal, seven tiles each.",
@@ -191,12 +216,14 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "q.action": "Player {player} holds {hand}; {left} tiles are left in the boneyard. What must he do?",
     "q.hand_end": "What has happened to this hand?",
     "q.round": "The hand is over and you are left with {tiles}. What comes off your score?",
+    "q.opens": "Which of your moves opens the spinner's north and south ends?",
+    "q.scoring_end": "Where should {tile} go to score? Click the end.",
     "q.settle_partners": (
         "The hand is over: {hands}. What happens to the score of side {side} (players {players})?"
     ),
     "q.hand_size": "With {players} players, how many tiles does each player draw?",
     "q.boneyard": "With two players, how many tiles are left in the boneyard after the deal?",
-    "q.partner": "Four players in partnerships: who is player 0's partner?",
+    "q.partner": "Four players in partnerships: who is player {player}'s partner?",
     "q.target": "With {players} players, what total usually wins?",
     "q.wins": (
         "Player {player} has {score} points and plays {move}, which scores {points}. "
@@ -210,11 +237,13 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "q.target_cincos": "What target does cincos play to unless another is agreed?",
     # ----- lessons: explanations after a wrong answer -----
     "explain.count": "Take the open ends one by one. {equation}",
-    "explain.points_scores": "{equation} {count} is a multiple of five, so the tile scores {points}.",
-    "explain.points_nothing": "{equation} {count} is not a multiple of five, so the tile scores nothing.",
+    "explain.points_scores": "{count} is a positive multiple of five, so the tile scores {points}.",
+    "explain.points_nothing": "{count} is not a multiple of five, so the tile scores nothing.",
+    "explain.points_zero": "A count of 0 scores nothing: only a positive multiple of five scores.",
     "explain.part_double": "The arm ends in the double {tile}, lying crosswise: both halves count, {value}.",
     "explain.part_single": (
-        "The arm ends in {tile}: only its outer pip counts, {value}. A covered double counts nothing."
+        "The arm ends in {tile}: only its outer pip counts, {value}. A double the line goes on "
+        "through adds nothing at the end."
     ),
     "explain.open_ends_sides": (
         "The spinner {tile} takes tiles on its two sides first; its ends across open only once "
@@ -238,11 +267,16 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
         "None of his tiles fits the ends ({ends}) and the boneyard is empty, so he passes."
     ),
     "explain.blocked": "Nobody can play and the boneyard is empty: the hand is blocked.",
+    "explain.dominoed": "Player {player} has no tile left: he has dominoed, and the hand is over.",
+    "explain.opens": (
+        "{move} covers the spinner {tile}'s last open side; with both sides covered, its north "
+        "and south ends open."
+    ),
     "explain.hand_size": (
         "Each player draws {two} tiles with two players, {three} with three and {four} with four."
     ),
     "explain.boneyard": "Two hands of {each} take {each} + {each} of the 28 tiles: {left} are left.",
-    "explain.partner": "Partners sit opposite: players 0 and {partner} play together.",
+    "explain.partner": "Partners sit opposite: players {player} and {partner} play together.",
     "explain.target": "The usual target is {two} with two players and {more} with three or four.",
     "explain.wins": (
         "That brings him to {score}, so he reaches {target}: the game ends the moment a side reaches the "
@@ -263,83 +297,123 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "explain.target_cincos": "Cincos plays to {target} unless the players agree another target.",
     # ----- lessons: titles and texts -----
     "lesson.deal.title": "Players, the deal and the lead",
-    "lesson.deal.body": (
+    "lesson.deal.body": "Who plays, how many tiles each, and who starts.",
+    "lesson.deal.stage1": (
         "All Fives is played with the 28 tiles of a double-six set by two, three or four players. "
-        "With four, the usual game is two partnerships, partners sitting opposite.\n\n"
-        "Shuffle the tiles face down. Each player draws {two} tiles with two players, {three} with "
-        "three and {four} with four; the rest stay face down as the boneyard.\n\n"
-        "The first hand's start player is chosen at random and leads any tile. Later hands are "
-        "started by the player who went out in the hand before."
+        "Shuffle the tiles face down; each player draws {two} tiles with two players, {three} with "
+        "three and {four} with four."
+    ),
+    "lesson.deal.stage2": (
+        "The tiles nobody drew stay face down as the boneyard. The first hand's start player is chosen "
+        "at random and leads any tile; later hands are started by the player who went out in the hand before."
+    ),
+    "lesson.deal.stage3": (
+        "With four players the usual game is two partnerships, partners sitting opposite: "
+        "a partnership scores as one side."
     ),
     "lesson.matching.title": "Matching",
-    "lesson.matching.body": (
+    "lesson.matching.body": "How a tile is added to the layout.",
+    "lesson.matching.stage1": (
         "Players take turns. On your turn you add one tile to an open end of the layout, and the "
-        "touching halves must show the same number: a 4 goes against a 4.\n\n"
-        "A line has two open ends, west and east. A tile that matches both may go on either."
+        "touching halves must show the same number: a 4 goes against a 4. A line has two open ends, "
+        "west and east; a tile that matches both may go on either."
+    ),
+    "lesson.matching.stage2": (
+        "Look at each open end, then at your tiles: only a tile with one of those numbers can go."
     ),
     "lesson.drawing.title": "Drawing, passing and the end of a hand",
-    "lesson.drawing.body": (
-        "If you cannot play, draw from the boneyard, one tile at a time, until you draw one that "
-        "fits; play it at once. If the boneyard is empty, you pass. If you can play, you may not "
-        "draw.\n\n"
-        "The hand ends when a player plays his last tile (he has dominoed), or when nobody can "
-        "play and the boneyard is empty (the hand is blocked)."
+    "lesson.drawing.body": "What to do when you cannot play, and how a hand ends.",
+    "lesson.drawing.stage1": (
+        "If you cannot play, draw from the boneyard, one tile at a time, until you draw one that fits; "
+        "play it at once."
+    ),
+    "lesson.drawing.stage2": (
+        "If you can play, you must: you may not draw instead. If you cannot play and the boneyard is "
+        "empty, you pass."
+    ),
+    "lesson.drawing.stage3": (
+        "The hand ends when a player plays his last tile (he has dominoed), or when nobody can play "
+        "and the boneyard is empty (the hand is blocked)."
     ),
     "lesson.doubles.title": "Doubles",
-    "lesson.doubles.body": (
-        "A double is placed crosswise. When a double lies at an open end, both its halves count: "
-        "4-4 at an end counts {example}.\n\n"
-        "Once another tile covers it, the line goes on through it and it counts nothing."
+    "lesson.doubles.body": "How a double lies and what it adds at an end.",
+    "lesson.doubles.stage1": (
+        "A double is placed crosswise. When a double lies at the end of an arm, both its halves "
+        "count: 4-4 at an end adds 8."
+    ),
+    "lesson.doubles.stage2": (
+        "Once the next tile is put against a double, the line goes on through it, and that end adds "
+        "only the new tile's outer pip. (The first double of the hand, the spinner, has rules of its "
+        "own: the next lesson.)"
     ),
     "lesson.spinner.title": "The spinner",
-    "lesson.spinner.body": (
+    "lesson.spinner.body": "The first double of a hand, and its four arms.",
+    "lesson.spinner.stage1": (
         "The first double played in the hand is the spinner, whether it is the lead or comes later "
-        "at the end of the line. Only that one: later doubles are ordinary tiles.\n\n"
-        "Tiles go first on the spinner's two sides, along the line. Once both sides hold a tile, "
-        "its two ends across the line open too, north and south, so it can have four arms."
+        "at the end of the line. Tiles go first on its two sides, east and west, along the line."
     ),
+    "lesson.spinner.stage2": (
+        "Once both sides of the spinner hold a tile, its two ends across the line open too, north "
+        "and south: it can have four arms."
+    ),
+    "lesson.spinner.stage3": "Only the first double is the spinner: later doubles are ordinary tiles.",
     "lesson.count.title": "Taking the count",
-    "lesson.count.body": (
-        "The count is the total of the open ends.\n\n"
-        "A lone lead counts both halves. A line with no spinner counts its two end pips. "
-        "The spinner counts its full pips while at least one of its sides is still open; once both "
-        "sides hold a tile it counts nothing.\n\n"
-        "Each arm counts the outer pip of its last tile, both halves if that tile is a double. The "
-        "spinner's ends across count only once a tile is on them."
+    "lesson.count.body": "The count is the total of the open ends. Here is how each end is taken.",
+    "lesson.count.stage1": "A lone lead counts both halves. A line with no spinner counts its two end pips.",
+    "lesson.count.stage2": (
+        "The spinner counts its full pips while at least one of its sides is still open: "
+        "add it to the end that is covered."
+    ),
+    "lesson.count.stage3": "Once both sides of the spinner hold a tile, the spinner counts nothing.",
+    "lesson.count.stage4": (
+        "Each arm counts the outer pip of its last tile, both halves if that tile is a double. "
+        "The spinner's ends across count only once a tile is on them."
     ),
     "lesson.scoring.title": "Scoring multiples of five",
-    "lesson.scoring.body": (
-        "After each tile, total the open ends. If the count is a multiple of five (5, 10, 15, ...), "
-        "the player who added the tile scores that many points. Any other count scores nothing."
+    "lesson.scoring.body": "When a tile scores, and how much.",
+    "lesson.scoring.stage1": (
+        "After each tile, total the open ends. If the count is a positive multiple of five (5, 10, 15, "
+        "...), the player who added the tile scores that many points. Any other count, 0 included, "
+        "scores nothing."
     ),
+    "lesson.scoring.stage2": "Before you play, try each end: which one leaves a multiple of five?",
     "lesson.rounding.title": "The end of a hand",
-    "lesson.rounding.body": (
+    "lesson.rounding.body": "What the tiles left in your hand cost you.",
+    "lesson.rounding.stage1": (
         "When the hand ends, each player totals the pips left in his hand and rounds it to the "
         "nearest five: 0, 1 or 2 over a multiple of five round down, 3 or 4 round up (7 becomes "
-        "{seven}, 8 becomes {eight}). That is taken off his score, and a score may go below zero.\n\n"
-        "Partners lose both their remainders from the side's score."
+        "{seven}, 8 becomes {eight}). That is taken off his score, and a score may go below zero."
     ),
+    "lesson.rounding.stage2": "Partners lose both their remainders from the side's score.",
     "lesson.winning.title": "Winning",
-    "lesson.winning.body": (
+    "lesson.winning.body": "When the game is won.",
+    "lesson.winning.stage1": (
         "The first side to reach the agreed total wins: usually {two} with two players and {more} "
-        "with three or four. The game ends the moment a side reaches it, even in the middle of a hand."
+        "with three or four."
+    ),
+    "lesson.winning.stage2": (
+        "The game ends the moment a side reaches the target, even in the middle of a hand."
     ),
     "lesson.cincos.title": "What changes under cincos",
-    "lesson.cincos.body": (
-        "Cincos counts and scores the ends the same way, with these differences. Each player takes "
-        "{size} tiles. The player holding the highest double leads it, and that double is the "
-        "spinner (no double dealt: deal again).\n\n"
-        "The player who goes out scores the pips left in the opponents' hands, rounded to five; "
-        "nobody subtracts. In a blocked hand the player with the lowest pip total scores the "
-        "others' pips, rounded; a shared lowest total scores nothing.\n\n"
-        "The target is {target} unless another is agreed."
+    "lesson.cincos.body": "Cincos counts and scores the ends the same way, with these differences.",
+    "lesson.cincos.stage1": (
+        "Each player takes {size} tiles. The player holding the highest double leads it, and that "
+        "double is the spinner (no double dealt: deal again)."
     ),
+    "lesson.cincos.stage2": (
+        "The player who goes out scores the pips left in the opponents' hands, rounded to five; "
+        "nobody subtracts. In a blocked hand the player with the lowest pip total scores the others' "
+        "pips, rounded; a shared lowest total scores nothing."
+    ),
+    "lesson.cincos.stage3": "Cincos plays to {target} unless the players agree another target.",
     # ----- the app: the Learn page -----
     "learn.title": "Learn",
     "learn.intro": "One short lesson per rule. Read it, then answer the check questions by clicking.",
     "learn.pick": "Lesson",
     "learn.option": "{number}. {title}",
-    "learn.option_done": "{number}. {title} ✓",
+    "learn.option_stars": "{number}. {title} {stars}",
+    "learn.stage": "Step {number} of {total}",
+    "learn.stars": "{stars} {earned} of {most} stars: one is lost for each mistake.",
     "learn.example": "Example",
     "learn.check": "Check yourself",
     "learn.question": "Question {number} of {total}",
@@ -354,9 +428,15 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "drills.pick": "Drill",
     "drills.level": "Level",
     "drills.explain": "{drill} {level}.",
-    "drills.level_short.1": "1 · line",
+    "drills.level_short.1": "1 · no spinner",
     "drills.level_short.2": "2 · spinner",
     "drills.level_short.3": "3 · four arms",
+    "drills.level_short.round.1": "1 · 1-2 tiles",
+    "drills.level_short.round.2": "2 · 3-4 tiles",
+    "drills.level_short.round.3": "3 · 5-7 tiles",
+    "drills.level_short.run.1": "1 · easy",
+    "drills.level_short.run.2": "2 · medium",
+    "drills.level_short.run.3": "3 · hard",
     "drills.run.title": "Timed run",
     "drills.session": "This session: {right} of {answered} drill answers right.",
     "drills.count_label": "Count",
@@ -416,9 +496,27 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "widgets.side.N": "North",
     "widgets.side.S": "South",
     "widgets.language": "Language",
+    # moves named the same way on every page (trainer.movenames)
+    "move.with_code": "{words} ({code})",
+    "move.end": "the {side} end ({pip})",
+    "widgets.tile_alt": "tile {tile}",
+    "widgets.tile_cannot": "{tile} does not fit any open end now",
     # the learner picker (sidebar), the store's troubles, when a review falls due
     "widgets.learner": "Learner",
-    "widgets.learner_none": "Nobody: answers kept for this visit only",
+    "widgets.learner_none": "Guest (not saved)",
+    # the review queue, grouped (trainer.queue): a drill's due boards are one entry
+    "queue.drill_group": {
+        "one": "Drill: {drill}, level {level} ({n} board due)",
+        "other": "Drill: {drill}, level {level} ({n} boards due)",
+    },
+    "queue.more": {
+        "one": "…and {n} more puzzle: it comes up as you clear these.",
+        "other": "…and {n} more puzzles: they come up as you clear these.",
+    },
+    "widgets.learner_carried": {
+        "one": "Welcome, {name}: the {n} answer you gave before is kept under your name.",
+        "other": "Welcome, {name}: the {n} answers you gave before are kept under your name.",
+    },
     "widgets.learner_help": (
         "Your answers, ratings and review queue are kept under this name. The name is in the "
         "page's address, so a refresh or a bookmark keeps it."
@@ -456,7 +554,23 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
         "from a real game:"
     ),
     "home.count": "The ends show {ends}: the count is **{count}**, so the last tile scored **{points}**.",
-    "home.next": "Where to go next",
+    "home.next": "Everything else",
+    "home.step_first": "Start the first lesson: {title}",
+    "home.why_first": (
+        "New to All Fives? The lessons teach the rules one at a time, each with boards to read "
+        "and a few questions to click. It takes a few minutes."
+    ),
+    "home.step_review": {
+        "one": "Review {n} puzzle you missed",
+        "other": "Review {n} puzzles you missed",
+    },
+    "home.why_review": "Welcome back. Puzzles you missed come back when they are due: they are due now.",
+    "home.step_daily": "Solve today's puzzle",
+    "home.why_daily": "Today's puzzle is waiting for you.",
+    "home.step_lesson": "Go on with the lesson: {title}",
+    "home.why_lesson": "You have a lesson half done.",
+    "home.step_play": "Play a game against the computer",
+    "home.why_play": "Nothing is due: today's puzzle is done. A game puts it all together.",
     "home.to_learn": "Learn the rules",
     "home.to_drills": "Drill the count",
     "home.to_analysis": "Analyse a position",
@@ -467,6 +581,35 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "analysis.title": "Analysis board",
     "analysis.tab_paste": "Paste a position code",
     "analysis.tab_build": "Build one by clicking",
+    "analysis.view": "How to set up the position",
+    "analysis.code_placeholder": "e.g. 5-5:5-2:5-3:: 6-6,2-0/?5 ?18 0 0,0",
+    "analysis.table_label": "The table:",
+    "analysis.pick_table": "Click a tile to put it on the table:",
+    "analysis.pick_hand": "Click a tile to put it in your hand:",
+    "analysis.my_hand_count": {
+        "one": "Your hand ({n} tile): you are to move.",
+        "other": "Your hand ({n} tiles): you are to move.",
+    },
+    "analysis.opponent_help": (
+        "How many tiles your opponent holds (hidden). The rest of the set is the boneyard."
+    ),
+    "analysis.boneyard_left": {
+        "one": "The boneyard holds the {n} tile left (hidden).",
+        "other": "The boneyard holds the {n} tiles left (hidden).",
+    },
+    "analysis.need_hand": "Put at least one tile in your hand to analyse the position.",
+    "analysis.hand_label": "Hand of player {player}, who is to move:",
+    "analysis.over_why": "The hand is over: a player has no tiles left.",
+    "analysis.value_exact": (
+        "Value: how many points player {player} ends the hand ahead from here if both sides play "
+        "their best: the points he scores from now on, pips at the end of the hand included, "
+        "minus his opponent's. Exact: every tile is known and every line was searched."
+    ),
+    "analysis.value_estimate": (
+        "Value: how many points player {player} ends the hand ahead from here if both sides play "
+        "their best, averaged over {samples} deals of the hidden tiles (± the spread between deals). "
+        "An estimate, not a certainty: moves whose values are within the spread are unclear."
+    ),
     "analysis.code_label": "Position code",
     "analysis.code_help": "LAYOUT HANDS BONEYARD TURN SCORES [RULES]",
     "analysis.analyse": "Analyse",
@@ -685,7 +828,10 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
         "Choose or create a learner in the sidebar: from then on every answer is kept, and this page "
         "shows your rating, your drills, your puzzle themes and the days you practised."
     ),
-    "progress.session": "This visit so far: {right} of {answers} answers right (not kept).",
+    "progress.session": {
+        "one": "This visit so far: {right} of {n} answer right (not kept).",
+        "other": "This visit so far: {right} of {n} answers right (not kept).",
+    },
     "progress.empty": (
         "Nothing kept for {name} yet. Answer lesson checks, drills and puzzles: every answer is kept, "
         "and this page fills with your rating over time, your drill accuracy and speed, the puzzle "
@@ -705,9 +851,10 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "progress.metric_best": "best {best}",
     "progress.metric_review": "Due for review",
     "progress.metric_queue": "{count} in the queue",
-    "progress.streak_caption": (
-        "Daily streak: {current} days in a row answering today's puzzle (best {best})."
-    ),
+    "progress.streak_caption": {
+        "one": "Daily streak: {n} day in a row answering today's puzzle (best {best}).",
+        "other": "Daily streak: {n} days in a row answering today's puzzle (best {best}).",
+    },
     "progress.col.part": "part",
     "progress.col.answers": "answers",
     "progress.col.right": "right",
@@ -734,7 +881,10 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "progress.rating_alt": (
         "Line chart of the rating after each of {count} rated puzzles, from {first} to {rating}."
     ),
-    "progress.rating_caption": "{count} rated puzzles; rating now {rating} ± {rd}.",
+    "progress.rating_caption": {
+        "one": "{n} rated puzzle; rating now {rating} ± {rd}.",
+        "other": "{n} rated puzzles; rating now {rating} ± {rd}.",
+    },
     "progress.drills_title": "Drills",
     "progress.drills_empty": (
         "No drill answers yet. Once you answer drills, their accuracy and your answer time, day by "
@@ -764,9 +914,12 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "progress.tag_lost": ", {points} points lost on average",
     "progress.calendar_title": "Days practised",
     "progress.calendar_empty": "No day practised yet: each day you answer something lights up a square here.",
-    "progress.calendar_day": "{day}: {count} answers",
+    "progress.calendar_day": {"one": "{day}: {n} answer", "other": "{day}: {n} answers"},
     "progress.calendar_alt": "Calendar of the last {weeks} weeks: {days} days practised.",
-    "progress.calendar_caption": "{days} days practised in the last {weeks} weeks; {total} days in all.",
+    "progress.calendar_caption": {
+        "one": "{n} day practised in the last {weeks} weeks; {total} in all.",
+        "other": "{n} days practised in the last {weeks} weeks; {total} in all.",
+    },
     "progress.weekday.0": "Mon",
     "progress.weekday.1": "Tue",
     "progress.weekday.2": "Wed",
@@ -788,7 +941,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "progress.month.12": "Dec",
     "progress.runs_title": "Best timed runs",
     "progress.runs_empty": "No timed run finished yet: the best scores of your 60-second runs show here.",
-    "progress.recent_title": "The latest {count} answers",
+    "progress.recent_title": {"one": "The latest answer", "other": "The latest {n} answers"},
     "progress.settings": "Settings",
     "progress.location": (
         "Progress is kept in this database (set another with the environment variable {env}, "
@@ -803,10 +956,17 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "progress.import_name": "Import under the name",
     "progress.import_name_placeholder": "empty: the name in the file",
     "progress.import": "Import",
-    "progress.imported": "Imported {name}: {answers} answers. {name} is now chosen.",
+    "progress.imported": {
+        "one": "Imported {name}: {n} answer. {name} is now chosen.",
+        "other": "Imported {name}: {n} answers. {name} is now chosen.",
+    },
     "progress.import_not_text": "This file is not text (UTF-8): nothing was imported.",
     "progress.import_bad": "This file cannot be imported, and nothing was changed: {error}.",
     "progress.import_refused": "Nothing was imported: {error}.",
+    "progress.import_taken": (
+        "Nothing was imported: there is already a learner named {name}. Type another name under "
+        "“Import under the name” and import again."
+    ),
     "progress.import_failed": "The import failed and nothing was changed: {error}.",
     # ----- the app: the Play page -----
     "play.title": "Play",
@@ -822,10 +982,55 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "play.players": "Players",
     "play.players_help": "partners always has four",
     "play.strength": "Computer strength",
-    "play.strength.random": "random",
-    "play.strength.greedy": "greedy",
-    "play.strength.expert": "expert",
-    "play.target": "Target (0: the rules' usual one)",
+    "play.strength.random": "Beginner",
+    "play.strength.greedy": "Club player",
+    "play.strength.expert": "Expert",
+    "play.strength_line.random": "Beginner: plays any tile that fits, without a plan.",
+    "play.strength_line.greedy": (
+        "Club player: takes the most points it can each turn, without looking ahead."
+    ),
+    "play.strength_line.expert": (
+        "Expert: looks ahead to the end of the hand over many deals of the tiles it cannot see."
+    ),
+    "play.target": "Points to win the match",
+    "play.target_help": (
+        "The first side to reach this score wins. Left empty, the rules' usual score: {usual}."
+    ),
+    "play.target_placeholder": "the rules' usual score",
+    "play.over_claim_nothing": (
+        "You claimed {claim} but {move} scored nothing: your opponent gets {penalty} for claiming too much."
+    ),
+    "play.col.judged": "judged on",
+    "play.judged_deals": {"one": "{n} deal of the hidden tiles", "other": "{n} deals of the hidden tiles"},
+    "play.judged_points": "points at once only (no deal solved in time)",
+    "play.forced_why": "your only legal move",
+    "play.target_usual": "{rules} {target}",
+    "play.muggins_rule": (
+        "Muggins: with each play you claim the points it scored (0, 5, 10, ...). A right claim keeps "
+        "them. Claim too little and the play's points go to your opponent; claim too much and your "
+        "opponent also gets the points you claimed beyond them."
+    ),
+    "play.player": "Player {seat}",
+    "play.story_drew": {"one": "drew {n} ({tiles}) and ", "other": "drew {n} ({tiles}) and "},
+    "play.story_passed": "{who} {drew}passed.",
+    "play.story_played": "{who} {drew}played {move}: count {count}.",
+    "play.story_scored": "{who} {drew}played {move}: count {count}, scores {points}.",
+    "play.final_board": "The board as the hand ended",
+    "play.last_moves": "The last moves",
+    "play.whole_hand": "Every move of the hand",
+    "play.col.forced": "forced",
+    "play.forced_mark": "forced",
+    "play.over_claim": (
+        "You claimed {claim} but {move} scored {points}: the {points} points go to your opponent, "
+        "and {penalty} more for claiming too much."
+    ),
+    "play.claim_in_fives": "Points come in fives: claim 0, 5, 10, 15, ...",
+    "play.bad_file_head": "This file could not be loaded as a saved game: {problem}.",
+    "play.bad_file_detail": "What the trainer read: {error}",
+    "play.file_not_text": "it is not a text file",
+    "play.file_too_big": "it is {size} KB, and a saved game is at most {limit} KB",
+    "play.file_not_game": "it is not a game saved from this page, or it was changed after saving",
+    "play.file_no_seed": "the deal number is missing",
     "play.muggins": "Muggins: claim your own points",
     "play.coach": "Coach: allow hints",
     "play.seed": "Deal number (empty: a new random deal)",
@@ -867,7 +1072,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "play.grade_title.inaccuracy": "Inaccuracy",
     "play.grade_title.mistake": "Mistake",
     "play.grade_title.blunder": "Blunder",
-    "play.review_link": "{grade}: {move} (best {best}, −{loss}) — open in Analysis",
+    "play.review_link": "{grade}: {move} (best {best}, −{loss}, judged on {judged}) — open in Analysis",
     "play.drew": "You could not play and drew {tiles}.",
     "play.your_hand": "Your hand:",
     "play.lead": "Lead {tile}",
@@ -879,7 +1084,9 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "play.coach_thinking": "The coach is thinking...",
     "play.undo": "Undo",
     "play.coach_says": "Coach: play **{move}**. {reasons}",
-    "play.wrong_claim": "You claimed {claim} but {move} scored {points}: the points go to your opponent.",
+    "play.wrong_claim": (
+        "You claimed {claim} but {move} scored {points}: the {points} points go to your opponent."
+    ),
     "play.you_win": "You win the match, {mine} to {theirs}!",
     "play.computer_wins": "The computer wins the match ({scores}).",
     "play.again": "Play this deal again",
@@ -890,4 +1097,12 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "play.save_title": "Save, load or quit",
     "play.save": "Save this game",
     "play.quit": "Quit this game",
+    # ----- languages: the navigation (app.py) -----
+    "nav.home": "Start",
+    "nav.learn": "Learn",
+    "nav.drills": "Drills",
+    "nav.puzzles": "Puzzles",
+    "nav.play": "Play",
+    "nav.analysis": "Analysis",
+    "nav.progress": "Progress",
 }

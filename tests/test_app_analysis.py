@@ -1,0 +1,73 @@
+"""The Analysis page as a learner meets it: a position built by clicking is playable
+(the opponent's tiles and the boneyard follow from the hand), one board at a time,
+labels and what "value" means."""
+
+from __future__ import annotations
+
+from html import escape
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+
+from trainer.layout import Layout
+from trainer.position import Hidden, Position
+from trainer.svg import describe
+
+APP = str(Path(__file__).resolve().parent.parent / "app.py")
+
+
+def analysis() -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60).run()
+    at.switch_page("ui/analysis.py").run()
+    assert not at.exception
+    return at
+
+
+def click(at: AppTest, key: str) -> None:
+    at.button(key=key).click().run()
+    assert not at.exception, [e.value for e in at.exception]
+
+
+def test_the_reported_build_gives_a_playable_position() -> None:
+    at = analysis()
+    for tile, end in (("5-5", "lead"), ("5-2", "place_E"), ("5-3", "place_W")):
+        click(at, f"free_{tile}")
+        click(at, end)
+    assert at.session_state["build_layout"] == "5-5:5-2:5-3::"
+    at.radio(key="build_mode").set_value("hand").run()
+    for tile in ("6-6", "2-0"):
+        click(at, f"free_{tile}")
+    click(at, "build_go")
+    code = at.session_state["analysis_code"]
+    position = Position.from_code(code)
+    opponent, boneyard = position.hands[1], position.boneyard
+    assert isinstance(opponent, Hidden) and isinstance(boneyard, Hidden), code
+    assert opponent.count >= 1, code  # the opponent holds tiles: the hand is not over
+    assert opponent.count + boneyard.count == 28 - 3 - 2
+    assert not position.is_over
+    assert not [i.value for i in at.info if "is over" in i.value]
+    table = at.dataframe[-1].value
+    assert any("(2-0@E)" in name for name in table["move"])
+    assert not at.error
+
+
+def test_one_board_at_a_time_with_labels_and_value_explained() -> None:
+    at = analysis()
+    click(at, "free_6-6")
+    click(at, "lead")
+    at.radio(key="build_mode").set_value("hand").run()
+    click(at, "free_6-4")
+    alt = 'alt="' + escape(describe(Layout.parse("6-6::::")), quote=True) + '"'
+    click(at, "build_go")
+    assert at.session_state["analysis_code"].startswith("6-6:::: 6-4/?1 ")
+    drawn = [h.proto.body for h in at.main.get("html") if alt in h.proto.body]
+    assert len(drawn) == 1, len(drawn)  # the builder's board; no second one of the same position
+    texts = [m.value for m in at.markdown]
+    assert any("you are to move" in text for text in texts)
+    assert any("Hand of player 0, who is to move" in text for text in texts)
+    captions = [c.value for c in at.caption]
+    assert any(c.startswith("Value: how many points player 0 ends the hand ahead") for c in captions) or \
+        at.button(key="estimate")  # hidden tiles: the values come on request, explained then
+    at.button(key="estimate").click().run()
+    captions = [c.value for c in at.caption]
+    assert any("averaged over 100 deals" in c for c in captions)

@@ -1,0 +1,86 @@
+"""Lesson mastery on the Learn page: stars shown in the lesson list, kept for the chosen
+learner and there again after a reload (a new session, the learner from the URL); stars
+earned before a learner is created are kept for him."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("streamlit")
+import streamlit as st  # noqa: E402
+from streamlit.testing.v1 import AppTest  # noqa: E402
+
+from trainer.lessons import Question, lesson  # noqa: E402
+from trainer.store import ENV, Store  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+APP = str(ROOT / "app.py")
+LEARN = "ui/learn.py"
+
+
+@pytest.fixture
+def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    path = tmp_path / "progress.db"
+    monkeypatch.setenv(ENV, str(path))
+    st.cache_resource.clear()
+    yield path
+    st.cache_resource.clear()
+
+
+def ok(target: Any) -> AppTest:
+    at: AppTest = target.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def app(learner: str | None = None, **state: Any) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=120)
+    if learner is not None:
+        at.query_params["learner"] = learner
+    for key, value in state.items():
+        at.session_state[key] = value
+    ok(at)
+    return ok(at.switch_page(LEARN))
+
+
+def click(at: AppTest, question: Question, value: str) -> AppTest:
+    index = [c.value for c in question.choices].index(value)
+    return ok(at.button(key=f"learn_{question.id}_{index}").click())
+
+
+def finish(at: AppTest, lesson_id: str, wrong: int = 0) -> None:
+    for n, question in enumerate(lesson(lesson_id).questions):
+        mistake = next(c.value for c in question.choices if c.value != question.right)
+        click(at, question, question.right if n >= wrong else mistake)
+
+
+def test_stars_are_kept_for_the_learner_and_survive_a_reload(db: Path) -> None:
+    at = app(learn_lesson="doubles")
+    at.sidebar.text_input(key="learner_new_name").input("Ann")
+    ok(list(at.sidebar.get("form_submit_button"))[0].click())
+    finish(at, "doubles", wrong=1)
+    with Store(str(db), create=False) as store:
+        ann = store.find_learner("Ann")
+        assert ann is not None and store.lesson_stars(ann.id) == {"doubles": 2}
+    assert at.selectbox(key="learn_lesson").options[3].endswith("★★☆")
+
+    st.cache_resource.clear()
+    again = app("Ann")  # a browser reload: a new session, the learner from the URL
+    options = again.selectbox(key="learn_lesson").options
+    assert options[3].endswith("★★☆") and "★" not in options[2] + options[4]
+
+
+def test_stars_earned_before_the_learner_exists_are_kept_for_him(db: Path) -> None:
+    at = app(learn_lesson="doubles")
+    finish(at, "doubles")
+    assert at.selectbox(key="learn_lesson").options[3].endswith("★★★")
+    at.sidebar.text_input(key="learner_new_name").input("Bea")
+    ok(list(at.sidebar.get("form_submit_button"))[0].click())
+    ok(at.switch_page(LEARN))
+    with Store(str(db), create=False) as store:
+        bea = store.find_learner("Bea")
+        assert bea is not None and store.lesson_stars(bea.id) == {"doubles": 3}

@@ -1,0 +1,220 @@
+"""The two implementations of the engine's fast path agree: the C extension
+`trainer._fast` and the pure-Python `trainer._pyfast` give the same moves, the same
+random hands for a seed, the same solver values, moves and counts, and the same errors.
+The backend chooser falls back to pure Python with one warning."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import inspect
+import random
+import sys
+import warnings
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from trainer import _backend, _pyfast
+from trainer.fastplay import compact
+from trainer.game import deal
+from trainer.position import Position, size
+from trainer.rules import CINCOS, PARTNERS, STANDARD, RuleSet
+
+STUB = Path(_pyfast.__file__).with_name("_fast.pyi")
+SETUPS = [(STANDARD, 2), (STANDARD, 3), (STANDARD, 4), (PARTNERS, 4), (CINCOS, 2), (CINCOS, 3),
+          (CINCOS, 4), (STANDARD.with_hand_sizes("5"), 2), (CINCOS.with_hand_sizes("7"), 4)]
+
+
+def c_module() -> ModuleType:
+    """The C extension, or a skip where it is not built (an install without a compiler)."""
+    try:
+        return importlib.import_module("trainer._fast")
+    except ImportError:
+        pytest.skip("the C extension trainer._fast is not built here")
+
+
+def stub_signatures() -> dict[str, list[tuple[str, bool]]]:
+    """Each function of _fast.pyi: its parameters (name, has a default)."""
+    tree = ast.parse(STUB.read_text(encoding="utf-8"))
+    out = {}
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef):
+            a = node.args
+            plain = a.posonlyargs + a.args
+            defaults = [False] * (len(plain) - len(a.defaults)) + [True] * len(a.defaults)
+            params = [(p.arg, d) for p, d in zip(plain, defaults)]
+            params += [(p.arg, d is not None) for p, d in zip(a.kwonlyargs, a.kw_defaults)]
+            out[node.name] = params
+    return out
+
+
+def test_the_pure_python_module_has_the_api_of_the_stub() -> None:
+    declared = stub_signatures()
+    assert {"solve", "moves", "playout", "simulate"} <= set(declared)
+    for name, params in declared.items():
+        function = getattr(_pyfast, name)
+        found = [(p.name, p.default is not inspect.Parameter.empty)
+                 for p in inspect.signature(function).parameters.values()]
+        assert found == params, name
+
+
+def test_the_c_module_has_the_functions_of_the_stub() -> None:
+    fast = c_module()
+    for name in stub_signatures():
+        assert callable(getattr(fast, name)), name
+
+
+def positions(rules: RuleSet, players: int, seed: int, most_tiles: int = 28) -> list[Position]:
+    """Positions along one random hand (drawing and passing included) from the deal on,
+    once at most `most_tiles` tiles are in hands and boneyard."""
+    rng = random.Random(seed)
+    position = deal(rules, players, rng)
+    found = []
+    while not position.is_over:
+        if sum(size(h) for h in position.hands) + size(position.boneyard) <= most_tiles:
+            found.append(position)
+        if position.must_draw:
+            position = position.draw()
+        elif position.must_pass:
+            position = position.pass_turn()
+        else:
+            position = position.play(rng.choice(position.legal_moves()))
+    return found
+
+
+def small_position(most_tiles: int) -> Position:
+    """The first small position of the random 2-player hands, seed by seed."""
+    return next(p for seed in range(100) for p in positions(STANDARD, 2, seed, most_tiles))
+
+
+def both(name: str, *args: Any) -> tuple[Any, Any]:
+    """What function `name` returns for `args` in the C module and in the pure-Python one."""
+    return getattr(c_module(), name)(*args), getattr(_pyfast, name)(*args)
+
+
+def outcome(call: Callable[..., Any], *args: Any) -> Any:
+    """The result, or the type and message of the error raised."""
+    try:
+        return call(*args)
+    except Exception as error:  # compared between the two implementations
+        return type(error), str(error)
+
+
+@pytest.mark.parametrize(("rules", "players"), SETUPS, ids=lambda v: getattr(v, "name", str(v)))
+def test_moves_and_playouts_agree_along_random_hands(rules: RuleSet, players: int) -> None:
+    for seed in range(12):
+        for position in positions(rules, players, seed):
+            hands, bone, layout = compact(position)
+            args = (hands, bone, layout, position.turn, position.scores, rules.name)
+            c, py = both("moves", *args)
+            assert c == py, position.code()
+            for play_seed in (seed, 2**64 - 1 - seed, 0x9E3779B97F4A7C15 + seed):
+                c, py = both("playout", *args, play_seed)
+                assert c == py, (position.code(), play_seed)
+
+
+@pytest.mark.parametrize(("rules", "players"), SETUPS, ids=lambda v: getattr(v, "name", str(v)))
+def test_solver_values_and_moves_agree(rules: RuleSet, players: int) -> None:
+    """Small positions late in random hands (the pure-Python search is slow). The two
+    searches differ (the C one prunes far more), so their node counts do; the value and
+    every move's value must not, in both modes."""
+    checked = 0
+    for seed in range(40):
+        for position in positions(rules, players, seed, most_tiles=9)[:2]:
+            hands, bone, layout = compact(position)
+            args = (hands, bone, layout, position.turn, rules.name)
+            for mode in (0, 1):
+                c, py = both("solve", *args, 12, 0, 0.0, mode)
+                assert (c[0], c[1], c[5]) == (py[0], py[1], py[5]), (position.code(), mode)
+            checked += 1
+        if checked >= 8:
+            break
+    assert checked >= 4
+
+
+def test_node_limits_stop_both_searches() -> None:
+    """Past a small node limit both stop with no value and no moves; with a limit
+    above what each needs, both finish with the same answer."""
+    for position in (p for seed in range(100) for p in positions(STANDARD, 2, seed, 14)):
+        hands, bone, layout = compact(position)
+        full = _pyfast.solve(hands, bone, layout, position.turn, "standard", 12, 0)
+        if full[2] > 100:
+            break
+    assert full[5] == 0 and full[2] > 100
+    for limit in (1, 5):
+        c, py = both("solve", hands, bone, layout, position.turn, "standard", 12, limit)
+        assert (c[0], c[1], c[5]) == (py[0], py[1], py[5]) == (0, [], 1)
+    c, py = both("solve", hands, bone, layout, position.turn, "standard", 12, 10 * full[2])
+    assert (c[0], c[1], c[5]) == (py[0], py[1], py[5]) == (full[0], full[1], 0)
+
+
+@pytest.mark.parametrize(("rules", "players"), SETUPS, ids=lambda v: getattr(v, "name", str(v)))
+def test_simulated_hands_agree(rules: RuleSet, players: int) -> None:
+    for seed in (0, 12345, 2**64 - 1):
+        c, py = both("simulate", 60, seed, players, rules.hand_size(players), rules.name)
+        assert c == py
+
+
+def test_bad_arguments_raise_the_same_errors() -> None:
+    position = small_position(10)
+    hands, bone, layout = compact(position)
+    calls: list[tuple[Any, ...]] = [
+        ("simulate", 10, 1, 5, 5, "standard"),
+        ("simulate", 10, 1, 2, 15, "standard"),
+        ("simulate", 10, 1, 2, 7, "dominoes"),
+        ("moves", hands, bone, layout, 0, (0, 0), "nope"),
+        ("moves", hands, bone, layout, 2, (0, 0), "standard"),
+        ("moves", hands[:1], bone, layout, 0, (0,), "standard"),
+        ("moves", list(hands), bone, layout, 0, (0, 0), "standard"),
+        ("playout", hands, bone, layout, -1, (0, 0), "standard", 1),
+        ("solve", hands, bone, layout, 0, "standard", 9, 0),
+        ("solve", hands, bone, layout, 0, "standard", 26, 0),
+    ]
+    for name, *args in calls:
+        c = outcome(getattr(c_module(), name), *args)
+        py = outcome(getattr(_pyfast, name), *args)
+        assert isinstance(py, tuple) and isinstance(py[0], type) and issubclass(py[0], Exception)
+        assert c == py, name
+
+
+def fresh_backend(monkeypatch: pytest.MonkeyPatch, missing: bool) -> tuple[ModuleType, list[Any]]:
+    """trainer._backend imported again, with the C extension hidden if `missing`."""
+    if missing:
+        monkeypatch.setitem(sys.modules, "trainer._fast", None)  # import raises ImportError
+    monkeypatch.delitem(sys.modules, "trainer._backend")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        module = importlib.import_module("trainer._backend")
+    monkeypatch.setitem(sys.modules, "trainer._backend", _backend)
+    return module, list(caught)
+
+
+def test_without_the_extension_the_fallback_runs_with_one_warning(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(_backend.ENV, raising=False)
+    module, caught = fresh_backend(monkeypatch, missing=True)
+    assert module.NAME == "python" and module.fast is _pyfast
+    assert len(caught) == 1
+    assert issubclass(caught[0].category, module.SlowEngineWarning)
+    assert issubclass(caught[0].category, RuntimeWarning)
+    text = str(caught[0].message)
+    assert "trainer._fast" in text and "gcc" in text and "python3-dev" in text
+    assert "circular import" not in text
+
+
+@pytest.mark.parametrize("value", ["1", "yes", "true"])
+def test_the_environment_forces_the_fallback_quietly(monkeypatch: pytest.MonkeyPatch, value: str) -> None:
+    monkeypatch.setenv(_backend.ENV, value)
+    module, caught = fresh_backend(monkeypatch, missing=False)
+    assert (module.NAME, module.fast, caught) == ("python", _pyfast, [])
+
+
+@pytest.mark.parametrize("value", ["", "0", "no", "false"])
+def test_the_extension_is_used_when_built(monkeypatch: pytest.MonkeyPatch, value: str) -> None:
+    fast = c_module()
+    monkeypatch.setenv(_backend.ENV, value)
+    module, caught = fresh_backend(monkeypatch, missing=False)
+    assert (module.NAME, module.fast, caught) == ("c", fast, [])

@@ -1,0 +1,251 @@
+"""Every page in every language: opened with `?lang=`, it runs, asks for no key its
+language lacks, shows no `[key]` and no English words (tile codes, names and words
+the translation itself keeps, such as Muggins, are not English left over); the
+choice stays in the URL, and a first visit follows the browser's language."""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import streamlit as st
+from google.protobuf.message import Message
+from streamlit.testing.v1 import AppTest
+
+import trainer.i18n
+from trainer.i18n import catalogue, languages
+from trainer.play import PlaySession, PlaySettings
+from trainer.store import ENV, LearnerError, Store
+
+ROOT = Path(__file__).resolve().parent.parent
+APP = str(ROOT / "app.py")
+PAGES = ("home", "learn", "drills", "puzzles", "play", "analysis", "progress")
+LANGS = tuple(code for code in languages() if code != "en")  # every language shipped
+EXAMPLE = ("0-0:0-3,3-4,4-6,6-5,5-5,5-1,1-0:0-4,4-2,2-1,1-3,3-2,2-0,0-5,5-4::"
+           "0-6,6-3,3-3,3-5,5-2,2-2,2-6,6-1 6-6,4-4/4-1,1-1 - 1 15,15")
+FALLBACK = re.compile(r"\[[a-z][a-z0-9_]*(?:\.[a-z0-9_-]+)+\]")
+WORD = re.compile(r"[A-Za-z][a-z]{3,}")
+FIELD = re.compile(r"\{[^{}]*\}")
+VISIBLE = {"body", "label", "options", "placeholder", "help", "delta", "caption", "text", "title"}
+ALT = re.compile(r'\balt="([^"]*)"')
+TAG = re.compile(r"<[^>]*>")
+
+
+def _words(texts: Iterator[str]) -> set[str]:
+    return {word.lower() for text in texts for word in WORD.findall(FIELD.sub(" ", text))}
+
+
+def _texts(lang: str) -> Iterator[str]:
+    for template in catalogue(lang).values():
+        yield from [template] if isinstance(template, str) else template.values()
+
+
+ENGLISH = _words(_texts("en"))
+
+
+def visible(message: Message) -> Iterator[str]:
+    """The text a learner reads in an element: its body, label, options, help, the alt
+    text of an image; not its ids, keys, styles or icons."""
+    for field, value in message.ListFields():
+        items = value if not isinstance(value, (str, bytes, Message)) and hasattr(value, "__iter__") \
+            else [value]
+        for item in items:
+            if isinstance(item, Message):
+                yield from visible(item)
+            elif isinstance(item, str) and field.name in VISIBLE:
+                if "<" in item:  # HTML: the alt texts and the text between tags
+                    yield from (html.unescape(alt) for alt in ALT.findall(item))
+                    item = html.unescape(TAG.sub(" ", re.sub(r"<style.*?</style>", " ", item, flags=re.S)))
+                yield re.sub(r":material/[a-z_]+:", " ", item)
+
+
+def page_text(at: AppTest) -> str:
+    out: list[str] = []
+
+    def walk(node: object) -> None:
+        proto = getattr(node, "proto", None)
+        if isinstance(proto, Message):
+            out.extend(visible(proto))
+        if getattr(node, "type", None) in ("arrow_data_frame", "dataframe"):
+            frame = node.value  # type: ignore[attr-defined]
+            out.extend(str(c) for c in frame.columns)
+            out.extend(str(v) for v in frame.to_numpy().ravel())
+        children = getattr(node, "children", None)
+        if isinstance(children, dict):
+            for child in children.values():
+                walk(child)
+
+    walk(at._tree)
+    return "\n".join(out)
+
+
+class Lookups:
+    """Every key a run asked for in a language whose catalogue lacks it."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.missing: set[tuple[str, str]] = set()
+        real = trainer.i18n._lookup
+
+        def spy(key: str, lang: str, count: object, values: dict[str, object]) -> str:
+            code = trainer.i18n.normalize(lang)
+            if code != "en" and key not in catalogue(code):
+                self.missing.add((code, key))
+            return real(key, lang, count, values)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(trainer.i18n, "_lookup", spy)
+
+
+@pytest.fixture
+def lookups(monkeypatch: pytest.MonkeyPatch) -> Lookups:
+    return Lookups(monkeypatch)
+
+
+def english_left(text: str, lang: str) -> list[str]:
+    """Words of the English catalogue in `text` that `lang`'s own catalogue never uses."""
+    kept = _words(_texts(lang))
+    return sorted(_words(iter([text])) & ENGLISH - kept)
+
+
+def check(at: AppTest, lang: str, where: str, lookups: Lookups) -> None:
+    assert not at.exception, (where, [e.value for e in at.exception])
+    text = page_text(at)
+    assert text.strip(), where
+    assert not FALLBACK.findall(text), (where, FALLBACK.findall(text))
+    assert not {key for code, key in lookups.missing if code == lang}, (where, lookups.missing)
+    assert not english_left(text, lang), (where, english_left(text, lang))
+
+
+def open_page(page: str, lang: str, **state: object) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.query_params["lang"] = lang
+    at.run()
+    for key, value in state.items():
+        at.session_state[key] = value
+    return at.switch_page(f"ui/{page}.py").run()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_page_in_every_language(lang: str, lookups: Lookups) -> None:
+    for page in PAGES:
+        at = open_page(page, lang, play_pace=0, play_budget=0.05)
+        assert at.session_state["lang"] == lang
+        assert at.query_params["lang"] == lang
+        check(at, lang, page, lookups)
+
+
+@pytest.mark.parametrize("lang", ("ru", "mk"))
+def test_a_game_under_way_and_the_analysis_of_a_position(lang: str, lookups: Lookups) -> None:
+    at = open_page("play", lang, play_pace=0, play_budget=0.05,
+                   play=PlaySession(PlaySettings(seed=12, opponent="greedy")))
+    check(at, lang, "play under way", lookups)
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.query_params["lang"] = lang
+    at.query_params["position"] = EXAMPLE
+    at.run()
+    at.switch_page("ui/analysis.py").run()
+    check(at, lang, "analysis with a position", lookups)
+
+
+def test_the_english_check_sees_english() -> None:
+    """The detector itself: an English sentence in a Russian page is caught, a tile
+    code, a number and a name the translation keeps are not."""
+    assert english_left("Сумма 15 · 6-4 · Muggins · boneyard", "ru") == []
+    assert english_left("Right: the count is 15.", "ru") == ["count", "right"]
+
+
+def test_an_unknown_or_missing_lang_in_the_url_falls_back() -> None:
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.query_params["lang"] = "xx"
+    at.run()
+    assert at.session_state["lang"] == "en" and at.query_params["lang"] == "en"
+
+
+def test_the_picker_changes_the_language_and_the_url() -> None:
+    at = AppTest.from_file(APP, default_timeout=120).run()
+    assert at.session_state["lang"] == "en"
+    at.sidebar.selectbox(key="lang_picker").set_value("fi").run()
+    assert at.session_state["lang"] == "fi" and at.query_params["lang"] == "fi"
+    assert at.title[0].value == "All Fives -valmentaja"
+    at.switch_page("ui/drills.py").run()
+    assert at.sidebar.selectbox(key="lang_picker").value == "fi"
+    assert at.title[0].value == catalogue("fi")["drills.title"]
+
+
+def test_a_first_visit_follows_the_browsers_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    import ui.language
+
+    monkeypatch.setattr(ui.language, "browser_locale", lambda: "mk-MK")
+    at = AppTest.from_file(APP, default_timeout=120).run()
+    assert at.session_state["lang"] == "mk"
+    assert at.title[0].value == catalogue("mk")["home.title"]
+    monkeypatch.setattr(ui.language, "browser_locale", lambda: "de-DE")  # no German: English
+    assert AppTest.from_file(APP, default_timeout=120).run().session_state["lang"] == "en"
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.query_params["lang"] = "es"  # the URL wins over the browser
+    assert at.run().session_state["lang"] == "es"
+
+
+# ----- the language kept per learner -----
+def test_the_store_keeps_each_learners_language(store: Store) -> None:
+    ann, bob = store.create_learner("Ann"), store.create_learner("Bob")
+    assert store.language(ann.id) == "" == store.language(bob.id)
+    store.set_language(ann.id, "ru")
+    assert (store.language(ann.id), store.language(bob.id)) == ("ru", "")
+    for bad in ("RU", "russian", "", "../x", 7):
+        with pytest.raises(LearnerError):
+            store.set_language(ann.id, bad)  # type: ignore[arg-type]
+    with pytest.raises(LearnerError):
+        store.language(ann.id + bob.id + 1)
+    assert store.language(ann.id) == "ru"
+
+
+@pytest.fixture
+def app_db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    path = tmp_path / "progress.db"
+    monkeypatch.setenv(ENV, str(path))
+    st.cache_resource.clear()
+    yield path
+    st.cache_resource.clear()
+
+
+def test_choosing_a_learner_brings_back_his_language(app_db: Path) -> None:
+    with Store(str(app_db)) as store:
+        ann = store.create_learner("Ann")
+        store.create_learner("Bob")
+    at = AppTest.from_file(APP, default_timeout=120).run()
+    at.sidebar.selectbox(key="learner").set_value("Ann").run()
+    assert at.session_state["lang"] == "en"
+    at.sidebar.selectbox(key="lang_picker").set_value("mk").run()  # Ann picks Macedonian
+    assert at.title[0].value == catalogue("mk")["home.title"]
+    with Store(str(app_db)) as store:
+        assert store.language(ann.id) == "mk"
+    at.sidebar.selectbox(key="learner").set_value("Bob").run()  # Bob had none: he keeps mk
+    assert at.session_state["lang"] == "mk"
+    at.sidebar.selectbox(key="lang_picker").set_value("es").run()
+    at.sidebar.selectbox(key="learner").set_value("Ann").run()  # back to Ann: Macedonian
+    assert not at.exception and at.session_state["lang"] == "mk"
+    assert at.query_params["lang"] == "mk" and at.title[0].value == catalogue("mk")["home.title"]
+
+    fresh = AppTest.from_file(APP, default_timeout=120)  # a new visit, Ann in the URL
+    fresh.query_params["learner"] = "Ann"
+    assert fresh.run().session_state["lang"] == "mk"
+    linked = AppTest.from_file(APP, default_timeout=120)  # a link that names a language wins
+    linked.query_params["learner"] = "Ann"
+    linked.query_params["lang"] = "fi"
+    assert linked.run().session_state["lang"] == "fi"
+
+
+def test_the_board_drawing_speaks_the_language() -> None:
+    """The count drawn above a board and the description inside the SVG are translated."""
+    from trainer.layout import Layout
+    from trainer.svg import render_board, render_hand
+    from trainer.tiles import Tile
+
+    layout = Layout.parse("5-5:5-2:5-3::")
+    russian = render_board(layout, lang="ru")
+    assert ">сумма 5</text>" in russian and "Спиннер 5-5" in russian and ">count" not in russian
+    assert ">count 5</text>" in render_board(layout)
+    assert "<title>Рака: 6-4</title>" in render_hand((Tile(6, 4),), lang="mk")

@@ -1,0 +1,75 @@
+"""Chaos: several processes keep recording answers while a large history is imported
+into the same SQLite file. No answer is lost, and no writer waits more than a second
+(the import writes in short batches instead of one long transaction)."""
+
+from __future__ import annotations
+
+import multiprocessing
+import time
+from datetime import UTC, date, datetime, timedelta
+from multiprocessing.synchronize import Event
+from pathlib import Path
+
+from trainer.store import Store
+from trainer.store_io import AttemptRow, History, dump_history
+
+WRITERS = 8
+ATTEMPTS = 30_000  # one transaction of this many rows holds the write lock well over a second
+LOCKED_OUT = 1.0  # seconds
+PACE = 0.02  # seconds between two answers of one writer (a class of quick learners)
+
+
+def _big_history(name: str) -> str:
+    start = datetime(2026, 1, 1, tzinfo=UTC)
+    rows = tuple(AttemptRow("drill", f"total:1:{n % 97}", "total", "", str(n % 13), n % 3 > 0, None,
+                            1.5, False, False, "", (), start + timedelta(seconds=n), date(2026, 1, 1))
+                 for n in range(ATTEMPTS))
+    return dump_history(History(name, start, 1500.0, 350.0, 0.06, 0, rows, (), (), ()), start)
+
+
+def _record(path: str, learner_id: int, go: Event, stop: Event,
+            out: multiprocessing.queues.Queue[tuple[int, int, float]]) -> None:
+    with Store(path) as store:
+        go.wait(30)
+        done, slowest = 0, 0.0
+        while not stop.is_set() or done < 5:
+            began = time.monotonic()
+            store.record_attempt(learner_id, "drill", f"total:1:{done % 50}", done % 2 == 0, kind="total",
+                                 seconds=2.0)
+            slowest = max(slowest, time.monotonic() - began)
+            done += 1
+            time.sleep(PACE)
+        out.put((learner_id, done, slowest))
+
+
+def test_answers_are_kept_and_writers_keep_going_while_a_big_history_is_imported(tmp_path: Path) -> None:
+    path = str(tmp_path / "progress.db")
+    text = _big_history("Big Import")
+    with Store(path) as store:
+        ids = [store.create_learner(f"Writer {n}").id for n in range(WRITERS)]
+    context = multiprocessing.get_context("fork")
+    go, stop = context.Event(), context.Event()
+    out: multiprocessing.queues.Queue[tuple[int, int, float]] = context.Queue()
+    workers = [context.Process(target=_record, args=(path, i, go, stop, out)) for i in ids]
+    for worker in workers:
+        worker.start()
+    try:
+        with Store(path) as store:
+            go.set()
+            time.sleep(0.2)  # the writers are busy before the import starts
+            imported = store.import_learner(text)
+            stop.set()
+            results = [out.get(timeout=60) for _ in workers]
+    finally:
+        stop.set()
+        for worker in workers:
+            worker.join(30)
+            if worker.is_alive():
+                worker.kill()
+    assert all(w.exitcode == 0 for w in workers)
+    with Store(path) as store:
+        assert store.counts(imported)["drill"][0] == ATTEMPTS
+        for learner_id, done, slowest in results:
+            assert store.counts(learner_id)["drill"][0] == done, "an answer was lost"
+            assert slowest < LOCKED_OUT, f"a writer waited {slowest:.2f} s for the import"
+        assert [learner.name for learner in store.learners()][0] == "Big Import"

@@ -1,0 +1,95 @@
+"""The progress store: learners, every attempt, ratings, timed runs and review cards,
+behind one small interface over SQLAlchemy.
+
+Where it is kept:
+
+- `Store()` opens the database named by the environment variable `ALLFIVES_DB`: a
+  file path (an SQLite file) or a full database URL; without it, the SQLite file
+  `progress.db` in the user's data directory (Linux: `~/.local/share/allfives/`).
+- `Store("postgresql://user:password@host/db")` uses PostgreSQL (through psycopg) for a
+  club or school server with several app processes; `Store("/some/file.db")` or
+  `Store("sqlite:////some/file.db")` an SQLite file.
+- `store.location` says where, for the settings page (a URL's password hidden).
+
+Opening creates the schema, or upgrades it by the versioned steps of
+`trainer.store_schema`. SQLite runs in WAL mode (readers never wait for the writer)
+with `synchronous=NORMAL` (a power cut may lose the last moments, never the file),
+foreign keys on and a busy timeout, all set on every new connection; every write
+starts with `BEGIN IMMEDIATE`, so that two writers queue instead of failing.
+
+What never happens: an existing file that is locked, damaged, made by a newer trainer
+or not the trainer's at all is never written, moved or deleted. Opening raises a
+StoreError subclass that says what is wrong and where the file is. The default data
+folder is created when missing; the folder of a path given by hand must exist.
+
+Every query takes a learner id and returns only that learner's rows; a learner's
+data changes only through calls naming his id. Times are stored in UTC; an attempt's
+`day` is the local calendar day on the machine that recorded it (the daily puzzle's
+day), unless the caller gives it.
+
+>>> import tempfile, os
+>>> folder = tempfile.TemporaryDirectory()
+>>> store = Store(os.path.join(folder.name, "progress.db"))
+>>> ann = store.create_learner("  Ann ")
+>>> ann.name, ann.rating.rating
+('Ann', 1500.0)
+>>> store.record_attempt(ann.id, "drill", "total:1:7", True, kind="total", seconds=3.2).rated
+False
+>>> [(c.part, c.attempts, c.right) for c in store.attempts_per_day(ann.id)]
+[('drill', 1, 1)]
+>>> store.close(); folder.cleanup()
+"""
+
+
+from __future__ import annotations
+
+from trainer.store.errors import (
+    LearnerError,
+    StoreCorruptError,
+    StoreDriverError,
+    StoreError,
+    StoreLockedError,
+    StoreMissingError,
+    StoreReadOnlyError,
+)
+from trainer.store.guest import GUEST_LIMIT, GuestAnswer, GuestStore
+from trainer.store.language import LanguageStore
+from trainer.store.learners import NAME_LIMIT, clean_name
+from trainer.store.mastery import MasteryStore
+from trainer.store.place import ENV, default_path
+from trainer.store.queries import QueryStore
+from trainer.store.recording import RecordingStore
+from trainer.store.transfer import TransferStore
+from trainer.store.values import (
+    Attempt,
+    DayCount,
+    DrillDay,
+    Learner,
+    RatingPoint,
+    Recorded,
+    RunRecord,
+    Streak,
+    TagStat,
+    streak_of,
+)
+from trainer.store_io import MODES, PARTS, HistoryFileError
+
+__all__ = [
+    "ENV", "PARTS", "MODES", "NAME_LIMIT", "Store", "StoreError", "StoreLockedError", "StoreMissingError",
+    "StoreCorruptError", "StoreReadOnlyError",
+    "StoreDriverError", "LearnerError", "HistoryFileError", "Learner", "Attempt", "Recorded",
+    "DayCount", "DrillDay", "TagStat", "Streak", "RunRecord", "RatingPoint", "clean_name", "default_path",
+    "streak_of", "GuestAnswer", "GUEST_LIMIT",
+]
+
+
+class Store(GuestStore, RecordingStore, QueryStore, TransferStore, MasteryStore, LanguageStore):
+    """One progress database. Safe to share between threads (and Streamlit sessions);
+    several processes may share one database (SQLite file or PostgreSQL).
+
+    Raises StoreError (or StoreLockedError, StoreMissingError, StoreCorruptError) when
+    the database cannot be opened; `create=False` refuses to start a new SQLite file.
+    Its parts: `trainer.store.learners`, `.recording`, `.rating`, `.reviews`,
+    `.queries`, `.transfer`, `.mastery`, `.guest` and `.language`, over the plumbing of
+    `trainer.store.base`.
+    """

@@ -1,0 +1,69 @@
+"""A guest's answers carried into a new learner: what was answered before a profile
+existed (kept by the app for the visit) is recorded under the learner, in the order and
+at the times it was answered, so that his review queue, ratings, streak and lesson
+stars start from it.
+
+>>> import tempfile, os
+>>> from datetime import datetime, timezone
+>>> from trainer.store import Store
+>>> folder = tempfile.TemporaryDirectory()
+>>> store = Store(os.path.join(folder.name, "progress.db"))
+>>> ann = store.create_learner("Ann")
+>>> then = datetime(2026, 11, 29, 9, tzinfo=timezone.utc)
+>>> store.adopt(ann.id, [GuestAnswer("drill", "total:1:7", False, kind="total", when=then)])
+1
+>>> store.counts(ann.id)["drill"]
+(1, 0)
+>>> store.close(); folder.cleanup()
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Optional
+
+from trainer.store.mastery import MasteryStore
+from trainer.store.recording import RecordingStore
+
+GUEST_LIMIT = 1000  # answers kept for a guest's visit; older ones are dropped first
+
+
+@dataclass(frozen=True)
+class GuestAnswer:
+    """One answer as `RecordingStore.record_attempt` takes it, with when it was given."""
+
+    part: str
+    item: str
+    correct: bool
+    kind: Optional[str] = None
+    position: str = ""
+    answer: str = ""
+    points_lost: Optional[int] = None
+    seconds: Optional[float] = None
+    helped: bool = False
+    rated: bool = False
+    mode: str = ""
+    tags: Optional[tuple[str, ...]] = None
+    when: Optional[datetime] = field(default=None)
+
+
+class GuestStore(RecordingStore, MasteryStore):
+    """Adopting a guest's answers."""
+
+    def adopt(self, learner_id: int, answers: Sequence[GuestAnswer],
+              lessons: Optional[Mapping[str, int]] = None) -> int:
+        """Record a guest's answers (at most the last GUEST_LIMIT) and lesson stars for
+        the learner, oldest first; returns how many answers were kept. Each is checked
+        as `record_attempt` checks it; one it refuses (TrainerError) stops the rest, the
+        ones before it stay kept. Raises LearnerError for an unknown learner."""
+        kept = 0
+        for a in sorted(answers[-GUEST_LIMIT:], key=lambda a: (a.when is None, a.when or datetime.min)):
+            self.record_attempt(learner_id, a.part, a.item, a.correct, kind=a.kind, position=a.position,
+                                answer=a.answer, points_lost=a.points_lost, seconds=a.seconds,
+                                helped=a.helped, rated=a.rated, mode=a.mode, tags=a.tags, when=a.when)
+            kept += 1
+        for lesson_id, stars in (lessons or {}).items():
+            self.record_lesson(learner_id, lesson_id, stars)
+        return kept

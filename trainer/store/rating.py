@@ -1,0 +1,88 @@
+"""Puzzle ratings: the Glicko-2 game of a rated attempt and the rated stream."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any, Optional
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection
+
+from trainer.puzzles import Puzzle
+from trainer.ratings import INITIAL_RD, INITIAL_VOLATILITY, Rating, pick_near, rate_game
+from trainer.store.learners import LearnerStore
+from trainer.store.values import RatingPoint, Recorded, _read_time, _utc
+from trainer.store_schema import (
+    attempts,
+    puzzle_ratings,
+    rating_history,
+)
+
+
+class RatingStore(LearnerStore):
+    """Ratings of learners and puzzles."""
+
+    def _rate(self, conn: Connection, learner_row: sa.Row[Any], puzzle_id: str, correct: bool,
+              bank_rating: float, attempt_id: int, stamp: datetime) -> Recorded:
+        sql = self._sql
+        row = conn.execute(sql.puzzle_lock, {"puzzle_id": puzzle_id}).first()
+        if row is None:
+            conn.execute(sql.insert_puzzle, {"puzzle_id": puzzle_id, "rating": bank_rating,
+                                             "rd": INITIAL_RD, "volatility": INITIAL_VOLATILITY, "games": 0,
+                                             "updated_at": stamp})
+            row = conn.execute(sql.puzzle_lock, {"puzzle_id": puzzle_id}).one()
+        learner_before = Rating(learner_row.rating, learner_row.rd, learner_row.volatility)
+        puzzle_before = Rating(row.rating, row.rd, row.volatility)
+        learner_after, puzzle_after = rate_game(learner_before, puzzle_before, correct)
+        conn.execute(sql.update_learner, {"key": learner_row.id, "new_rating": learner_after.rating,
+                                          "new_rd": learner_after.rd,
+                                          "new_volatility": learner_after.volatility})
+        conn.execute(sql.update_puzzle, {"key": puzzle_id, "new_rating": puzzle_after.rating,
+                                         "new_rd": puzzle_after.rd, "new_volatility": puzzle_after.volatility,
+                                         "new_updated_at": stamp})
+        conn.execute(sql.insert_history, {"learner_id": learner_row.id, "attempt_id": attempt_id,
+                                          "puzzle_id": puzzle_id, "rating": learner_after.rating,
+                                          "rd": learner_after.rd, "volatility": learner_after.volatility,
+                                          "created_at": stamp})
+        return Recorded(attempt_id, True, learner_before, learner_after, puzzle_before, puzzle_after)
+
+
+    def rating_history(self, learner_id: int, since: Optional[datetime] = None) -> tuple[RatingPoint, ...]:
+        """The learner's rating after each rated attempt, oldest first."""
+        h = rating_history.c
+        query = (sa.select(h.created_at, h.rating, h.rd, h.volatility, h.puzzle_id)
+                 .where(h.learner_id == learner_id))
+        if since is not None:
+            query = query.where(h.created_at >= _utc(since))
+        query = query.order_by(h.id)
+        with self._read() as conn:
+            return tuple(RatingPoint(_read_time(t), r, d, v, p) for t, r, d, v, p in conn.execute(query))
+
+
+    def puzzles_attempted(self, learner_id: int) -> frozenset[str]:
+        """Ids of every puzzle the learner has answered (to leave out of a rated stream)."""
+        query = (sa.select(attempts.c.item).distinct()
+                 .where(attempts.c.learner_id == learner_id, attempts.c.part == "puzzle"))
+        with self._read() as conn:
+            return frozenset(item for (item,) in conn.execute(query))
+
+    def rated_puzzle(self, learner_id: int, rng: random.Random,
+                     puzzles: Optional[Sequence[Puzzle]] = None) -> Puzzle:
+        """The next puzzle of the learner's rated stream: one near his rating (current
+        puzzle ratings counted), not tried before while any such remains
+        (`trainer.ratings.pick_near`); from the shipped bank unless `puzzles` is given."""
+        from trainer import bank
+
+        learner = self.learner(learner_id)
+        return pick_near(puzzles if puzzles is not None else bank.shipped(), learner.rating.rating, rng,
+                         current=self.puzzle_ratings(), exclude=self.puzzles_attempted(learner_id))
+
+    def puzzle_ratings(self) -> dict[str, Rating]:
+        """The current rating of every puzzle rated at least once (others keep the bank's)."""
+        p = puzzle_ratings.c
+        with self._read() as conn:
+            return {pid: Rating(r, d, v) for pid, r, d, v in
+                    conn.execute(sa.select(p.puzzle_id, p.rating, p.rd, p.volatility))}
+

@@ -1,0 +1,152 @@
+"""Recording answers and timed runs, with what follows from them."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from datetime import date, datetime
+from functools import lru_cache
+from pathlib import Path
+from types import MappingProxyType
+from typing import Optional
+
+import sqlalchemy as sa
+
+from trainer import review as rv
+from trainer.errors import TrainerError
+from trainer.puzzles import Puzzle, PuzzleError
+from trainer.ratings import INITIAL_RATING
+from trainer.store.errors import LearnerError, StoreError
+from trainer.store.rating import RatingStore
+from trainer.store.reviews import ReviewStore
+from trainer.store.values import Recorded, _local_day, _utc
+from trainer.store_io import (
+    LIMITS,
+    MODES,
+    PARTS,
+)
+from trainer.store_schema import (
+    runs,
+)
+
+
+@lru_cache(maxsize=4)
+def _bank_index(path: Path) -> Mapping[str, Puzzle]:
+    from trainer import bank
+
+    return MappingProxyType({p.id: p for p in bank.shipped()})
+
+
+def _bank_puzzle(puzzle_id: str) -> Optional[Puzzle]:
+    """The bank's puzzle of that id, or None (an unknown id, or no bank)."""
+    from trainer import bank
+
+    try:
+        return _bank_index(bank.bank_path()).get(puzzle_id)
+    except PuzzleError:
+        return None
+
+
+class RecordingStore(RatingStore, ReviewStore):
+    """Recording of the store."""
+
+    # ----- recording -----
+    def record_attempt(self, learner_id: int, part: str, item: str, correct: bool, *,
+                       kind: Optional[str] = None, position: str = "", answer: str = "",
+                       points_lost: Optional[int] = None, seconds: Optional[float] = None,
+                       helped: bool = False, rated: bool = False, mode: str = "",
+                       tags: Optional[Sequence[str]] = None, when: Optional[datetime] = None,
+                       day: Optional[date] = None) -> Recorded:
+        """Keep one answer, in one transaction with what follows from it.
+
+        `part` is lesson, drill, puzzle or play; `item` what was asked (the drill item,
+        the puzzle id, the lesson question id, the move's place in a game); `kind` the
+        drill kind or puzzle kind (a puzzle's comes from the bank when not given, as do
+        its tags); `position` the position code shown; `points_lost` against the best
+        answer; `seconds` the time taken; `mode` where it was asked ("", "daily" for
+        today's puzzle answered today, "stream" for the rated stream, "review", "run",
+        "archive"). `rated=True` (puzzles only) makes it a Glicko-2 game between the
+        learner and the puzzle; a helped attempt is never rated. A puzzle or drill item
+        answered wrong, or right with help, becomes a review card; an item with a card
+        is reviewed by every answer. Raises TrainerError for bad values, LearnerError
+        for an unknown learner.
+        """
+        if part not in PARTS:
+            raise TrainerError(f"an attempt's part is one of {', '.join(PARTS)}, not {part!r}")
+        if mode not in MODES:
+            raise TrainerError(
+                f"an attempt's mode is one of {', '.join(repr(m) for m in MODES)}, not {mode!r}")
+        if not isinstance(item, str) or not item or len(item) > LIMITS["item"]:
+            raise TrainerError(f"an attempt's item is text of 1 to {LIMITS['item']} characters, not {item!r}")
+        if rated and part != "puzzle":
+            raise TrainerError(f"only puzzle attempts are rated, not a {part} attempt")
+        if points_lost is not None and (isinstance(points_lost, bool) or not isinstance(points_lost, int)
+                                        or points_lost < 0):
+            raise TrainerError(f"points lost are a whole number from 0, not {points_lost!r}")
+        if seconds is not None and (not isinstance(seconds, (int, float)) or not math.isfinite(seconds)
+                                    or seconds < 0):
+            raise TrainerError(f"the time taken is a number of seconds from 0, not {seconds!r}")
+        puzzle = _bank_puzzle(item) if part == "puzzle" and (kind is None or tags is None or rated) else None
+        if kind is None:
+            kind = puzzle.kind if puzzle is not None else ""
+        if tags is None:
+            tags = puzzle.tags if puzzle is not None else ()
+        tag_text = " ".join(tags)
+        for name, value in (("kind", kind), ("position", position), ("answer", answer), ("tags", tag_text)):
+            if not isinstance(value, str) or len(value) > LIMITS[name]:
+                raise TrainerError(f"an attempt's {name} is text of at most {LIMITS[name]} characters")
+        if any(not t or any(c.isspace() for c in t) for t in tags):
+            raise TrainerError(f"a tag is one word, not {list(tags)!r}")
+        stamp = _utc(when)
+        rated = rated and not helped
+        values = {"learner_id": learner_id, "part": part, "item": item, "kind": kind, "position": position,
+                  "answer": answer, "correct": bool(correct), "points_lost": points_lost,
+                  "seconds": None if seconds is None else float(seconds), "helped": bool(helped),
+                  "rated": rated, "mode": mode, "tags": tag_text, "created_at": stamp,
+                  "day": day or _local_day(stamp)}
+        sql = self._sql
+        try:
+            with self._write() as conn:
+                learner_row = conn.execute(sql.learner_lock if rated else sql.learner,
+                                           {"learner_id": learner_id}).first()
+                if learner_row is None:
+                    raise LearnerError(f"no learner has the id {learner_id}")
+                attempt_id = int(conn.execute(sql.insert_attempt, values).scalar_one())
+                result = Recorded(attempt_id, rated)
+                if rated:
+                    bank_rating = float(puzzle.rating) if puzzle is not None else INITIAL_RATING
+                    result = self._rate(conn, learner_row, item, bool(correct), bank_rating, attempt_id,
+                                        stamp)
+                if part in rv.REVIEWED_PARTS:
+                    due = self._review(conn, values, attempt_id)
+                    if due is not None:
+                        result = replace(result, review_due=due)
+        except sa.exc.IntegrityError as error:
+            raise StoreError(f"the attempt could not be kept: {error.orig}") from None
+        return result
+
+
+    def record_run(self, learner_id: int, *, level: int, duration: float, answered: int, right: int,
+                   score: int, best_streak: int, when: Optional[datetime] = None,
+                   day: Optional[date] = None) -> int:
+        """Keep a finished timed drill run (its answers are recorded one by one as
+        attempts); returns its id. `trainer.drills.RunSummary` has every field."""
+        for name, value in (("level", level), ("answered", answered), ("right", right), ("score", score),
+                            ("best_streak", best_streak)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise TrainerError(f"a run's {name} is a whole number from 0, not {value!r}")
+        if not isinstance(duration, (int, float)) or not math.isfinite(duration) or duration < 0:
+            raise TrainerError(f"a run's duration is a number of seconds from 0, not {duration!r}")
+        stamp = _utc(when)
+        try:
+            with self._write() as conn:
+                self._require(conn, learner_id)
+                new_id = conn.execute(sa.insert(runs).returning(runs.c.id).values(
+                    learner_id=learner_id, level=level, duration=float(duration), answered=answered,
+                    right=right, score=score, best_streak=best_streak, created_at=stamp,
+                    day=day or _local_day(stamp))).scalar_one()
+        except sa.exc.IntegrityError as error:
+            raise StoreError(f"the run could not be kept: {error.orig}") from None
+        return int(new_id)
+
