@@ -4,8 +4,8 @@ move, and 95% confidence intervals on the differences between moves.
 Each deal of the unseen tiles (consistent with what the mover knows) is solved
 exactly once, which values every move on that deal; a move is compared with another
 by the mean of their per-deal differences, so the luck of the deal cancels out.
-Deals are drawn in order from one seeded generator and solved on every core, so the
-same seed gives the same figures on every machine.
+Deals are drawn in order from one seeded generator and solved on every core
+(`sampling.solve_deals`), so the same seed gives the same figures on every machine.
 
 >>> from trainer.position import Hidden, Position
 >>> p = Position.from_code("4-5,5-1 6-4,1-1/?7 ?17 0 0,0")
@@ -19,23 +19,20 @@ True
 from __future__ import annotations
 
 import math
-import os
 import random
 import statistics
 import time
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Optional
 
 from trainer.errors import InvalidPositionError
 from trainer.moves import Move
 from trainer.position import Hidden, Position
-from trainer.sampling import Voids, sample_deal
-from trainer.solver import SearchLimitError, solve
+from trainer.sampling import Voids, sample_deal, solve_deals
+from trainer.solver import SearchLimitError
 
 Z95 = 1.96  # two-sided 95% normal quantile
 MIN_DEALS = 20  # fewer deals than this give no interval worth a claim
-WORKERS = max(1, min(4, os.cpu_count() or 1))
 
 
 @dataclass(frozen=True)
@@ -104,13 +101,11 @@ def deals_for(view: Position, count: int, rng: random.Random,
     return [sample_deal(view, rng, voids) for _ in range(count)]
 
 
-def _solve_all(deals: list[Position], node_limit: int = 0) -> list[dict[Move, tuple[int, int]]]:
-    def one(deal: Position) -> dict[Move, tuple[int, int]]:
-        return {m.move: (m.points, m.value) for m in solve(deal, node_limit=node_limit).moves}
-    if len(deals) < 4 or WORKERS == 1:
-        return [one(d) for d in deals]
-    with ThreadPoolExecutor(WORKERS) as pool:
-        return list(pool.map(one, deals))
+def _solve_all(deals: list[Position], deadline: float = 0.0) -> list[dict[Move, tuple[int, int]]]:
+    """Every deal solved, in order, on every core; a deal that would overrun `deadline`
+    raises SearchLimitError."""
+    return [{m.move: (m.points, m.value) for m in solution.moves}
+            for solution in solve_deals(iter(deals), deadline, limit=len(deals))]
 
 
 def _collect(view: Position, solved: list[dict[Move, tuple[int, int]]], exact: bool) -> Evidence:
@@ -143,7 +138,7 @@ def paired(view: Position, deals: int, seed: int, voids: Optional[Voids] = None)
 
 
 def within_budget(view: Position, budget: float, seed: int, voids: Optional[Voids] = None,
-                  max_deals: int = 400, batch: int = 8) -> Evidence:
+                  max_deals: int = 400) -> Evidence:
     """As many paired deals as fit in `budget` seconds (at most `max_deals`); a deal
     whose search would overrun the time left is abandoned, so early in a big hand the
     evidence may hold no deal at all."""
@@ -153,17 +148,10 @@ def within_budget(view: Position, budget: float, seed: int, voids: Optional[Void
     deadline = time.perf_counter() + budget
     rng = random.Random(seed)
     solved: list[dict[Move, tuple[int, int]]] = []
-    while len(solved) < max_deals:
-        left = deadline - time.perf_counter()
-        if left <= 0:
-            break
-        size = min(batch, max_deals - len(solved))
-        try:
-            solved += _solve_all(deals_for(view, size, rng, voids),
-                                 node_limit=max(1000, int(left * NODES_PER_SECOND)))
-        except SearchLimitError:
-            break
+    deals = (sample_deal(view, rng, voids) for _ in range(max_deals))
+    try:
+        for solution in solve_deals(deals, deadline, limit=max_deals):
+            solved.append({m.move: (m.points, m.value) for m in solution.moves})
+    except SearchLimitError:
+        pass  # the deal under way would overrun the budget: keep what was solved
     return _collect(view, solved, exact=False)
-
-
-NODES_PER_SECOND = 2_000_000  # a cautious figure for the search, to turn time into nodes
