@@ -166,6 +166,11 @@ class MoveReview:
     exact: bool = False
     reason: str = ""
 
+    @property
+    def forced(self) -> bool:
+        """The learner had no other legal move."""
+        return self.grade == "forced"
+
 
 def review_move(position: Position, played: Move, voids: Optional[Voids], budget: float,
                 seed: int, number: int = 0, lang: str = "en") -> MoveReview:

@@ -205,14 +205,14 @@ def show_review(reviews: tuple[MoveReview, ...], moves: list[tuple[int, Move]]) 
     rows = []
     for index, move in moves:
         r = by_turn.get(index)
-        if r is None or r.grade == "forced":
+        if r is None or r.forced:
             rows.append(dict(zip(columns, (move_words(move, LANG), t("play.forced_mark", LANG), "", None,
                                            t("play.forced_why", LANG), "" if r is None else r.reason))))
         else:
             rows.append(dict(zip(columns, (move_words(r.played, LANG), t(f"play.grade.{r.grade}", LANG),
                                            move_words(r.best, LANG), lost_text(r), judged_on(r), r.reason))))
     st.dataframe(rows, hide_index=True, width="stretch")
-    if not [r for r in reviews if r.grade != "forced"]:
+    if not [r for r in reviews if not r.forced]:
         st.info(t("play.no_choice", LANG))
     worst = sorted((r for r in reviews if r.grade in WEAK_GRADES), key=lambda r: -r.loss)[:3]
     for r in worst:
