@@ -249,3 +249,48 @@ def test_the_board_drawing_speaks_the_language() -> None:
     assert ">сумма 5</text>" in russian and "Спиннер 5-5" in russian and ">count" not in russian
     assert ">count 5</text>" in render_board(layout)
     assert "<title>Рака: 6-4</title>" in render_hand((Tile(6, 4),), lang="mk")
+
+
+# ----- the engine's error messages -----
+BAD_CODES = (
+    "5-5:9 - - 0 0,0",  # a spinner layout with two parts
+    "6-4 9-9/- - 0 0,0",  # pips beyond 6
+    "x",  # one field
+    "6-6 - - 0 0,0 foo",  # no such rules
+    "5-5:5-2:2-3:: - - 0 0,0",  # an arm that does not touch the spinner
+    "4-4,4-2 - - 0 0,0",  # a double inside a line
+    "4-4,x - - 0 0,0",  # not a tile
+    "6-6 6-5/5-5 - 0 0,0 cincos",  # a lone double written as a line
+    "6-4 6-6/?x - 0 0,0",  # not a hidden count
+    "6-4 6-6/5-5 - 7 0,0",  # no such player to move
+    "6-4 6-6/5-5 - 0 a,b",  # scores that are not numbers
+)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_position_code_errors_are_said_in_the_language(lang: str) -> None:
+    """Each way a position code can be wrong reads, whole, in the learner's language:
+    every message the engine raises for these codes fits the catalogue's patterns."""
+    from trainer.errors import TrainerError
+    from trainer.i18n.errortext import say_error
+    from trainer.position import parse_position
+
+    for code in BAD_CODES:
+        with pytest.raises(TrainerError) as caught:
+            parse_position(code)
+        english = str(caught.value)
+        said = say_error(english, lang)
+        codes = re.sub(r"\b(standard|partners|cincos)\b", "", said)  # preset names are notation
+        assert said != english and not english_left(codes, lang), (code, english, said)
+        assert say_error(english, "en") == english
+    assert say_error("something no pattern knows", lang) == "something no pattern knows"
+
+
+def test_a_bad_position_link_shows_its_error_in_russian(lookups: Lookups) -> None:
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.query_params["lang"] = "ru"
+    at.query_params["position"] = "5-5:5-2:2-3:: - - 0 0,0"
+    at.run()
+    at.switch_page("ui/analysis.py").run()
+    assert "не касается спиннера" in at.error[0].value
+    check(at, "ru", "analysis, a bad link", lookups)

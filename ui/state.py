@@ -23,6 +23,7 @@ import streamlit as st
 from trainer.drills import RunSummary
 from trainer.errors import TrainerError
 from trainer.i18n import t
+from trainer.i18n.errortext import say_error
 from trainer.store import (
     ENV,
     GUEST_LIMIT,
@@ -132,8 +133,9 @@ def plain(text: object) -> str:
 
 
 def reason(error: object) -> str:
-    """An error's message for a catalogue sentence: escaped, without its closing stop."""
-    return plain(str(error).rstrip(" ."))
+    """An error's message for a catalogue sentence: in the learner's language (see
+    trainer.i18n.errortext), escaped, without its closing stop."""
+    return plain(say_error(str(error), lang()).rstrip(" ."))
 
 
 # ----- the store -----

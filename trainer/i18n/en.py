@@ -1105,4 +1105,57 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "nav.play": "Play",
     "nav.analysis": "Analysis",
     "nav.progress": "Progress",
+    # ----- languages: the engine's error messages, as it writes them in English -----
+    # trainer.i18n.errortext matches a message against these patterns (a field may hold
+    # any text; {error} holds a message said in turn) and says it with the translation.
+    "error.in_layout": "field LAYOUT: {error}",
+    "error.in_hand": "field HANDS, hand {hand}: {error}",
+    "error.in_boneyard": "field BONEYARD: {error}",
+    "error.in_rules": "field RULES: {error}",
+    "error.in_layout_text": "layout {layout}: {error}",
+    "error.in_line": "line: {error}",
+    "error.in_arm": "arm {side}: {error}",
+    "error.in_tile": "tile {tile}: {error}",
+    "error.fields": (
+        "a position code has 5 or 6 fields (LAYOUT HANDS BONEYARD TURN SCORES [RULES]) separated by "
+        "spaces; found {count}"
+    ),
+    "error.code_text": "a position code is text",
+    "error.scores_numbers": "field SCORES: {text} is not a list of whole numbers",
+    "error.scores_count": "field SCORES: {count} score(s) for {sides} sides (one per {per})",
+    "error.hands_count": (
+        "field HANDS: {count} hand(s); rules {rules} take {low} to {high} players, hands separated by /"
+    ),
+    "error.turn_index": "field TURN: {text} is not a player index 0 to {high}",
+    "error.all_tiles": "the position accounts for {total} tiles ({parts}); it must hold all 28",
+    "error.tile_twice_where": "tile {tile} appears twice ({places})",
+    "error.tile_twice": "tile {tile} appears twice",
+    "error.lead_double": "field LAYOUT: under {rules} the lead is a double, so the layout has a spinner",
+    "error.highest_none": (
+        "field TURN: under {rules} the holder of the highest double leads; player {player} holds no double"
+    ),
+    "error.highest_holds": (
+        "field TURN: under {rules} the holder of the highest double leads; player {player} holds {tiles}"
+    ),
+    "error.hidden_count": "{text} is not a hidden count: write ?N, N from 0 to 28",
+    "error.not_tile": "{text} is not a tile: write two pips 0-6 as a-b, e.g. 6-4",
+    "error.pips_range": "pips run from 0 to {high}",
+    "error.lone_double": "a lone double is the spinner; write {code}",
+    "error.double_inside": (
+        "double {tile} inside a line (the first double played is the spinner: write d-d:E:W:N:S)"
+    ),
+    "error.spinner_parts": "a spinner layout has five parts d-d:E:W:N:S, found {count}",
+    "error.spinner_double": "the spinner {tile} must be a double",
+    "error.arms_across": "arms N and S open only once both E and W hold a tile",
+    "error.touch_spinner": "{tile} does not touch the spinner {spinner} (write the inner pip first)",
+    "error.touch": "{first} does not touch {second} ({a} against {b})",
+    "error.unknown_rules": "unknown rules preset {name}: choose one of {names}",
+    "error.rules_players": "rules {rules}: {count} players; this preset takes {low} to {high}",
+    "error.hand_sizes": "hand sizes {option}: choose one of {options}",
+    "error.no_puzzle": "no puzzle has the id {id}",
+    "error.name_empty": "a learner's name cannot be empty",
+    "error.name_long": "a learner's name has at most {limit} characters; {text}... has {length}",
+    "error.name_control": "a learner's name cannot hold control or invisible characters: {text}",
+    "error.name_taken": "there is already a learner named {name}",
+    "error.no_learner": "no learner has the id {id}",
 }
