@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import sys
 from collections.abc import Sequence
 from datetime import date
@@ -23,7 +24,7 @@ from trainer.layout import Layout
 from trainer.players import PLAYERS, make_player
 from trainer.position import Position
 from trainer.puzzlegen import generate
-from trainer.puzzles import load_bank, summary, verify
+from trainer.puzzles import KINDS, Kind, Puzzle, PuzzleError, load_bank, summary, verify
 from trainer.record import Record
 from trainer.rules import PRESETS, preset
 from trainer.sampling import estimate, voids_from_turns
@@ -162,6 +163,12 @@ def build_parser(prog: str = "python -m trainer") -> Parser:
     puz.add_argument("--count", type=positive, default=None)
     puz.add_argument("--seed", type=int, default=None)
     puz.add_argument("--out", default=None)
+    puz.add_argument("--workers", type=positive, default=1, help="generate: processes sharing the work")
+    puz.add_argument("--quotas", default=None,
+                     help="generate: how many of each kind, e.g. count=390,endgame=660 (default: by share)")
+    puz.add_argument("--cache", default=None, help="generate: a directory keeping each hand's puzzles")
+    puz.add_argument("--sample", type=positive, default=None,
+                     help="verify: only N puzzles, picked by --seed (default: every one)")
     day = sub.add_parser("daily", help="the puzzle of a day")
     day.add_argument("--date", default=None, help="YYYY-MM-DD (default: today)")
     for p in (count, moves, sim, sol, puz, day):
@@ -176,7 +183,8 @@ def cmd_puzzles(args: argparse.Namespace) -> dict[str, Any]:
     if args.action == "generate":
         if args.count is None or args.seed is None or args.out is None:
             raise UsageError("puzzles generate needs --count N --seed S --out FILE")
-        bank = generate(args.count, args.seed)
+        bank = generate(args.count, args.seed, workers=min(args.workers, 8),
+                        wanted=parse_quotas(args.quotas, args.count), cache=args.cache)
         try:
             with open(args.out, "w", encoding="utf-8") as handle:
                 handle.write("".join(p.to_json() + "\n" for p in bank))
@@ -189,8 +197,34 @@ def cmd_puzzles(args: argparse.Namespace) -> dict[str, Any]:
             puzzles = load_bank(handle.read())
     except OSError as error:
         raise UsageError(f"{path}: {error.strerror}") from None
-    wrong = [p.id for p in puzzles if verify(p) != p]
+    if args.sample is not None and args.sample < len(puzzles):
+        puzzles = tuple(random.Random(args.seed or 0).sample(puzzles, args.sample))
+    wrong = [p.id for p in puzzles if not proven(p)]
     return {"action": "verify", "file": path, "count": len(puzzles), "wrong": wrong}
+
+
+def parse_quotas(text: Optional[str], count: int) -> Optional[dict[Kind, int]]:
+    """`count=390,endgame=660`: how many puzzles of each kind; they must add up to --count."""
+    if text is None:
+        return None
+    out: dict[Kind, int] = {}
+    for part in text.split(","):
+        name, _, number = part.partition("=")
+        kind = next((k for k in KINDS if k == name.strip()), None)
+        if kind is None or not number.strip().isdigit() or len(number.strip()) > 6:
+            raise UsageError(f"--quotas {text!r}: write KIND=N,... with kinds {', '.join(KINDS)}")
+        out[kind] = int(number)
+    if sum(out.values()) != count:
+        raise UsageError(f"--quotas add up to {sum(out.values())}, not --count {count}")
+    return {k: out.get(k, 0) for k in KINDS}
+
+
+def proven(puzzle: Puzzle) -> bool:
+    """Whether a puzzle still meets its kind's criterion with the same answers."""
+    try:
+        return verify(puzzle) == puzzle
+    except PuzzleError:
+        return False
 
 
 def show_puzzles(result: dict[str, Any]) -> str:
