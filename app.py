@@ -3,6 +3,7 @@
 import streamlit as st
 
 from trainer.i18n import t
+from ui.glossary import help_panel
 from ui.language import follow_learner, language_picker
 from ui.state import init_state
 from ui.widgets import learner_picker, page_style
@@ -12,6 +13,7 @@ LANG = language_picker()
 st.set_page_config(page_title=t("home.title", LANG), page_icon="🁫", layout="centered")
 page_style()
 learner_picker()
+help_panel()
 LANG = follow_learner(LANG)
 pages = [
     st.Page("ui/home.py", title=t("nav.home", LANG), icon=":material/home:", default=True),

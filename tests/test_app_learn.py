@@ -162,8 +162,13 @@ def test_progress_retry_and_next_lesson() -> None:
     assert lessons()[1].title in texts(at.subheader)
 
 
-def test_the_last_lesson_points_to_the_drills() -> None:
+def test_the_last_lesson_points_to_the_strategy_course_then_the_worked_hands() -> None:
     at = app(LEARN, learn_lesson=lessons()[-1].id)
+    ok(at.button(key="learn_next").click())
+    assert at.session_state["learn_lesson"] == "leads"
+    at = app(LEARN, learn_lesson="muggins")
+    ok(at.button(key="learn_next").click())
+    assert at.session_state["learn_lesson"] == "worked"
     assert t("learn.last") in texts(at.info)
     assert not [b for b in at.button if b.key == "learn_next"]
 
@@ -234,3 +239,33 @@ def test_every_key_the_pages_use_is_in_the_english_catalogue() -> None:
     used = literal_keys(ROOT / "ui" / "learn.py") | literal_keys(ROOT / "ui" / "drills.py")
     assert len(used) > 25
     assert not sorted(used - set(catalogue("en")))
+
+
+# ----- the strategy course and the worked hands -----
+def test_a_strategy_lesson_is_answered_and_explained_with_the_solver() -> None:
+    from trainer.strategy import strategy_lesson
+
+    item = strategy_lesson("setups")
+    at = app(LEARN, learn_lesson="setups")
+    assert any(f"Strategy: {item.title}" in option for option in at.selectbox(key="learn_lesson").options)
+    first, best = item.questions[0], item.questions[1]
+    click(at, first, first.right)
+    click(at, best, wrong_value(best))
+    feedback = best.check(wrong_value(best))
+    assert feedback.message in texts(at.error) and "Solved exactly" in feedback.message
+    shown = " ".join(texts(at.markdown))
+    assert all(line in shown for line in feedback.details)
+
+
+def test_worked_hands_step_through_a_hand() -> None:
+    from trainer.worked import WORKED_SEEDS, narrate, worked_hand
+
+    at = app(LEARN, learn_lesson="worked")
+    lines = narrate(worked_hand(WORKED_SEEDS[0]))
+    assert t("worked.title") in texts(at.subheader)
+    assert lines[1] in texts(at.info)
+    slider = at.slider[0]
+    ok(slider.set_value(slider.max))
+    assert lines[len(worked_hand(WORKED_SEEDS[0]).steps)] in texts(at.info)
+    assert lines[-1] in " ".join(texts(at.success))
+    assert t("learn.last") in texts(at.info)

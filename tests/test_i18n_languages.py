@@ -59,6 +59,7 @@ def visible(message: Message) -> Iterator[str]:
                 if "<" in item:  # HTML: the alt texts and the text between tags
                     yield from (html.unescape(alt) for alt in ALT.findall(item))
                     item = html.unescape(TAG.sub(" ", re.sub(r"<style.*?</style>", " ", item, flags=re.S)))
+                item = re.sub(r"data:[^\s\"')]+", " ", item)  # drawings inlined as data
                 yield re.sub(r":material/[a-z_]+:", " ", item)
 
 
@@ -294,3 +295,51 @@ def test_a_bad_position_link_shows_its_error_in_russian(lookups: Lookups) -> Non
     at.switch_page("ui/analysis.py").run()
     assert "не касается спиннера" in at.error[0].value
     check(at, "ru", "analysis, a bad link", lookups)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_answered_pages_in_every_language(lang: str, lookups: Lookups) -> None:
+    """The text that comes after an answer: a lesson's explanations, a drill's verdict
+    and breakdown, a puzzle's table, reply and line, a hand's narration and review."""
+    from trainer.bank import shipped
+    from trainer.moves import Move
+
+    at = open_page("learn", lang)
+    firsts = [b.key for b in at.button if b.key and b.key.startswith("learn_") and b.key.endswith("_0")]
+    for key in firsts[:6]:
+        at.button(key=key).click().run()
+    check(at, lang, "learn, answered", lookups)
+
+    at = open_page("drills", lang)
+    at.text_input(key=f"drill_count_{at.session_state['drill_seed']}").input("99")
+    at.button(key="drill_submit").click().run()
+    shown = page_text(at)
+    assert catalogue(lang)["total.wrong"].split(":")[0] in shown
+    check(at, lang, "drills, answered", lookups)
+
+    puzzle = next(p for p in shipped() if p.kind == "endgame")
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.query_params["lang"] = lang
+    at.query_params["puzzle"] = puzzle.id
+    at.run()
+    at.switch_page("ui/puzzles.py").run()
+    wrong = Move.parse(next(m.move for m in puzzle.moves if m.move not in puzzle.accepted))
+    at.button(key=f"ptile_{wrong.tile}").click().run()
+    at.button(key=f"pend_{wrong.side}").click().run()
+    assert at.dataframe
+    check(at, lang, "puzzles, answered", lookups)
+    if lang not in ("ru", "mk"):  # a whole hand and its review take long: two languages suffice
+        return
+
+    at = open_page("play", lang, play_pace=0, play_budget=0.05,
+                   play=PlaySession(PlaySettings(seed=12, opponent="greedy")))
+    for _ in range(40):
+        if at.session_state["play"].match.results:
+            break
+        at.button(key=next(b.key for b in at.button if b.key and b.key.startswith("mytile_"))).click().run()
+        ends = [b.key for b in at.button if b.key and b.key.startswith("myend_")]
+        at.button(key=ends[0] if ends else "mylead").click().run()
+    assert at.session_state["play"].match.results
+    check(at, lang, "play, a hand over", lookups)
+    at.button(key="play_review_button").click().run()
+    check(at, lang, "play, the review", lookups)

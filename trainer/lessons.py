@@ -71,10 +71,14 @@ QuestionKind = Literal[
     "lead",  # the tile led in board.position (cincos: the highest double)
     # the strategy course (trainer.strategy)
     "best_move",  # the solver's one best move of board.position (exact)
+    "move_points",  # what move `subject` of board.position scores at once
+    "reply",  # the most the next player can score after move `subject` on board.position
+    "cost",  # what player `subject`'s hand in board.position would cost, rounded to five
+    "blocks",  # the move of board.position after which the hand is blocked
     "lead_points",  # the one tile of board.hand whose lead scores
     "unseen",  # how many tiles of suit `subject` the mover of board.position cannot see
     "lacks",  # the tile player `subject` cannot hold: it has a suit he drew on
-    "muggins",  # the points the last move scored, claimed after a missed claim
+    "muggins",  # what the other side gains; `subject` is "POINTS CLAIM"
 ]
 
 
@@ -177,13 +181,13 @@ def stars(mistakes: int) -> int:
 
 
 def passed(mistakes: int, questions: int) -> bool:
-    """A lesson is passed with a star or more and no more than one mistake in three
-    questions, so that a short lesson is not passed by guessing.
+    """A lesson is passed with two stars or more and no more than one mistake in four
+    questions, so that guessing does not pass it.
 
-    >>> passed(1, 6), passed(1, 2), passed(3, 9)
+    >>> passed(1, 6), passed(1, 3), passed(2, 9)
     (True, False, False)
     """
-    return stars(mistakes) > 0 and 3 * mistakes <= questions
+    return stars(mistakes) >= STARS - 1 and 4 * mistakes <= questions
 
 
 # ----- building blocks -----
@@ -200,15 +204,29 @@ def build(*moves: str) -> Layout:
     return layout
 
 
+def _van_der_corput(n: int) -> float:
+    """0, 1/2, 1/4, 3/4, 1/8, ...: the first 2**k values split [0, 1) evenly."""
+    value, scale = 0.0, 0.5
+    while n:
+        value += scale * (n & 1)
+        n, scale = n >> 1, scale / 2
+    return value
+
+
 def answer_slot(qid: str, seed: int, n: int) -> int:
-    """Where the right answer of question `qid` goes among `n` choices on attempt `seed`:
-    every slot in turn as the attempts go on, starting from a place of its own for each
-    question, so no slot is the usual one.
+    """Where the right answer of question `qid` goes among `n` choices on attempt `seed`.
+    The attempts take every place in turn, from a start of the question's own, so that
+    over attempts 0 to 2**k - 1 each place is used equally often (or as near as the
+    number of choices allows), even when a question's boards differ in how many
+    choices they have: no place is the usual one.
 
     >>> sorted(answer_slot("count.0", seed, 4) for seed in range(4))
     [0, 1, 2, 3]
+    >>> [answer_slot("x", seed, 2) for seed in range(8)].count(0)
+    4
     """
-    return (seed + zlib.crc32(qid.encode())) % n
+    shift = zlib.crc32(qid.encode()) / 2 ** 32
+    return min(n - 1, int((_van_der_corput(seed) + shift) % 1.0 * n))
 
 
 def place_right(right: tuple[str, str], wrong: Sequence[tuple[str, str]], slot: int) -> list[tuple[str, str]]:

@@ -18,12 +18,16 @@ from trainer.course import COURSE_IDS, course_lesson
 from trainer.errors import TrainerError
 from trainer.i18n import t
 from trainer.lessons import STARS, Board, Lesson, Question, Stage, stars
+from trainer.strategy import STRATEGY_IDS
+from trainer.worked import WORKED_SEEDS, narrate, worked_hand
 from ui.state import init_state, learner_id, open_store, record_result, start_timer
 from ui.widgets import board as full_board
 from ui.widgets import guard, hand, quiz_board
 
 init_state()
 LANG: str = st.session_state["lang"]
+WORKED = "worked"  # the worked hands, after the strategy course
+PICK_IDS: tuple[str, ...] = (*COURSE_IDS, WORKED)
 for name in ("learn_seeds", "learn_stars", "learn_anonymous"):  # lesson id -> attempt, best, unkept
     if name not in st.session_state:
         st.session_state[name] = {}
@@ -129,8 +133,12 @@ def star_text(count: int) -> str:
 
 
 def lesson_label(lesson_id: str) -> str:
+    if lesson_id == WORKED:
+        return t("worked.title", LANG)
     number = COURSE_IDS.index(lesson_id) + 1
     title = course_lesson(lesson_id, LANG, 0).title
+    if lesson_id in STRATEGY_IDS:
+        title = t("learn.strategy_title", LANG, title=title)
     best = best_stars().get(lesson_id)
     if best is None:
         return t("learn.option", LANG, number=number, title=title)
@@ -232,29 +240,61 @@ def show_progress(lesson: Lesson) -> None:
     st.button(t("learn.again", LANG), key="learn_again", on_click=restart, args=(lesson,))
 
 
-def show_next(lesson: Lesson) -> None:
-    index = COURSE_IDS.index(lesson.id)
-    if index + 1 < len(COURSE_IDS):
-        following = course_lesson(COURSE_IDS[index + 1], LANG, 0)
-        st.button(t("learn.next", LANG, title=following.title), key="learn_next", type="primary",
-                  on_click=go_to, args=(following.id,))
+def show_next(lesson_id: str) -> None:
+    index = PICK_IDS.index(lesson_id)
+    if index + 1 < len(PICK_IDS):
+        following = PICK_IDS[index + 1]
+        title = t("worked.title", LANG) if following == WORKED else course_lesson(following, LANG, 0).title
+        st.button(t("learn.next", LANG, title=title), key="learn_next", type="primary",
+                  on_click=go_to, args=(following,))
     else:
         st.info(t("learn.last", LANG))
         st.page_link("ui/drills.py", label=t("learn.to_drills", LANG), icon=":material/timer:")
 
 
-if st.session_state["learn_lesson"] not in COURSE_IDS:
+def show_worked() -> None:
+    """A worked hand, move by move: the board before the move and what the solver
+    makes of it; the whole story below."""
+    st.subheader(t("worked.title", LANG))
+    st.caption(t("worked.intro", LANG))
+    numbers = list(range(1, len(WORKED_SEEDS) + 1))
+    number = st.segmented_control(t("worked.pick", LANG), numbers, key="learn_worked", required=True,
+                                  default=1, format_func=lambda n: t("worked.hand", LANG, number=n))
+    with st.spinner(t("worked.solving", LANG)):
+        played = worked_hand(WORKED_SEEDS[(number or 1) - 1])
+    lines = narrate(played, LANG)
+    st.markdown(lines[0])
+    turns = len(played.steps)
+    turn = st.slider(t("worked.turn", LANG), 1, turns, 1, key=f"learn_worked_turn_{number}")
+    step = played.steps[turn - 1]
+    if not step.before.layout.is_empty:
+        full_board(step.before.layout)
+    hand_tiles = step.before.hand(step.before.turn)
+    st.caption(t("worked.hand_of", LANG, player=step.before.turn))
+    hand(hand_tiles)
+    st.info(lines[turn])
+    if turn == turns:
+        full_board(played.end.layout, last=step.move.tile if step.move is not None else None)
+        st.success(" ".join(lines[turns + 1:]))
+    with st.expander(t("worked.story", LANG)):
+        st.markdown("\n".join(f"{n}. {line}" for n, line in enumerate(lines[1:], start=1)))
+
+
+if st.session_state["learn_lesson"] not in PICK_IDS:
     st.session_state["learn_lesson"] = COURSE_IDS[0]
 
 st.title(t("learn.title", LANG))
 st.caption(t("learn.intro", LANG))
-labels = {lesson_id: lesson_label(lesson_id) for lesson_id in COURSE_IDS}
-st.selectbox(t("learn.pick", LANG), COURSE_IDS, key="learn_lesson", format_func=labels.__getitem__,
+labels = {lesson_id: lesson_label(lesson_id) for lesson_id in PICK_IDS}
+st.selectbox(t("learn.pick", LANG), PICK_IDS, key="learn_lesson", format_func=labels.__getitem__,
              persist_state="session")
-shown_lesson = current(st.session_state["learn_lesson"])
-st.subheader(shown_lesson.title)
-st.markdown(shown_lesson.body)
-show_stages(shown_lesson)
-st.divider()
-show_progress(shown_lesson)
-show_next(shown_lesson)
+if st.session_state["learn_lesson"] == WORKED:
+    show_worked()
+else:
+    shown_lesson = current(st.session_state["learn_lesson"])
+    st.subheader(shown_lesson.title)
+    st.markdown(shown_lesson.body)
+    show_stages(shown_lesson)
+    st.divider()
+    show_progress(shown_lesson)
+show_next(st.session_state["learn_lesson"])

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import time
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Optional
 
 import streamlit as st
@@ -14,6 +15,7 @@ from trainer.errors import TrainerError
 from trainer.i18n import t, tn
 from trainer.movenames import move_words
 from trainer.moves import Move
+from trainer.numbers import SEED_LIMIT, whole
 from trainer.play import (
     STRENGTHS,
     Claim,
@@ -26,13 +28,14 @@ from trainer.play import (
 )
 from trainer.rules import preset
 from trainer.sampling import voids_from_turns
-from trainer.tiles import Tile
+from trainer.tiles import Tile, is_whole
 from ui.state import init_state, plain, reason, record_result
-from ui.widgets import board, end_buttons, tile_buttons
+from ui.widgets import board, board_legend, end_buttons, tile_buttons
 
 RULES = ("standard", "partners", "cincos")
 WEAK_GRADES = ("inaccuracy", "mistake", "blunder")
 LAST_MOVES = 4  # moves told under the board
+REVIEW_BUDGET = 1.0  # seconds of the coach's thinking for a whole hand's review
 
 init_state()
 LANG: str = st.session_state["lang"]
@@ -73,10 +76,12 @@ def setup() -> None:
         coach = st.toggle(t("play.coach", LANG), value=True)
         seed_text = st.text_input(t("play.seed", LANG), value="")
         if st.form_submit_button(t("play.start", LANG), type="primary"):
-            if seed_text.strip() and not seed_text.strip().isdigit():
+            try:
+                seed = (whole(seed_text.strip(), "seed", 0, SEED_LIMIT - 1) if seed_text.strip()
+                        else random.randrange(1, 10**6))
+            except TrainerError:
                 st.warning(t("play.bad_seed", LANG))
                 return
-            seed = int(seed_text) if seed_text.strip() else random.randrange(1, 10**6)
             count = 4 if rules == "partners" else int(players)
             st.session_state["play_coach"] = coach
             try:
@@ -153,15 +158,15 @@ def hand_result(session: PlaySession) -> None:
     st.write(t("play.settlement", LANG, rules=t(f"rules.{match.rules.name}", LANG),
                changes=separator.join(f"{d:+d}" for d in result.deltas),
                scores=separator.join(str(s) for s in result.scores)))
+    job = review_job(session, number)  # started while the learner reads the board above
     left, right = st.columns(2)
     if left.button(t("play.review", LANG), key="play_review_button"):
         with st.spinner(t("play.reviewing", LANG)):
-            reviews = review_hand(match.starts[number - 1], tuple(match.record().hands[number - 1]),
-                                  session.settings.learner, budget=0.4, lang=LANG)
+            reviews = job.result()
         reviewed_before = st.session_state["play_review"]
         st.session_state["play_review"] = (number, reviews, learner_turns(session, number))
         if not reviewed_before or reviewed_before[0] != number:  # each move is kept once
-            for r in (r for r in reviews if r.grade not in ("forced", "unclear")):
+            for r in (r for r in reviews if not r.forced and r.grade != "unclear"):
                 record_result("play", f"hand {number}", r.grade in ("best", "good"), r.grade,
                               key=f"game {session.settings.seed} hand {number} turn {r.number}",
                               kind=r.grade, position=r.position, answer=str(r.played),
@@ -173,6 +178,30 @@ def hand_result(session: PlaySession) -> None:
     review = st.session_state["play_review"]
     if review and review[0] == number:
         show_review(review[1], review[2])
+
+
+@st.cache_resource(show_spinner=False)
+def reviewers() -> ThreadPoolExecutor:
+    """One worker per process for hand reviews, shared by every session."""
+    return ThreadPoolExecutor(max_workers=1, thread_name_prefix="allfives-review")
+
+
+def review_job(session: PlaySession, number: int) -> Future[tuple[MoveReview, ...]]:
+    """The review of hand `number`, begun in the background the first time its result
+    is shown (the learner reads the final board meanwhile); the same job afterwards.
+    The coach's thinking time is shared out over the learner's decisions, so that the
+    whole review takes about REVIEW_BUDGET seconds."""
+    kept = st.session_state.get("play_review_job")
+    if kept is not None and kept[0] == (id(session), number):
+        return kept[1]  # type: ignore[no-any-return]
+    match = session.match
+    turns = tuple(match.record().hands[number - 1])
+    decisions = max(1, sum(1 for turn in turns if turn.player == session.settings.learner and turn.move))
+    budget = min(0.4, REVIEW_BUDGET / decisions)
+    job = reviewers().submit(review_hand, match.starts[number - 1], turns, session.settings.learner,
+                             budget=budget, lang=LANG)
+    st.session_state["play_review_job"] = ((id(session), number), job)
+    return job
 
 
 def learner_turns(session: PlaySession, number: int) -> list[tuple[int, Move]]:
@@ -233,24 +262,16 @@ def learner_turn(session: PlaySession) -> None:
     selected = Tile.parse(st.session_state["play_tile"]) if st.session_state["play_tile"] else None
     moves = position.legal_moves()
     playable = tuple(tile for tile in mine if any(m.tile == tile for m in moves))
-    clicked = tile_buttons(mine, key="mytile", selected=selected, playable=playable)
-    if clicked is not None:
-        st.session_state["play_tile"] = str(clicked)
-        st.rerun()
-    move: Optional[Move] = None
+    tile_buttons(mine, key="mytile", selected=selected, playable=playable, on_pick=pick_tile)
     if selected is not None and selected in playable:
         options = [m for m in moves if m.tile == selected]
         if options[0].side is None:
-            if st.button(t("play.lead", LANG, tile=selected), key="mylead", type="primary"):
-                move = options[0]
+            st.button(t("play.lead", LANG, tile=selected), key="mylead", type="primary",
+                      on_click=choose_move, args=(str(options[0]),))
         else:
             pips = {e.side: e.pip for e in position.layout.open_ends()}
-            side = end_buttons([(m.side, pips[m.side]) for m in options if m.side], key="myend",
-                               tile=selected)
-            if side is not None:
-                move = Move(selected, side)  # type: ignore[arg-type]
-    if move is not None:
-        st.session_state["play_pending"] = str(move)
+            end_buttons([(m.side, pips[m.side]) for m in options if m.side], key="myend", tile=selected,
+                        on_pick=lambda side: choose_move(f"{selected}@{side}"))
     pending = st.session_state["play_pending"]
     if pending and session.settings.muggins:
         with st.form("claim_form"):
@@ -258,14 +279,14 @@ def learner_turn(session: PlaySession) -> None:
             claim_text = st.text_input(t("play.claim_label", LANG), key="play_claim", max_chars=4)
             if st.form_submit_button(t("play.claim_submit", LANG), type="primary"):
                 text = claim_text.strip()
-                if not text.isdigit() or int(text) > 999:
+                if not is_whole(text) or int(text) > 999:
                     st.warning(t("play.bad_claim", LANG))
                 elif int(text) % 5:
                     st.warning(t("play.claim_in_fives", LANG))
                 else:
-                    finish_move(session, Move.parse(pending), int(text))
-    elif pending:
-        finish_move(session, Move.parse(pending), None)
+                    apply_move(session, Move.parse(pending), int(text))
+                    quick_replies(session)
+                    st.rerun()
     tools = st.columns(3)
     if session.settings.muggins:
         st.caption(t("play.muggins_rule", LANG))
@@ -302,7 +323,34 @@ def claim_note(claim: Claim, move: Move) -> Optional[str]:
     return t("play.over_claim_nothing", LANG, claim=claim.claimed, move=named, penalty=claim.penalty)
 
 
-def finish_move(session: PlaySession, move: Move, claim: Optional[int]) -> None:
+def pick_tile(tile: Tile) -> None:
+    """A tile of the hand clicked (a callback: the next run shows its ends)."""
+    st.session_state.update(play_tile=str(tile), play_pending=None)
+
+
+def choose_move(text: str) -> None:
+    """An end (or the lead) clicked: without Muggins the move is played at once; with
+    it, the page asks for the claim first (a callback)."""
+    session: Optional[PlaySession] = st.session_state["play"]
+    if session is None or not session.learner_to_move:
+        return
+    st.session_state["play_pending"] = text
+    if not session.settings.muggins:
+        apply_move(session, Move.parse(text), None)
+        quick_replies(session)
+
+
+def quick_replies(session: PlaySession) -> None:
+    """A computer that answers in a blink (not the expert) answers at once, in the same
+    run as the learner's move: the story under the board tells both moves."""
+    if session.settings.opponent == "expert":
+        return
+    while not session.over and not session.learner_to_move and not session.match.results[
+            st.session_state["play_seen"]:]:
+        session.computer_step()
+
+
+def apply_move(session: PlaySession, move: Move, claim: Optional[int]) -> None:
     before = session.match.position
     points = before.points(move)
     session.play(move, claim)
@@ -314,7 +362,6 @@ def finish_move(session: PlaySession, move: Move, claim: Optional[int]) -> None:
                       points_lost=abs(points - claim) + made.penalty)
         st.session_state["play_note"] = claim_note(made, move)
     st.session_state.update(play_tile=None, play_hint=None, play_pending=None)
-    st.rerun()
 
 
 session: Optional[PlaySession] = st.session_state["play"]
@@ -353,6 +400,7 @@ if match.over:
 story = narrate(match.starts[-1], tuple(match.hands[-1]), names(session), LANG)
 last_turn = next((turn for turn in reversed(match.hands[-1]) if turn.move is not None), None)
 board(match.position.layout, last=last_turn.move.tile if last_turn and last_turn.move else None)
+board_legend()
 if story:
     st.caption(" ".join(story[-3:]))
 others = t("list.separator", LANG).join(

@@ -451,10 +451,9 @@ else:
         if st.session_state["puzzle_hint"]:
             st.info(hint(puzzle, LANG))
         playable = tuple(tile for tile in mover if any(m.tile == tile for m in position.legal_moves()))
-        clicked = tile_buttons(mover, key="ptile", selected=selected, playable=playable)
-        if clicked is not None:
-            st.session_state["puzzle_tile"] = str(clicked)
-            st.rerun()
+        # a callback: the next run shows the tile's ends at once, without a second run
+        tile_buttons(mover, key="ptile", selected=selected, playable=playable,
+                     on_pick=lambda tile: st.session_state.update(puzzle_tile=str(tile)))
         if selected is not None:
             sides = [(m.side, e.pip) for m in position.legal_moves() if m.tile == selected
                      for e in position.layout.open_ends() if e.side == m.side]

@@ -71,7 +71,7 @@ DEFAULTS: dict[str, Any] = {
     "puzzle_hint": False,  # whether the hint was shown for this attempt
     # play: the session against the computer and the page's own state
     "play": None,  # the PlaySession under way
-    "play_pace": 0.8,  # seconds the computer "thinks" (tests set 0)
+    "play_pace": 0.3,  # seconds the computer "thinks" (tests set 0)
     "play_budget": 1.0,  # the coach's thinking time in seconds (tests set less)
     "play_coach": True,  # whether hints are allowed in this game
     "play_tile": None,  # the tile clicked, waiting for its end
@@ -79,7 +79,8 @@ DEFAULTS: dict[str, Any] = {
     "play_seen": 0,  # hand results already shown
     "play_hint": None,  # the coach's Hint for the position shown
     "play_review": None,  # (hand number, reviews) after "Review my moves"
-    "play_note": None,  # a message for the next run (a wrong Muggins claim)
+    "play_note": None,  # a message kept until the learner's next move (a wrong Muggins claim)
+    "play_review_job": None,  # ((session id, hand number), the review's Future) begun at the hand's end
     # every answer of the session (kept in the store too when a learner is chosen)
     "results": [],
     "guest_answers": [],  # GuestAnswer of each answer given with no learner chosen, for a new one

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import base64
+from collections.abc import Callable
 from datetime import UTC, datetime
 from html import escape
 from typing import Optional
@@ -11,6 +12,7 @@ from typing import Optional
 import streamlit as st
 
 from trainer.errors import TrainerError
+from trainer.glossary import legend
 from trainer.i18n import t, tn
 from trainer.layout import Layout
 from trainer.movenames import move_words
@@ -83,23 +85,41 @@ def board_image(wide: str, narrow: str, alt: str) -> None:
             f'<div class="af-board-narrow">{_img(narrow, alt)}</div>')
 
 
+@st.cache_data(max_entries=2048, show_spinner=False)
+def drawn_board(code: str, last: Optional[str], caption: bool, selected_ends: tuple[str, ...],
+                markers: bool, language: str) -> tuple[str, str, str]:
+    """A board's two drawings (desktop, phone) and its words, kept across sessions: the
+    same board (a lesson's, a puzzle's, today's) is drawn once per process."""
+    layout = Layout.parse(code)
+    tile = Tile.parse(last) if last else None
+    wide, narrow = (render_board(layout, last=tile, unit=28, caption=caption and markers,
+                                 selected_ends=selected_ends, markers=markers, max_width=width)
+                    for width in (DESK_WIDTH, PHONE_WIDTH))
+    return wide, narrow, describe(layout, with_count=markers, lang=language)
+
+
 def board(layout: Layout, last: Optional[Tile] = None, caption: bool = True,
           selected_ends: tuple[str, ...] = ()) -> None:
     """The board as dominoes, with its description beside it for screen readers."""
-    description = describe(layout, lang=lang())
-    board_image(*(render_board(layout, last=last, unit=28, caption=caption, selected_ends=selected_ends,
-                               max_width=width, lang=lang()) for width in (DESK_WIDTH, PHONE_WIDTH)),
-                description)
+    wide, narrow, description = drawn_board(str(layout), None if last is None else str(last), caption,
+                                            tuple(selected_ends), True, lang())
+    board_image(wide, narrow, description)
     st.caption(description)
+
+
+def board_legend() -> None:
+    """What the marks on a board mean, folded under the board (on a phone the sidebar's
+    help panel is out of sight)."""
+    with st.expander(t("legend.title", lang()), icon=":material/help:"):
+        st.markdown("\n".join(f"- {line}" for line in legend(lang())))
 
 
 def quiz_board(layout: Layout, last: Optional[Tile] = None,
                selected_ends: tuple[str, ...] = ()) -> None:
     """The board with the tiles alone: no end markers and no count, so that it does not
     give the answer away; its text alternative leaves the count out too."""
-    board_image(*(render_board(layout, last=last, unit=28, markers=False, selected_ends=selected_ends,
-                               max_width=width, lang=lang()) for width in (DESK_WIDTH, PHONE_WIDTH)),
-                describe(layout, with_count=False, lang=lang()))
+    board_image(*drawn_board(str(layout), None if last is None else str(last), False, tuple(selected_ends),
+                             False, lang()))
 
 
 def hand(tiles: tuple[Tile, ...], selected: Optional[Tile] = None) -> None:
@@ -115,10 +135,13 @@ def tile_label(tile: Tile, selected: bool = False) -> str:
 
 
 def tile_buttons(tiles: tuple[Tile, ...], key: str, selected: Optional[Tile] = None,
-                 playable: Optional[tuple[Tile, ...]] = None) -> Optional[Tile]:
+                 playable: Optional[tuple[Tile, ...]] = None,
+                 on_pick: Optional[Callable[[Tile], None]] = None) -> Optional[Tile]:
     """The tiles as dominoes to click, as many to a row as the width holds; returns the
     tile clicked in this run. Tiles not in `playable` (when given) are shown greyed and
-    cannot be clicked (their keys are `{key}-off_{tile}`, the others `{key}_{tile}`)."""
+    cannot be clicked (their keys are `{key}-off_{tile}`, the others `{key}_{tile}`).
+    `on_pick(tile)`, when given, runs before the page's next run (a callback): the page
+    then draws the new state at once, without a second run."""
     clicked: Optional[Tile] = None
     with st.container(horizontal=True, gap="small", key=f"tiles_{key}"):
         for tile in tiles:
@@ -127,14 +150,17 @@ def tile_buttons(tiles: tuple[Tile, ...], key: str, selected: Optional[Tile] = N
                           help=t("widgets.tile_cannot", lang(), tile=tile))
                 continue
             kind = "primary" if tile == selected else "secondary"
-            if st.button(tile_label(tile, tile == selected), key=f"{key}_{tile}", type=kind):
+            if st.button(tile_label(tile, tile == selected), key=f"{key}_{tile}", type=kind,
+                         on_click=on_pick, args=(tile,) if on_pick else None):
                 clicked = tile
     return clicked
 
 
-def end_buttons(ends: list[tuple[str, int]], key: str, tile: Optional[Tile] = None) -> Optional[str]:
+def end_buttons(ends: list[tuple[str, int]], key: str, tile: Optional[Tile] = None,
+                on_pick: Optional[Callable[[str], None]] = None) -> Optional[str]:
     """One button per open end; returns the side clicked in this run. With the `tile`
-    to place, each button names the whole move ("3-0 on the west end (3-0@W)")."""
+    to place, each button names the whole move ("3-0 on the west end (3-0@W)").
+    `on_pick(side)`, when given, is the buttons' callback (see `tile_buttons`)."""
     clicked: Optional[str] = None
     if not ends:
         return None
@@ -142,7 +168,7 @@ def end_buttons(ends: list[tuple[str, int]], key: str, tile: Optional[Tile] = No
         for side, pip in ends:
             label = (move_words(Move(tile, side), lang()) if tile is not None  # type: ignore[arg-type]
                      else t("widgets.end_button", lang(), side=t(f"widgets.side.{side}", lang()), pip=pip))
-            if st.button(label, key=f"{key}_{side}"):
+            if st.button(label, key=f"{key}_{side}", on_click=on_pick, args=(side,) if on_pick else None):
                 clicked = side
     return clicked
 

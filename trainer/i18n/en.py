@@ -406,13 +406,251 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
         "pips, rounded; a shared lowest total scores nothing."
     ),
     "lesson.cincos.stage3": "Cincos plays to {target} unless the players agree another target.",
+    # ----- lessons: the strategy course (trainer.strategy), worked hands, glossary, legend -----
+    "board.endgame": (
+        "Player {player} to move. Every hand is shown and the boneyard is empty: {hands}. Scores: {scores}."
+    ),
+    "board.endgame_partners": (
+        "Partners: players 0 and 2 against 1 and 3. Player {player} to move; every hand is shown and "
+        "the boneyard is empty: {hands}."
+    ),
+    "board.your_deal": "A new hand: player {player} leads. His hand is below.",
+    "board.after_draw": (
+        "Player {player} has just drawn from the boneyard when the open ends showed {ends}, then played. "
+        "You are player {viewer}; your hand is below."
+    ),
+    "board.after_pass": (
+        "Player {player} has just passed when the open ends showed {ends}. You are player {viewer}; your "
+        "hand is below."
+    ),
+    "board.muggins": "Player {player} has just played the highlighted tile.",
+    "strategy.value_line": "{move}: scores {points} now; worth {value} by the end of the hand.",
+    "strategy.solved": (
+        "Solved exactly (every hand is known and the boneyard is empty): {best} is the one best move, "
+        "worth {value} to your side by the end of the hand."
+    ),
+    "strategy.loses": "player {player} loses {value}",
+    "strategy.claims_nothing": "claims nothing",
+    "strategy.claims": "claims {claim}",
+    "strategy.setups.why": (
+        "{grab} scores {grab_points} at once but is worth only {grab_value} by the end of the hand: "
+        "the points now cost more later."
+    ),
+    "strategy.defence.why": (
+        "{grab} scores {grab_points} at once but is worth only {grab_value}: it leaves your opponent "
+        "a better reply."
+    ),
+    "strategy.shedding.why": (
+        "It gets a heavy tile or a double out of your hand; a tile kept costs its pips when the hand ends."
+    ),
+    "strategy.spinner.why_opens": "It covers the spinner's last open side and opens north and south.",
+    "strategy.spinner.why_keeps": "It leaves the spinner's north and south closed.",
+    "strategy.blocking.why": (
+        "It blocks the hand while you hold fewer pips: each side loses its own pips, and you lose less."
+    ),
+    "strategy.partners.why": (
+        "{grab} scores {grab_points} at once but is worth only {grab_value} to your side: the best move "
+        "leaves more for you and your partner."
+    ),
+    "q.best_move": "Player {player} to move: which move is best?",
+    "q.move_points": "How much does {move} score at once?",
+    "explain.move_points": "After {move} the count is {count}: it scores {points}.",
+    "q.lead_points": "Which of your tiles scores as the lead?",
+    "explain.lead_points": "{tile} has {points} pips: led alone, both halves count, a multiple of five.",
+    "q.lead_score": "How much does {tile} score as the lead?",
+    "explain.lead_score": "Led alone, {tile} counts both halves, {pips}, which scores {points}.",
+    "q.unseen": "How many tiles with a {suit} can you not see (in your opponent's hand or the boneyard)?",
+    "explain.unseen": (
+        "A suit has 7 tiles. You see {seen} tiles with a {suit}, on the table and in your hand, so {unseen} "
+        "are out of sight."
+    ),
+    "q.reply": "If you play {move}, what is the most player {player} can score with his reply?",
+    "explain.reply": "After {move}, player {player}'s best reply scores {points}.",
+    "q.cost": "If the hand were blocked now, what would player {player}'s tiles take off his score?",
+    "explain.cost": "Pips: {equation}, rounded to the nearest five: {cost}.",
+    "q.blocks": "Which of your moves blocks the hand (nobody can play after it)?",
+    "explain.blocks": (
+        "After {move} no tile fits any open end and the boneyard is empty: the hand is blocked. Each "
+        "player loses his own pips: {lost}."
+    ),
+    "q.lacks": "Which of these tiles can player {player} not be holding?",
+    "explain.lacks_draw": (
+        "A player draws only when none of his tiles fits: player {player} had no {ends} when he drew, and "
+        "the tiles he drew and kept have none either. So he cannot hold {tile}."
+    ),
+    "explain.lacks_pass": (
+        "A player passes only when none of his tiles fits: player {player} holds no {ends}, so not {tile}."
+    ),
+    "q.muggins": (
+        "Muggins is on. Player {player} plays {move} and {claimed}. How many points go to the other side?"
+    ),
+    "explain.muggins_gain": (
+        "The play scores {points} (count {count}) and he {claimed}: a missed or wrong claim gives the "
+        "points to the other side, {points}."
+    ),
+    "explain.muggins_none": (
+        "The play scores {points} (count {count}) and he {claimed}: the claim is right, so the other side "
+        "gets nothing."
+    ),
+    "strategy.leads.title": "Choosing the lead",
+    "strategy.leads.body": "The first tile of a hand can score at once.",
+    "strategy.leads.stage1": (
+        "Led alone, a tile counts both halves. 5-0, 4-1 and 3-2 count 5 and score 5; 6-4 and 5-5 count 10 "
+        "and score 10. Any other lead scores nothing."
+    ),
+    "strategy.leads.stage2": (
+        "A double led alone counts both halves too: 6-6 counts 12, which scores nothing."
+    ),
+    "strategy.setups.title": "Set-ups",
+    "strategy.setups.body": "Points now against points later.",
+    "strategy.setups.stage1": (
+        "The tile that scores most now is not always best: a tile that scores nothing can leave a count "
+        "you reach next turn, or keep back the tile that makes it. Every hand is shown here, and the "
+        "solver has played every line to the end of the hand."
+    ),
+    "strategy.setups.stage2": "Another endgame: look one turn ahead before you grab.",
+    "strategy.defence.title": "Defending the count",
+    "strategy.defence.body": "What your opponent can score after you.",
+    "strategy.defence.stage1": (
+        "Before you play, look at the count you leave: what can your opponent make with his reply?"
+    ),
+    "strategy.defence.stage2": (
+        "When you cannot see his hand, count: each number is on seven tiles. Those on the table and in "
+        "your hand are out of his reach."
+    ),
+    "strategy.shedding.title": "Shedding heavy tiles and doubles",
+    "strategy.shedding.body": "The tiles you are left with cost you.",
+    "strategy.shedding.stage1": (
+        "When the hand may end soon, get heavy tiles and doubles out first: a double fits only one "
+        "number, and every pip left in your hand comes off your score."
+    ),
+    "strategy.shedding.stage2": "Count what your hand would cost if the hand ended now.",
+    "strategy.spinner.title": "Opening or closing the spinner",
+    "strategy.spinner.body": "Two more ends, for both players.",
+    "strategy.spinner.stage1": (
+        "Covering the spinner's last open side ends its count and opens north and south: more places to "
+        "play, for you and for your opponent. Whether that helps depends on who holds the tiles."
+    ),
+    "strategy.spinner.stage2": "Another spinner: open it, or leave it closed?",
+    "strategy.blocking.title": "Blocking when ahead on pips",
+    "strategy.blocking.body": "Ending the hand yourself.",
+    "strategy.blocking.stage1": (
+        "If nobody can play after your tile and the boneyard is empty, the hand is blocked, and each "
+        "player loses his own pips."
+    ),
+    "strategy.blocking.stage2": (
+        "Block when you hold fewer pips than your opponent: you lose less than he does."
+    ),
+    "strategy.reading.title": "Reading draws and passes",
+    "strategy.reading.body": "What the other player's draws and passes tell you.",
+    "strategy.reading.stage1": (
+        "A player draws only when none of his tiles fits an open end: from then on he lacks those "
+        "numbers, until he draws again."
+    ),
+    "strategy.reading.stage2": "A pass says the same: none of his tiles fits any open end.",
+    "strategy.partners.title": "Partner play",
+    "strategy.partners.body": "Your partner's points are yours.",
+    "strategy.partners.stage1": (
+        "With partners, the points your partner scores count for your side: play for the side, not for "
+        "yourself. A tile that scores little can leave your partner a count to make."
+    ),
+    "strategy.partners.stage2": "Another partnership endgame.",
+    "strategy.muggins.title": "Muggins",
+    "strategy.muggins.body": "Claim your points, or lose them.",
+    "strategy.muggins.stage1": (
+        "Playing with Muggins, you claim your points as you play. If you miss a score or claim the wrong "
+        "number, the points go to the other side."
+    ),
+    "strategy.muggins.stage2": "A right claim keeps the points: check the count before you claim.",
+    "worked.title": "Worked hands",
+    "worked.intro": (
+        "Whole hands of two computer players who take the most points they can at once, told move by "
+        "move with what the solver makes of each choice."
+    ),
+    "worked.hand": "Hand {number}",
+    "worked.pick": "Which hand",
+    "worked.solving": "Solving every move of the hand…",
+    "worked.turn": "Turn",
+    "worked.hand_of": "Player {player}'s hand at this turn:",
+    "worked.story": "The whole hand, turn by turn",
+    "worked.deal": (
+        "The deal: {hands}. The solver sees every hand and the order of the boneyard: its values are "
+        "exact for this deal, and no player at the table could know them."
+    ),
+    "worked.drew": {"one": "Player {player} draws {n} tile.", "other": "Player {player} draws {n} tiles."},
+    "worked.pass": "Player {player} cannot play and the boneyard is empty: he passes.",
+    "worked.play": "Player {player} plays {move}.",
+    "worked.play_scores": "Player {player} plays {move} and scores {points}.",
+    "worked.forced": "It is his only move.",
+    "worked.best": {
+        "one": "The solver's choice too, of {n} move: worth {value} by the end of the hand.",
+        "other": "The solver's choice too, of {n} moves: worth {value} by the end of the hand.",
+    },
+    "worked.worse": "The solver prefers {best}, worth {best_value}; this move is worth {value}, {less} less.",
+    "worked.left": "player {player} holds {pips} pips",
+    "worked.domino": "Player {player} has dominoed: {left}.",
+    "worked.blocked": "Nobody can play: the hand is blocked; {left}.",
+    "worked.scores": "The scores once the pips left are settled: {scores}.",
+    "glossary.title": "Glossary and board marks",
+    "glossary.tile.name": "Tile",
+    "glossary.tile.text": "one domino, two halves with 0 to 6 pips each, written high half first: 6-4.",
+    "glossary.double.name": "Double",
+    "glossary.double.text": "a tile with the same number on both halves, such as 4-4; it lies crosswise.",
+    "glossary.spinner.name": "Spinner",
+    "glossary.spinner.text": "the first double played in a hand; it can take tiles on four sides.",
+    "glossary.side.name": "Side",
+    "glossary.side.text": (
+        "the spinner's east and west, along the line: they take tiles first."
+    ),
+    "glossary.arm.name": "Arm",
+    "glossary.arm.text": "the row of tiles that grows out of the spinner in one direction.",
+    "glossary.end.name": "End",
+    "glossary.end.text": (
+        "the spinner's north and south, across the line, open once both sides hold a tile; and, for any "
+        "line or arm, its outer tip."
+    ),
+    "glossary.open_end.name": "Open end",
+    "glossary.open_end.text": (
+        "a place where the next tile may be added; its number is what a tile must match."
+    ),
+    "glossary.count.name": "Count",
+    "glossary.count.text": (
+        "the total of the open ends; a positive multiple of five scores that many points."
+    ),
+    "glossary.boneyard.name": "Boneyard",
+    "glossary.boneyard.text": "the tiles nobody was dealt, face down; you draw from it when you cannot play.",
+    "glossary.domino.name": "Domino",
+    "glossary.domino.text": "to play your last tile and go out, ending the hand.",
+    "glossary.block.name": "Block",
+    "glossary.block.text": "a hand ends blocked when nobody can play and the boneyard is empty.",
+    "glossary.muggins.name": "Muggins",
+    "glossary.muggins.text": (
+        "a way to play where you claim your own points; a missed or wrong claim gives them to the other side."
+    ),
+    "glossary.board": (
+        "Spinner 5-5: its sides, east (5-2) and west (5-3), lie along the line; its ends, north (5-0) and "
+        "south (still empty), lie across it."
+    ),
+    "legend.title": "Marks on the board",
+    "legend.count": "“{label}” at the top: the total of the open ends.",
+    "legend.adds": "A green disc at an open end: what that end adds to the count.",
+    "legend.spinner": (
+        "A blue disc by the spinner: what the spinner itself counts while a side is open (by a lone lead, "
+        "what the tile counts)."
+    ),
+    "legend.empty": "A dashed ring with a number: an open end with no tile yet; it adds nothing.",
+    "legend.last": "An orange edge: the last tile played.",
     # ----- the app: the Learn page -----
     "learn.title": "Learn",
-    "learn.intro": "One short lesson per rule. Read it, then answer the check questions by clicking.",
+    "learn.intro": (
+        "Short lessons on the rules, then a strategy course and worked hands. Read each step, then answer "
+        "by clicking: each mistake costs one of the lesson's three stars."
+    ),
     "learn.pick": "Lesson",
     "learn.option": "{number}. {title}",
     "learn.option_stars": "{number}. {title} {stars}",
     "learn.stage": "Step {number} of {total}",
+    "learn.strategy_title": "Strategy: {title}",
     "learn.stars": "{stars} {earned} of {most} stars: one is lost for each mistake.",
     "learn.example": "Example",
     "learn.check": "Check yourself",
@@ -1171,6 +1409,20 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "play.save_title": "Save, load or quit",
     "play.save": "Save this game",
     "play.quit": "Quit this game",
+    # ----- the app: positions too big to solve on the Analysis page -----
+    "analysis.too_big": (
+        "This position is too big to solve exactly here: the search was stopped after {seconds} s. "
+        "Below is a rough estimate from random play-outs instead."
+    ),
+    "analysis.playing_out": "Playing the hand out at random after each move...",
+    "analysis.value_playout": (
+        "Value: a rough guide, not best play. After each move the hand was played out to the end "
+        "with every player choosing at random ({playouts}); the value is how many points player "
+        "{player} then ended ahead on average (his points from now on minus the others'; ± the "
+        "spread). Random play is not good play: a move that does well here may do badly against "
+        "good play, so treat close values as unclear."
+    ),
+    "plural.playouts": {"one": "{n} play-out", "other": "{n} play-outs"},
     # ----- languages: the navigation (app.py) -----
     "nav.home": "Start",
     "nav.learn": "Learn",
@@ -1232,4 +1484,19 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "error.name_control": "a learner's name cannot hold control or invisible characters: {text}",
     "error.name_taken": "there is already a learner named {name}",
     "error.no_learner": "no learner has the id {id}",
+    # a chart's day ticks, as a d3 time format: %b is an English month name, so other
+    # languages write the day and month in figures
+    "progress.day_format": "%b %d",
+    # history files (trainer.store_io) and imports
+    "error.history_text": "a history file is text",
+    "error.history_json": "the file is not JSON: {reason}",
+    "error.history_object": "the file: expected a JSON object, got {kind}",
+    "error.history_format": (
+        "the file is not an All Fives trainer history (its format is {kind}, expected {expected})"
+    ),
+    "error.history_version_missing": "the file: the field 'version' is missing",
+    "error.history_version": "the file's version is {kind}; this trainer reads version {version}",
+    "error.import_taken": (
+        "there is already a learner named {name}: import under another name, or replace him"
+    ),
 }

@@ -1,0 +1,247 @@
+"""How fast the app answers a learner's clicks in Chromium, against a bare Streamlit
+page measured in the same run (the same machine, browser and load).
+
+    python benchmarks/app_speed.py [--repeats 8] [--chromium /usr/bin/chromium]
+
+Two servers are started on free ports: the trainer and a bare page (one button and a
+counter). Each figure is the median time from a click until the page shows its result
+and the script run has ended (Streamlit's `data-test-script-state` is `notRunning`):
+
+- bare: the bare page's button;
+- drill: "Next board" on the Drills page (target: within 1.5x of bare);
+- puzzle: a tile clicked on a puzzle (target: within 1.5x of bare);
+- computer move: an end clicked in a game at the default strength, until the
+  computer has answered and the learner's tiles are back (target: 1 s);
+- review: "Review my moves" at the end of a hand, until its table shows (target 1.5 s);
+- link: a puzzle page opened by its link in a new tab, until its first board shows
+  (target: 1.5 s), beside the bare page opened the same way.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from playwright.sync_api import Page, sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+IDLE = "[data-testid='stApp'][data-test-script-state='notRunning']"
+BARE = '''import streamlit as st
+st.session_state.setdefault("n", 0)
+if st.button("Click", key="bare"):
+    st.session_state["n"] += 1
+st.write(f"Clicked {st.session_state['n']} times")
+'''
+PUZZLE = "bp-"  # a best-play puzzle with two tiles to choose from (looked up at start)
+TARGETS = {"drill": 1.5, "puzzle": 1.5}  # ratios to bare
+LIMITS = {"computer move": 1.0, "review": 1.5, "link": 1.5}  # seconds
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextmanager
+def server(script: Path) -> Iterator[str]:
+    """A headless Streamlit server for `script`, stopped on the way out."""
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", str(script), "--server.headless", "true",
+         "--server.port", str(port), "--server.address", "127.0.0.1", "--server.runOnSave", "false",
+         "--browser.gatherUsageStats", "false"],
+        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        env={**os.environ, "PYTHONPATH": str(ROOT)})
+    try:
+        deadline = time.time() + 60
+        while time.time() < deadline:
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=1):
+                    break
+            except OSError:
+                time.sleep(0.2)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        process.terminate()
+        process.wait(timeout=20)
+
+
+def timed(page: Page, act: Callable[[], None], done: str) -> float:
+    """Seconds from `act` until the JS condition `done` holds and the run has ended."""
+    start = time.perf_counter()
+    act()
+    page.wait_for_function(done, timeout=60_000)
+    page.wait_for_selector(IDLE, timeout=60_000)
+    return time.perf_counter() - start
+
+
+def settle(page: Page) -> None:
+    page.wait_for_selector(IDLE, timeout=60_000)
+    page.wait_for_timeout(300)
+
+
+def bare_clicks(page: Page, url: str, repeats: int) -> list[float]:
+    page.goto(url)
+    page.get_by_text("Clicked 0 times").wait_for(timeout=60_000)
+    settle(page)
+    times = []
+    for n in range(1, repeats + 1):
+        times.append(timed(page, lambda: page.get_by_role("button", name="Click").click(),
+                           f"document.body.innerText.includes('Clicked {n} times')"))
+        settle(page)
+    return times
+
+
+BOARD_SRC = ("(() => { const i = [...document.querySelectorAll('.stHtml img, [data-testid=stHtml] img')]"
+             ".filter(x => x.src.startsWith('data:image/svg'));"
+             " return i.length ? i[0].src.slice(-200) : ''; })()")
+
+
+def drill_clicks(page: Page, url: str, repeats: int) -> list[float]:
+    page.goto(f"{url}/drills")
+    page.get_by_role("button", name="Next board").wait_for(timeout=60_000)
+    settle(page)
+    times = []
+    for _ in range(repeats):
+        before = page.evaluate(BOARD_SRC)
+        times.append(timed(page, lambda: page.get_by_role("button", name="Next board").click(),
+                           f"{BOARD_SRC} !== {before!r}"))
+        settle(page)
+    return times
+
+
+def puzzle_clicks(page: Page, url: str, puzzle: str, repeats: int) -> list[float]:
+    page.goto(f"{url}/puzzles?puzzle={puzzle}")
+    tiles = page.locator("button:not([disabled]):has(img[alt])")
+    tiles.first.wait_for(timeout=60_000)
+    settle(page)
+    times = []
+    for n in range(repeats):
+        tile = tiles.nth(n % 2)
+        alt = tile.locator("img").get_attribute("alt")
+        done = (f"[...document.querySelectorAll('button')].some(b => b.innerText.includes('({alt}@'))")
+        times.append(timed(page, tile.click, done))
+        settle(page)
+    return times
+
+
+HAND_BACK = ("document.querySelectorAll('button:not([disabled]) img[alt]').length > 0 "
+             "&& ![...document.querySelectorAll('button')].some(b => /@[EWNS]\\)$/.test(b.innerText.trim()))")
+
+
+def play_hand(page: Page, url: str) -> tuple[list[float], float]:
+    """A whole hand at the default strength: each move's round trip, then the review."""
+    page.goto(f"{url}/play")
+    page.get_by_text("Start the game").wait_for(timeout=60_000)
+    page.get_by_label(re.compile("Deal number")).fill("42")
+    page.get_by_text("Start the game").click()
+    settle(page)
+    moves: list[float] = []
+    review_button = page.get_by_role("button", name="Review my moves")
+    for _ in range(40):
+        if review_button.count():
+            break
+        tiles = page.locator("button:not([disabled]):has(img[alt])")
+        if not tiles.count():
+            page.wait_for_timeout(300)
+            continue
+        tiles.first.click()
+        ends = page.locator("button").filter(has_text=re.compile(r"@[EWNS]\)$|^Lead"))
+        ends.first.wait_for(timeout=30_000)
+        settle(page)
+        moves.append(timed(page, ends.first.click,
+                           f"({HAND_BACK}) || document.body.innerText.includes('Review my moves')"))
+        settle(page)
+    page.wait_for_timeout(1500)  # the learner looks at the final board first
+    review = timed(page, review_button.click,
+                   "document.body.innerText.includes('judged on')")
+    return moves, review
+
+
+def link_opens(browser: object, url: str, puzzle: str, repeats: int) -> list[float]:
+    times = []
+    for _ in range(repeats):
+        page = browser.new_page(viewport={"width": 1280, "height": 1000})  # type: ignore[attr-defined]
+        start = time.perf_counter()
+        page.goto(f"{url}/puzzles?puzzle={puzzle}")
+        page.wait_for_function(f"{BOARD_SRC} !== ''", timeout=60_000)
+        times.append(time.perf_counter() - start)
+        page.close()
+    return times
+
+
+def bare_opens(browser: object, url: str, repeats: int) -> list[float]:
+    """The bare page opened in a new tab, until its text shows: the floor for `link`."""
+    times = []
+    for _ in range(repeats):
+        page = browser.new_page(viewport={"width": 1280, "height": 1000})  # type: ignore[attr-defined]
+        start = time.perf_counter()
+        page.goto(url)
+        page.get_by_text("Clicked 0 times").wait_for(timeout=60_000)
+        times.append(time.perf_counter() - start)
+        page.close()
+    return times
+
+
+def best_play_puzzle() -> str:
+    from trainer.bank import shipped
+    return next(p.id for p in shipped() if p.kind == "best-play"
+                and len({m.tile for m in p.parsed().legal_moves()}) >= 2)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=8)
+    parser.add_argument("--chromium", default="/usr/bin/chromium")
+    args = parser.parse_args()
+    puzzle = best_play_puzzle()
+    with tempfile.TemporaryDirectory() as folder:
+        bare_script = Path(folder) / "bare.py"
+        bare_script.write_text(BARE)
+        os.environ["ALLFIVES_DB"] = str(Path(folder) / "progress.db")
+        with server(bare_script) as bare_url, server(ROOT / "app.py") as app_url, sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=args.chromium, args=FLAGS)
+            page = browser.new_page(viewport={"width": 1280, "height": 1000})
+            page.goto(app_url)  # the first run imports the trainer: not a learner's click
+            settle(page)
+            bare = bare_clicks(page, bare_url, args.repeats)
+            drill = drill_clicks(page, app_url, args.repeats)
+            puzzles = puzzle_clicks(page, app_url, puzzle, args.repeats)
+            moves, review = play_hand(page, app_url)
+            links = link_opens(browser, app_url, puzzle, max(3, args.repeats // 2))
+            bare_links = bare_opens(browser, bare_url, max(3, args.repeats // 2))
+            browser.close()
+    base = statistics.median(bare)
+    rows = [("bare click", base, None, "")]
+    for name, times in (("drill", drill), ("puzzle", puzzles)):
+        median = statistics.median(times)
+        rows.append((name, median, median / base, f"target <= {TARGETS[name]}x bare"))
+    for name, seconds in (("computer move", statistics.median(moves)), ("review", review),
+                          ("link", statistics.median(links))):
+        rows.append((name, seconds, seconds / base, f"target <= {LIMITS[name]} s"))
+    print(f"{'click':<15}{'median s':>10}{'x bare':>9}  target")
+    for name, seconds, ratio, target in rows:
+        ok = ("" if ratio is None else "ok" if (name in TARGETS and ratio <= TARGETS[name]) or
+              (name in LIMITS and seconds <= LIMITS[name]) else "SLOW")
+        shown = "" if ratio is None else f"{ratio:.2f}"
+        print(f"{name:<15}{seconds:>10.3f}{shown:>9}  {target} {ok}")
+    print(f"(computer moves timed: {len(moves)}, slowest {max(moves):.2f} s; the bare page opened by "
+          f"link: {statistics.median(bare_links):.3f} s, so a link's page is "
+          f"{statistics.median(links) / statistics.median(bare_links):.2f}x the bare page's)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,57 @@
+"""The glossary and the board legend: every term the issue names, a board that tells
+sides from ends, the markers the board drawing uses, and the panel on every page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from trainer.glossary import SIDES_BOARD, TERMS, glossary, legend
+from trainer.i18n import t
+from trainer.svg import COLOURS, render_board
+
+pytest.importorskip("streamlit")
+from streamlit.testing.v1 import AppTest  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGES = ("ui/home.py", "ui/learn.py", "ui/drills.py", "ui/puzzles.py", "ui/play.py", "ui/analysis.py",
+         "ui/progress.py")
+
+
+def test_every_term_is_explained() -> None:
+    assert set(TERMS) >= {"tile", "double", "spinner", "side", "arm", "end", "open_end", "count", "boneyard",
+                          "domino", "block", "muggins"}
+    entries = glossary()
+    assert len(entries) == len(TERMS) and all(name and len(text) > 20 for name, text in entries)
+    assert "positive multiple of five" in dict(entries)["Count"]
+
+
+def test_the_sides_board_has_covered_sides_and_an_empty_end() -> None:
+    layout = SIDES_BOARD
+    east, west, north, south = layout.arms
+    assert layout.spinner == 5 and east and west and north and not south
+    caption = t("glossary.board")
+    for tile in ("5-2", "5-3", "5-0"):
+        assert tile in caption
+
+
+def test_the_legend_names_what_the_board_draws() -> None:
+    svg = render_board(SIDES_BOARD, last=None)
+    lines = legend()
+    assert 'class="open-end"' in svg and COLOURS["badge"] in svg  # an empty end and what ends add
+    assert COLOURS["spinner_badge"] in render_board(SIDES_BOARD.__class__.parse("5-5:5-2:::"))
+    assert any("dashed" in line for line in lines) and any("green" in line for line in lines)
+    assert any("blue" in line for line in lines) and any("count" in line for line in lines)
+
+
+def test_the_panel_is_on_every_page() -> None:
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    at.run()
+    for page in PAGES:
+        at.switch_page(page).run()
+        assert not at.exception, page
+        labels = [str(e.label) for e in at.sidebar.expander]
+        assert t("glossary.title") in labels, page
+        shown = " ".join(str(m.value) for m in at.sidebar.markdown)
+        assert t("glossary.spinner.text") in shown and t("legend.empty") in shown

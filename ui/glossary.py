@@ -1,0 +1,21 @@
+"""The glossary and the board legend: a help panel in the sidebar of every page."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from trainer.glossary import SIDES_BOARD, glossary, legend
+from trainer.i18n import t
+from ui.state import lang
+from ui.widgets import board
+
+
+def help_panel() -> None:
+    """Words of the game, a board that shows sides against ends, and the board's marks."""
+    language = lang()
+    with st.sidebar.expander(t("glossary.title", language), icon=":material/menu_book:"):
+        st.markdown("\n".join(f"- **{name}**: {text}" for name, text in glossary(language)))
+        st.caption(t("glossary.board", language))
+        board(SIDES_BOARD)
+        st.markdown(f"**{t('legend.title', language)}**")
+        st.markdown("\n".join(f"- {line}" for line in legend(language)))
