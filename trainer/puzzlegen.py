@@ -11,8 +11,8 @@ import json
 import random
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
-from multiprocessing import get_context
 from dataclasses import replace
+from multiprocessing import get_context
 from pathlib import Path
 from typing import Optional
 
