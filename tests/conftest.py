@@ -84,3 +84,15 @@ def pytest_report_header() -> str:
     from trainer._backend import NAME
 
     return f"All Fives engine fast path: {NAME}"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Tests marked `c_speed` (big searches, or the C extension's threads) are skipped on
+    the pure-Python fast path; tests/test_backends.py compares the two paths there."""
+    from trainer._backend import NAME
+
+    if NAME == "python":
+        skip = pytest.mark.skip(reason="needs the C extension (the pure-Python fast path runs)")
+        for item in items:
+            if item.get_closest_marker("c_speed"):
+                item.add_marker(skip)

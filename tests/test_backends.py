@@ -37,6 +37,14 @@ def c_module() -> ModuleType:
         pytest.skip("the C extension trainer._fast is not built here")
 
 
+def implementations() -> list[ModuleType]:
+    """The pure-Python module, and the C one where it is built."""
+    try:
+        return [_pyfast, importlib.import_module("trainer._fast")]
+    except ImportError:
+        return [_pyfast]
+
+
 def stub_signatures() -> dict[str, list[tuple[str, bool]]]:
     """Each function of _fast.pyi: its parameters (name, has a default)."""
     tree = ast.parse(STUB.read_text(encoding="utf-8"))
@@ -118,38 +126,67 @@ def test_moves_and_playouts_agree_along_random_hands(rules: RuleSet, players: in
 
 
 @pytest.mark.parametrize(("rules", "players"), SETUPS, ids=lambda v: getattr(v, "name", str(v)))
-def test_solver_values_and_moves_agree(rules: RuleSet, players: int) -> None:
-    """Small positions late in random hands (the pure-Python search is slow). The two
-    searches differ (the C one prunes far more), so their node counts do; the value and
-    every move's value must not, in both modes."""
+def test_solver_values_moves_and_counts_agree(rules: RuleSet, players: int) -> None:
+    """Positions late in random hands (the pure-Python search is slow), in both modes:
+    the same value, moves, node count, table probes and hits. One thread in C (with two,
+    the root moves are shared between threads and the counts vary from run to run)."""
     checked = 0
     for seed in range(40):
-        for position in positions(rules, players, seed, most_tiles=9)[:2]:
+        for position in positions(rules, players, seed, most_tiles=10)[:2]:
             hands, bone, layout = compact(position)
-            args = (hands, bone, layout, position.turn, rules.name)
+            args = (hands, bone, layout, position.turn, rules.name, 12, 0, 0.0)
             for mode in (0, 1):
-                c, py = both("solve", *args, 12, 0, 0.0, mode)
-                assert (c[0], c[1], c[5]) == (py[0], py[1], py[5]), (position.code(), mode)
+                c, py = both("solve", *args, mode, None, 1)
+                assert c == py, (position.code(), mode)
+                assert py == _pyfast.solve(*args, mode), "threads change nothing in pure Python"
             checked += 1
         if checked >= 8:
             break
     assert checked >= 4
 
 
-def test_node_limits_stop_both_searches() -> None:
-    """Past a small node limit both stop with no value and no moves; with a limit
-    above what each needs, both finish with the same answer."""
+def test_bigger_positions_agree_with_two_threads_in_c() -> None:
+    """With two threads allowed in C (a big solve may share its root moves with a second
+    thread), values and moves still agree."""
+    found = 0
+    for seed in range(60):
+        position = next(iter(positions(STANDARD, 2, seed, 16)), None)  # C's second thread from 16
+        if position is None or len(position.legal_moves()) < 2:
+            continue
+        hands, bone, layout = compact(position)
+        c, py = both("solve", hands, bone, layout, position.turn, "standard", 16, 0, 0.0, 0, None, 2)
+        assert (c[0], c[1], c[5]) == (py[0], py[1], py[5]), position.code()
+        found += 1
+        if found == 3:
+            break
+    assert found == 3
+
+
+def test_node_limits_stop_both_searches_at_the_same_node() -> None:
     for position in (p for seed in range(100) for p in positions(STANDARD, 2, seed, 14)):
         hands, bone, layout = compact(position)
         full = _pyfast.solve(hands, bone, layout, position.turn, "standard", 12, 0)
         if full[2] > 100:
             break
     assert full[5] == 0 and full[2] > 100
-    for limit in (1, 5):
-        c, py = both("solve", hands, bone, layout, position.turn, "standard", 12, limit)
-        assert (c[0], c[1], c[5]) == (py[0], py[1], py[5]) == (0, [], 1)
-    c, py = both("solve", hands, bone, layout, position.turn, "standard", 12, 10 * full[2])
-    assert (c[0], c[1], c[5]) == (py[0], py[1], py[5]) == (full[0], full[1], 0)
+    for limit in (1, 5, full[2] // 2, full[2] - 1, full[2], 10 * full[2]):
+        c, py = both("solve", hands, bone, layout, position.turn, "standard", 12, limit, 0.0, 0, None, 1)
+        assert c == py, limit
+        if limit < full[2]:
+            assert py[:2] == (0, []) and py[5] == 1
+        else:
+            assert py == full
+
+
+def test_a_cancelled_or_timed_out_search_stops() -> None:
+    """A whole hand from the deal, far too big to finish: both stop at their next check."""
+    position = positions(STANDARD, 2, 0)[0]
+    hands, bone, layout = compact(position)
+    for kwargs in ({"cancel": bytearray(b"\x01")}, {"time_limit": 1e-9}):
+        args: dict[str, Any] = {"table_bits": 12, "node_limit": 0, **kwargs}
+        for module in implementations():
+            result = module.solve(hands, bone, layout, position.turn, "standard", **args)
+            assert result[:2] == (0, []) and result[5] == 1, module
 
 
 @pytest.mark.parametrize(("rules", "players"), SETUPS, ids=lambda v: getattr(v, "name", str(v)))

@@ -47,8 +47,13 @@ def app_url() -> object:
         server.wait(timeout=20)
 
 
+IDLE = "[data-testid='stApp'][data-test-script-state='notRunning']"
+
+
 @pytest.mark.skipif(not shutil.which(CHROMIUM), reason="Debian's chromium is not installed")
-def test_play_a_few_moves_in_chromium(app_url: str, tmp_path: Path) -> None:
+def test_a_whole_hand_on_a_phone_in_chromium(app_url: str, tmp_path: Path) -> None:
+    """At 390 px: the hand's tiles several to a row, every move by clicks to the end of
+    the hand, its final board, the review of every move; no sideways scrolling."""
     with playwright.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         page = browser.new_page(viewport={"width": 390, "height": 1400})
@@ -57,21 +62,54 @@ def test_play_a_few_moves_in_chromium(app_url: str, tmp_path: Path) -> None:
         page.get_by_label("Deal number (empty: a new random deal)").fill("42")
         page.get_by_text("Start the game").click()
         page.get_by_text("Your hand:").wait_for(timeout=60_000)
+        page.wait_for_selector(IDLE, timeout=60_000)
+        hand = page.locator("[class*='st-key-tiles_mytile'] button")
+        tops = {round(box["y"]) for box in (b.bounding_box() for b in hand.all()) if box}
+        assert len(tops) <= 2, tops  # 7 to 9 tiles in one or two rows, not one per row
         tile_buttons = page.locator("button:not([disabled]):has(img[alt])")
         end_buttons = page.locator("button").filter(has_text=re.compile(r"\([0-6]-[0-6]@[EWNS]\)|^\s*Lead"))
+        review = page.get_by_role("button", name="Review my moves")
         played = 0
-        for _ in range(3):
-            tile_buttons.first.wait_for(timeout=90_000)
+        for _ in range(40):
+            page.wait_for_selector(IDLE, timeout=90_000)
+            if review.count():
+                break
+            if not tile_buttons.count():  # the computer's turn: it answers in this run
+                page.wait_for_timeout(300)
+                continue
             tile_buttons.first.click()
             end_buttons.first.wait_for(timeout=30_000)
             end_buttons.first.click()
             played += 1
-            page.get_by_text("You played").first.wait_for(timeout=30_000)
-            page.wait_for_timeout(1500)
+            page.wait_for_timeout(300)
+        assert review.count(), "the hand did not end"
+        body = page.inner_text("body")
+        assert "Hand 1 is over" in body and "The board as the hand ended" in body
+        assert page.evaluate("document.scrollingElement.scrollWidth") <= 390
+        review.click()
+        page.get_by_text("judged on").first.wait_for(timeout=60_000)
         shot = tmp_path / "play.png"
-        page.screenshot(path=str(shot), full_page=True)
+        page.screenshot(path=str(shot))
         text = page.inner_text("body")
         browser.close()
-    assert played >= 2
-    assert "You played" in text and "Traceback" not in text
+    assert played >= 3
+    assert "You played" in body and "Traceback" not in text
     assert shot.stat().st_size > 10_000
+
+
+@pytest.mark.skipif(not shutil.which(CHROMIUM), reason="Debian's chromium is not installed")
+def test_on_a_phone_the_menu_closes_once_a_page_is_chosen(app_url: str) -> None:
+    with playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        context = browser.new_context(**p.devices["Pixel 5"])
+        page = context.new_page()
+        page.goto(app_url)
+        page.get_by_text("All Fives trainer").first.wait_for(timeout=60_000)
+        page.locator("[data-testid='stExpandSidebarButton']").click()
+        sidebar = page.locator("[data-testid='stSidebar']")
+        page.get_by_role("link", name="Drills").first.click()
+        page.get_by_role("button", name="Next board").wait_for(timeout=60_000)
+        page.wait_for_timeout(800)
+        box = sidebar.bounding_box()
+        browser.close()
+    assert box is None or box["x"] + box["width"] <= 1  # closed: off the screen

@@ -59,6 +59,7 @@ def visible(message: Message) -> Iterator[str]:
                 if "<" in item:  # HTML: the alt texts and the text between tags
                     yield from (html.unescape(alt) for alt in ALT.findall(item))
                     item = html.unescape(TAG.sub(" ", re.sub(r"<style.*?</style>", " ", item, flags=re.S)))
+                item = re.sub(r"data:[^\s\"')]+", " ", item)  # drawings inlined as data
                 yield re.sub(r":material/[a-z_]+:", " ", item)
 
 

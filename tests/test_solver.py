@@ -435,6 +435,7 @@ def test_best_only_gives_exactly_the_oracles_best_moves(code: str) -> None:
     assert set(solution.best) == {m.move for m in solution.moves}
 
 
+@pytest.mark.c_speed
 def test_best_only_agrees_with_every_move_on_bigger_hands() -> None:
     """Whole 2-player hands from the lead, too big for the oracle: the cheap mode finds
     the same value and the same best moves as the full one."""
@@ -457,12 +458,13 @@ def test_threads_solve_in_parallel_with_the_same_answers() -> None:
     assert [(s.value, s.moves) for s in together] == [(s.value, s.moves) for s in alone]
 
 
+@pytest.mark.c_speed  # the pure-Python search has one thread
 def test_two_threads_on_one_solve_give_the_one_thread_answer() -> None:
     """Positions big enough for the root moves to be shared by two threads: every
     value as one thread alone finds it, in every preset."""
     shared = 0
     for seed, (rules, sizes, bone) in enumerate((
-            (STANDARD, (7, 7), 3), (STANDARD, (6, 6), 4), (CINCOS, (6, 6), 3),
+            (STANDARD, (7, 7), 3), (STANDARD, (7, 7), 4), (CINCOS, (7, 7), 3),
             (STANDARD, (5, 5, 5), 2), (PARTNERS, (4, 4, 4, 4), 1))):
         position = built_position(rules, sizes, bone, 500 + seed)
         one, two = solve(position, threads=1), solve(position, threads=2)

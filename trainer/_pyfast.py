@@ -4,8 +4,9 @@
 Tiles are numbered as `Tile.ordinal`, sides E=0, W=1, N=2, S=3 and 4 for the lead, as
 in trainer/_fast.c; random choices come from the same splitmix64 stream, so a seed
 deals and plays exactly the same hands; the same checks refuse the same bad input.
-The solver is a plainer alpha-beta search with a transposition table: its values and
-moves are the C solver's, its node counts its own. It is many times slower:
+The solver is the C solver's search step for step (MTD(f) in fives, the same table
+of buckets, cutoffs and move order): the same values and moves, and with one thread in
+C the same node counts. It is many times slower:
 `trainer._backend` uses it only when the extension is missing (or when
 ALLFIVES_PURE_PYTHON=1 asks for it).
 
@@ -377,19 +378,59 @@ def moves(hands: tuple[int, ...], bone: tuple[int, ...], layout: Compact, turn: 
 
 
 # ===================== exact search =====================
-# Alpha-beta (negamax between two teams) with a transposition table, as in _fast.c.
-EXACT, LOWER, UPPER, INF = 0, 1, 2, 30000
+# The search of _fast.c step for step, so that values, moves and node counts agree:
+# alpha-beta in fives (every point is a multiple of five) between two teams, exact
+# values by null-window searches (MTD(f)), a table of three-entry buckets kept by the
+# work below each entry, enhanced transposition cutoffs, moves ordered by the table's
+# move, then points now less the best reply, then a history of cutoffs.
+INF = 30000
+ORDER_MIN = 6   # tiles left from which moves are ordered by the reply they allow
+ETC_MIN = 7     # tiles left from which children's table entries are looked at first
+CHECK_EVERY = 1024
+
+Entry = list[int]  # [k0, k1, lo, hi, move, work]
+
+
+def move_points(s: State, move: int) -> int:
+    """What a move scores at once, in fives, without playing it."""
+    tile, k = move & 31, move >> 5
+    hi, lo = HIGH[tile], LOW[tile]
+    if k == LEAD:
+        c = hi + lo
+    elif s[SPINNER] < 0:
+        pip, far = (s[WEST], s[EAST]) if k == 1 else (s[EAST], s[WEST])
+        c = far + (2 * hi if hi == lo else (lo if hi == pip else hi))
+    else:
+        pip = s[ARM + k] if s[ARM + k] >= 0 else s[SPINNER]
+        other = lo if hi == pip else hi
+        c = 2 * other if hi == lo else other
+        for j in range(4):
+            if j != k and s[ARM + j] >= 0:
+                c += 2 * s[ARM + j] if s[DBL + j] else s[ARM + j]
+        if not ((k == 0 or s[ARM] >= 0) and (k == 1 or s[ARM + 1] >= 0)):
+            c += 2 * s[SPINNER]
+    return c // 5 if c > 0 and c % 5 == 0 else 0
+
+
+def node_key(s: State) -> tuple[int, int]:
+    """The table key of a node: the hands exactly, the layout's ends, the boneyard's
+    place, the mover and the passes."""
+    h0, h1, h2, h3 = s[HAND], s[HAND + 1], s[HAND + 2], s[HAND + 3]
+    k0 = (h0 | h1 | h2 | h3) | (h1 | h3) << 28 | s[BONEPOS] << 56 | s[TURN] << 61
+    k1 = (h2 | h3) | layout_key(s) << 28 | s[PASSES] << 49
+    return k0, k1
 
 
 class Search:
-    """One call's search: the root player, the table and the counters."""
+    """One call's search: the root player, the table, the history and the counters."""
 
     def __init__(self, game: Game, root: int, table_bits: int, limit: int) -> None:
         self.game = game
         self.root = root
-        self.mask = (1 << table_bits) - 1
-        # slot -> (k0, k1, k2, value, flag, move); a fresh table holds nothing
-        self.table: dict[int, tuple[int, int, int, int, int, int]] = {}
+        self.mask = (1 << (table_bits - 2)) - 1
+        # bucket number -> up to three entries; a fresh table holds nothing
+        self.table: dict[int, list[Entry]] = {}
+        self.history = [[0] * 5 for _ in range(32)]
         self.nodes = self.probes = self.hits = 0
         self.limit = limit
         self.aborted = False
@@ -399,100 +440,212 @@ class Search:
     def team(self, player: int) -> int:
         return player & 1 if self.game.partners else int(player != self.root)
 
-    def settle_value(self, s: State, winner: int, viewer: int) -> int:
-        """End-of-hand scoring seen from `viewer`'s team."""
+    def settle(self, s: State, winner: int, viewer: int) -> int:
+        """End-of-hand scoring in fives seen from `viewer`'s team; winner -1: a block."""
         game = self.game
-        t = list(s)
-        for k in range(4):
-            t[SCORE + k] = 0
-        settle(game, t, winner)
+        held = [pips(s[HAND + p]) for p in range(game.players)]
+        sc = [0, 0, 0, 0]
+        if not game.winner_takes:
+            for p in range(game.players):
+                sc[side_of(game, p)] -= (held[p] + 2) // 5
+        else:
+            if winner < 0:
+                low = min(held)
+                if held.count(low) > 1:
+                    return 0
+                winner = held.index(low)
+            sc[side_of(game, winner)] += (sum(held) - held[winner] + 2) // 5
         me = self.team(viewer)
         value = 0
         for k in range(2 if game.partners else game.players):
             tk = k if game.partners else self.team(k)
-            value += t[SCORE + k] if tk == me else -t[SCORE + k]
+            value += sc[k] if tk == me else -sc[k]
         return value
 
-    def child_value(self, s: State, move: int, mover: int, alpha: int, beta: int,
-                    root: bool = False) -> tuple[int, int]:
-        """(points, value) of `move` for `mover`, searched within (alpha, beta); at the
-        root, with the whole window."""
-        child = list(s)
-        p = apply_move(self.game, child, move)
-        if not child[HAND + mover]:
-            return p, p + self.settle_value(child, mover, mover)
-        child[TURN] = (mover + 1) % self.game.players
-        if self.team(child[TURN]) == self.team(mover):
-            return p, p + (self.search(child, -INF, INF) if root else self.search(child, alpha - p, beta - p))
-        return p, p - (self.search(child, -INF, INF) if root else self.search(child, p - beta, p - alpha))
-
-    def search(self, start: State, alpha: int, beta: int) -> int:
-        game = self.game
-        s = list(start)
-        if self.aborted:
-            return 0
-        self.nodes += 1
-        if self.limit and self.nodes > self.limit:
-            self.aborted = True
-            return 0
-        if self.nodes % 1024 == 0 and (
-                (self.deadline and time.monotonic() > self.deadline) or (self.cancel and self.cancel[0])):
-            self.aborted = True
-            return 0
-        draw_until_playable(game, s)
-        moves = gen_moves(game, s)
-        mover = s[TURN]
-        if not moves:
-            if s[PASSES] + 1 >= game.players:
-                return self.settle_value(s, -1, mover)
-            s[PASSES] += 1
-            s[TURN] = (mover + 1) % game.players
-            if self.team(s[TURN]) == self.team(mover):
-                return self.search(s, alpha, beta)
-            return -self.search(s, -beta, -alpha)
-        k0 = s[HAND] | s[HAND + 1] << 32
-        k1 = s[HAND + 2] | s[HAND + 3] << 32
-        k2 = (layout_key(s) | s[BONEPOS] << 24 | mover << 30 | s[PASSES] << 33
-              | self.root << 36)
-        h = ((k0 * 0x9E3779B97F4A7C15) ^ (k1 * 0xC2B2AE3D27D4EB4F) ^ (k2 * 0x165667B19E3779F9)) & MASK64
+    def bucket(self, k0: int, k1: int) -> int:
+        h = ((k0 ^ ((k1 * 0xC2B2AE3D27D4EB4F) & MASK64)) * 0x9E3779B97F4A7C15) & MASK64
         h ^= h >> 29
-        slot = h & self.mask
-        ttmove, a0 = -1, alpha
-        self.probes += 1
-        entry = self.table.get(slot)
-        if entry is not None and entry[0] == k0 and entry[1] == k1 and entry[2] == k2:
-            self.hits += 1
-            value, flag = entry[3], entry[4]
-            if flag == EXACT:
-                return value
-            if flag == LOWER and value > alpha:
-                alpha = value
-            if flag == UPPER and value < beta:
-                beta = value
-            if alpha >= beta:
-                return value
-            ttmove = entry[5]
-        # order: the table's move first, then by points now (a stable sort, as in C)
-        keys = []
-        for move in moves:
-            child = list(s)
-            keys.append(apply_move(game, child, move) * 4 + (1000 if move == ttmove else 0))
-        order = sorted(range(len(moves)), key=lambda i: -keys[i])
-        moves = [moves[i] for i in order]
-        best, bestmove = -INF, moves[0]
-        for move in moves:
-            _, v = self.child_value(s, move, mover, alpha, beta)
-            if v > best:
-                best, bestmove = v, move
-            if best > alpha:
-                alpha = best
-            if alpha >= beta:
-                break
+        return (h >> 7) & self.mask
+
+    def find(self, bucket: int, k0: int, k1: int) -> Optional[Entry]:
+        for entry in self.table.get(bucket, ()):
+            if entry[0] == k0 and entry[1] == k1:
+                return entry
+        return None
+
+    def store(self, k0: int, k1: int, lo: int, hi: int, move: int, work: int) -> None:
+        """Keep what was learnt: the same key's entry (bounds intersected), else a free
+        place, else the entry with the least work below it."""
+        w = 0
+        while work > 1 and w < 31:
+            work >>= 1
+            w += 1
+        entries = self.table.setdefault(self.bucket(k0, k1), [])
+        entry = next((e for e in entries if e[0] == k0 and e[1] == k1), None)
+        if entry is not None:
+            entry[2] = max(entry[2], lo)
+            entry[3] = min(entry[3], hi)
+            entry[4] = move
+            entry[5] = max(entry[5], w)
+        elif len(entries) < 3:
+            entries.append([k0, k1, lo, hi, move, w])
+        else:
+            least = min(range(3), key=lambda j: entries[j][5])  # the first of the least
+            entries[least] = [k0, k1, lo, hi, move, w]
+
+    def best_reply(self, s: State) -> int:
+        """The most the player to move scores at once (in fives), drawing ignored."""
+        return max((move_points(s, m) for m in gen_moves(self.game, s)), default=0)
+
+    def child_value(self, c: State, mover: int, p: int, alpha: int, beta: int) -> int:
+        """The value of a move's child for the mover (points p in fives), in (alpha, beta)."""
+        if not c[HAND + mover]:
+            return p + self.settle(c, mover, mover)
+        if self.team(c[TURN]) == self.team(mover):
+            return p + self.ab(c, alpha - p, beta - p)
+        return p - self.ab(c, p - beta, p - alpha)
+
+    def stopped(self) -> bool:
+        """Past the time limit, or cancelled?"""
+        if (self.deadline and time.monotonic() > self.deadline) or (self.cancel and self.cancel[0]):
+            self.aborted = True
+        return self.aborted
+
+    def ab(self, start: State, alpha: int, beta: int) -> int:
         if self.aborted:
             return 0
-        flag = UPPER if best <= a0 else LOWER if best >= beta else EXACT
-        self.table[slot] = (k0, k1, k2, best, flag, bestmove)
+        game = self.game
+        n = list(start)
+        self.nodes += 1
+        first = self.nodes
+        if self.limit and first > self.limit:
+            self.aborted = True
+            return 0
+        if first % CHECK_EVERY == 0 and self.stopped():
+            return 0
+        draw_until_playable(game, n)
+        moves = gen_moves(game, n)
+        mover = n[TURN]
+        if not moves:
+            if n[PASSES] + 1 >= game.players:
+                return self.settle(n, -1, mover)
+            n[PASSES] += 1
+            n[TURN] = (mover + 1) % game.players
+            if self.team(n[TURN]) == self.team(mover):
+                return self.ab(n, alpha, beta)
+            return -self.ab(n, -beta, -alpha)
+        following = (mover + 1) % game.players
+        if len(moves) == 1:  # a forced move: nothing to learn here that the child's entry lacks
+            c = list(n)
+            p = apply_move(game, c, moves[0]) // 5
+            c[TURN] = following
+            return self.child_value(c, mover, p, alpha, beta)
+        k0, k1 = node_key(n)
+        tiles = ((n[HAND] | n[HAND + 1] | n[HAND + 2] | n[HAND + 3]).bit_count()
+                 + len(game.bone) - n[BONEPOS])
+        same = self.team(following) == self.team(mover)
+        etc = tiles >= ETC_MIN
+        kids: list[State] = []
+        pts: list[int] = []
+        keys: list[Optional[tuple[int, int]]] = []
+        for move in moves:
+            c = list(n)
+            pts.append(apply_move(game, c, move) // 5)
+            c[TURN] = following
+            kids.append(c)
+            key = None
+            if etc and c[HAND + mover]:
+                d = list(c)
+                draw_until_playable(game, d)
+                key = node_key(d)
+            keys.append(key)
+        entry = self.find(self.bucket(k0, k1), k0, k1)
+        ttmove = -1
+        self.probes += 1
+        if entry is not None:
+            self.hits += 1
+            lo, hi = entry[2], entry[3]
+            if lo >= beta:
+                return lo
+            if hi <= alpha:
+                return hi
+            if lo == hi:
+                return lo
+            alpha, beta = max(alpha, lo), min(beta, hi)
+            ttmove = entry[4]
+        score = []
+        for move, c, p in zip(moves, kids, pts):
+            if not c[HAND + mover]:  # going out: its value is known at once
+                v = p + self.settle(c, mover, mover)
+                if v >= beta:
+                    self.store(k0, k1, v, INF, move, 1)
+                    return v
+                score.append(1 << 28)
+            else:
+                reply = self.best_reply(c) if tiles >= ORDER_MIN else 0
+                tile = move & 31
+                score.append((1 << 29 if move == ttmove else 0) + (p + reply if same else p - reply) * 4096
+                             + self.history[tile][move >> 5] + HIGH[tile] + LOW[tile])
+        for move, key, p in zip(moves, keys, pts):  # enhanced transposition cutoff
+            if key is None:
+                continue
+            child = self.find(self.bucket(*key), *key)
+            if child is not None:
+                v = p + child[2] if same else p - child[3]
+                if v >= beta:
+                    self.store(k0, k1, v, INF, move, 1)
+                    return v
+        order = sorted(range(len(moves)), key=lambda j: -score[j])  # stable, as C's insertion sort
+        best, bestmove, a0 = -INF, moves[order[0]], alpha
+        for j, o in enumerate(order):
+            p, c = pts[o], kids[o]
+            if j == 0 or beta - alpha <= 1:
+                v = self.child_value(c, mover, p, alpha, beta)
+            else:
+                v = self.child_value(c, mover, p, alpha, alpha + 1)
+                if alpha < v < beta and not self.aborted:
+                    v = self.child_value(c, mover, p, v - 1, beta)
+            if self.aborted:
+                return 0
+            if v > best:
+                best, bestmove = v, moves[o]
+            alpha = max(alpha, best)
+            if alpha >= beta:
+                row = self.history[moves[o] & 31]
+                row[moves[o] >> 5] += tiles * tiles
+                if row[moves[o] >> 5] > 4000:
+                    for r in self.history:
+                        r[:] = [x // 2 for x in r]
+                break
+        self.store(k0, k1, -INF if best <= a0 else best, INF if best >= beta else best, bestmove,
+                   self.nodes - first)
         return best
+
+    def exact_value(self, s: State, guess: int) -> int:
+        """The exact value of a node by null-window searches from `guess`: stepping by
+        one while only one bound is known, then halving the interval."""
+        lo, hi, b = -INF, INF, guess
+        while lo < hi and not self.aborted:
+            if lo > -INF and hi < INF:
+                b = lo + (hi - lo + 1) // 2
+            elif lo > -INF:
+                b = lo + 1
+            elif hi < INF:
+                b = hi
+            g = self.ab(s, b - 1, b)
+            if g >= b:
+                lo = g
+            else:
+                hi = g
+        return lo
+
+    def move_exact(self, c: State, mover: int, p: int, guess: int) -> int:
+        """The exact value of a root move for the mover, its child prepared."""
+        if not c[HAND + mover]:
+            return p + self.settle(c, mover, mover)
+        if self.team(c[TURN]) == self.team(mover):
+            return p + self.exact_value(c, guess - p)
+        return p - self.exact_value(c, p - guess)
 
 
 def end_code(pip: int, double: int) -> int:
@@ -521,8 +674,8 @@ def solve(hands: tuple[int, ...], bone: tuple[int, ...], layout: Compact, turn: 
     mode 0: every move with its exact value; mode 1: only the best moves.
     node_limit 0: no limit; time_limit in seconds, 0: none; past a limit, or once
     another thread sets cancel[0] non-zero, the search stops and `aborted` is 1 (no
-    value, no moves). Values and moves are the C code's;
-    the counts are this search's own (a plainer one)."""
+    value, no moves). One thread here: `threads` changes nothing; the answer, and the
+    counts, are those of the C search on one thread."""
     if table_bits < 10 or table_bits > 25:
         raise ValueError("table bits 10 to 25")
     if node_limit < 0:
@@ -539,21 +692,38 @@ def solve(hands: tuple[int, ...], bone: tuple[int, ...], layout: Compact, turn: 
     search = Search(game, turn, table_bits, node_limit)
     search.deadline = time.monotonic() + time_limit if time_limit else 0.0
     search.cancel = cancel
-    found: list[tuple[int, int, int, int]] = []
-    must_draw = (s[SPINNER] >= 0 or s[WEST] >= 0) and not s[HAND + turn] & playable_suits(s)
-    root_moves = [] if must_draw else gen_moves(game, s)
-    if not root_moves:  # he must draw or pass: no choice of move
-        value = search.search(s, -INF, INF)
+    drawn = list(s)
+    draw_until_playable(game, drawn)
+    moves = [] if drawn[BONEPOS] > 0 else gen_moves(game, s)  # he must draw: no choice of move
+    pts, values, keep = [0] * len(moves), [0] * len(moves), [mode == 0] * len(moves)
+    if not moves:
+        value = search.exact_value(s, 0)
     else:
+        kids = []
+        for i, move in enumerate(moves):
+            kid = list(s)
+            pts[i] = apply_move(game, kid, move) // 5
+            kid[TURN] = (turn + 1) % game.players
+            kids.append(kid)
+        # root moves best first by a shallow look: points now, then heavier tiles
+        order = sorted(range(len(moves)), key=lambda i: -(pts[i] * 64 + PIPS[moves[i] & 31]))
         value = -INF
-        for move in root_moves:
+        for j, o in enumerate(order):
             if search.aborted:
                 break
-            p, v = search.child_value(s, move, turn, -INF, INF, root=True)
-            value = max(value, v)
-            found.append((move & 31, move >> 5, p, v))
+            if mode == 0:
+                values[o] = search.move_exact(kids[o], turn, pts[o], value if j else 0)
+                value = max(value, values[o])
+            elif j == 0:
+                values[o] = value = search.move_exact(kids[o], turn, pts[o], 0)
+                keep[o] = True
+            elif search.child_value(kids[o], turn, pts[o], value - 1, value) >= value:
+                if search.child_value(kids[o], turn, pts[o], value, value + 1) > value:
+                    value = search.move_exact(kids[o], turn, pts[o], value + 1)
+                    for m in order[:j]:
+                        keep[m] = False
+                values[o], keep[o] = value, True
     if search.aborted:
         return (0, [], search.nodes, search.probes, search.hits, 1)
-    if mode == 1:
-        found = [m for m in found if m[3] == value]
-    return (value, found, search.nodes, search.probes, search.hits, 0)
+    found = [(move & 31, move >> 5, 5 * pts[i], 5 * values[i]) for i, move in enumerate(moves) if keep[i]]
+    return (5 * value, found, search.nodes, search.probes, search.hits, 0)

@@ -10,25 +10,28 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import date
 from typing import Any, NoReturn, Optional
 
 from trainer.bank import bank_path, shipped
 from trainer.daily import daily, parse_date
-from trainer.errors import TrainerError
+from trainer.errors import NotationError, TrainerError
 from trainer.game import Match
 from trainer.launcher import run_app
 from trainer.layout import Layout
+from trainer.numbers import SCORE_LIMIT, SEED_LIMIT, whole
 from trainer.players import PLAYERS, make_player
 from trainer.position import Position
 from trainer.puzzlegen import generate
 from trainer.puzzles import load_bank, summary, verify
 from trainer.record import Record
 from trainer.rules import PRESETS, preset
-from trainer.sampling import estimate, voids_from_turns
+from trainer.sampling import MAX_SAMPLES, estimate, voids_from_turns
 from trainer.solver import solve
-from trainer.tiles import is_whole
+
+COUNT_CAP = 10_000  # puzzles one `puzzles generate` makes
+FILE_CAP = 50_000_000  # bytes of a record or bank file
 
 
 class UsageError(Exception):
@@ -108,11 +111,7 @@ def cmd_solve(args: argparse.Namespace) -> dict[str, Any]:
                           for m in solution.moves]}
     voids = None
     if args.record is not None:
-        try:
-            with open(args.record, encoding="utf-8") as handle:
-                text = handle.read()
-        except OSError as error:
-            raise UsageError(f"--record {args.record}: {error.strerror}") from None
+        text = read_text_file(args.record, "--record ")
         match = Match.replay(Record.parse(text))
         voids = voids_from_turns(match.starts[-1], tuple(match.hands[-1]))
     result = estimate(position, args.samples, args.seed or 0, voids)
@@ -142,25 +141,25 @@ def build_parser(prog: str = "python -m trainer") -> Parser:
     moves = sub.add_parser("moves", help="the mover's legal moves with their points")
     moves.add_argument("position", help="a position code, quoted")
     sim = sub.add_parser("simulate", help="play a whole match between computer players")
-    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--seed", type=seed, default=0)
     sim.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
     sim.add_argument("--rules", default="standard", choices=tuple(PRESETS))
-    sim.add_argument("--target", type=int, default=None)
+    sim.add_argument("--target", type=target, default=None)
     sim.add_argument("--hand-sizes", default=None, help="9-7-5, 5, 7-5 or 7")
     sim.add_argument("--bots", default=None,
                      help=f"comma list, one per player or one for all: {', '.join(PLAYERS)}")
     sol = sub.add_parser("solve", help="exact value of every move (or an estimate by sampling)")
     sol.add_argument("position", help="a position code, quoted")
-    sol.add_argument("--samples", type=positive, default=None,
+    sol.add_argument("--samples", type=samples, default=None,
                      help="estimate over N deals of the hidden tiles")
-    sol.add_argument("--seed", type=int, default=None, help="seed for the sampled deals")
+    sol.add_argument("--seed", type=seed, default=None, help="seed for the sampled deals")
     sol.add_argument("--record", default=None,
                      help="the hand's record file: suits players showed they lack")
     puz = sub.add_parser("puzzles", help="generate or verify a puzzle bank")
     puz.add_argument("action", choices=("generate", "verify"))
     puz.add_argument("file", nargs="?", default=None, help="the bank to verify (default: the shipped one)")
     puz.add_argument("--count", type=positive, default=None)
-    puz.add_argument("--seed", type=int, default=None)
+    puz.add_argument("--seed", type=seed, default=None)
     puz.add_argument("--out", default=None)
     day = sub.add_parser("daily", help="the puzzle of a day")
     day.add_argument("--date", default=None, help="YYYY-MM-DD (default: today)")
@@ -184,11 +183,7 @@ def cmd_puzzles(args: argparse.Namespace) -> dict[str, Any]:
             raise UsageError(f"--out {args.out}: {error.strerror}") from None
         return {"action": "generate", "count": len(bank), "seed": args.seed, "out": args.out}
     path = args.file or str(bank_path())
-    try:
-        with open(path, encoding="utf-8") as handle:
-            puzzles = load_bank(handle.read())
-    except OSError as error:
-        raise UsageError(f"{path}: {error.strerror}") from None
+    puzzles = load_bank(read_text_file(path, ""))
     wrong = [p.id for p in puzzles if verify(p) != p]
     return {"action": "verify", "file": path, "count": len(puzzles), "wrong": wrong}
 
@@ -212,10 +207,38 @@ def show_daily(result: dict[str, Any]) -> str:
             f"{result['position']}\nanswer: {accepted}")
 
 
-def positive(text: str) -> int:
-    if not is_whole(text) or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of at least 1")
-    return int(text)
+def bounded(low: int, high: int) -> Callable[[str], int]:
+    """An argument type: a whole number from `low` to `high` (`trainer.numbers`)."""
+    def read(text: str) -> int:
+        try:
+            return whole(text, "value", low, high)
+        except NotationError:
+            shown = text if len(text) <= 20 else text[:20] + "..."
+            raise argparse.ArgumentTypeError(
+                f"{shown!r} is not a whole number from {low:,} to {high:,}") from None
+    return read
+
+
+positive = bounded(1, COUNT_CAP)
+seed = bounded(0, SEED_LIMIT - 1)
+samples = bounded(1, MAX_SAMPLES)
+target = bounded(1, SCORE_LIMIT)
+
+
+def read_text_file(path: str, what: str) -> str:
+    """A UTF-8 text file of at most FILE_CAP bytes; raises UsageError naming the fault."""
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(FILE_CAP + 1)
+    except OSError as error:
+        raise UsageError(f"{what}{path}: {error.strerror}") from None
+    if len(data) > FILE_CAP:
+        raise UsageError(f"{what}{path}: larger than {FILE_CAP // 1_000_000} MB, so not a file the trainer "
+                         f"reads")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise UsageError(f"{what}{path}: not a text file (UTF-8)") from None
 
 
 COMMANDS = {"count": (cmd_count, show_count), "moves": (cmd_moves, show_moves),
@@ -237,6 +260,9 @@ def main(argv: Optional[Sequence[str]] = None, prog: str = "python -m trainer") 
     except (UsageError, TrainerError) as error:
         print(f"error: {error}".replace("\n", " "), file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("error: interrupted", file=sys.stderr)
+        return 130
     print(json.dumps(result) if args.json else show(result))
     return 0
 

@@ -17,6 +17,7 @@ from typing import Optional
 
 from trainer.errors import IllegalMoveError, NotationError
 from trainer.moves import Move
+from trainer.numbers import SCORE_LIMIT, SEED_LIMIT
 from trainer.position import HandEnd, Hidden, Position, empty_position, size
 from trainer.record import Record, Turn
 from trainer.rules import STANDARD, RuleSet
@@ -60,8 +61,10 @@ class Match:
     def __init__(self, rules: RuleSet = STANDARD, players: int = 2, seed: int = 0,
                  target: Optional[int] = None) -> None:
         rules.check_players(players)
-        if target is not None and target <= 0:
-            raise NotationError(f"target {target}: it must be positive")
+        if target is not None and not 0 < target <= SCORE_LIMIT:
+            raise NotationError(f"target {target}: it must be positive, at most {SCORE_LIMIT:,}")
+        if not -SEED_LIMIT < seed < SEED_LIMIT:
+            raise NotationError("a seed lies between -2^63 and 2^63, both left out")
         self.rules = rules
         self.players = players
         self.seed = seed

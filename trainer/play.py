@@ -23,11 +23,13 @@ from trainer.game import Match
 from trainer.i18n import t, tn
 from trainer.movenames import move_words
 from trainer.moves import Move
+from trainer.numbers import SCORE_LIMIT, whole
 from trainer.players import ExpertPlayer, Player, make_player
 from trainer.position import Position
 from trainer.record import Record, Turn
 from trainer.rules import preset
 
+MAX_BUDGET = 10.0  # the expert's seconds a move, at most
 STRENGTHS = ("random", "greedy", "expert")  # saved games keep these; people read play.strength.*
 
 
@@ -171,17 +173,25 @@ class PlaySession:
                 options = dict(part.split("=", 1) for part in line[7:].split() if "=" in part)
             elif line.startswith("# claim:"):
                 parts = line[8:].split()
-                if len(parts) != 4 or not all(p.lstrip("-").isdigit() for p in parts):
-                    raise NotationError(f"saved game: bad claim line {line!r}")
-                claims[(int(parts[0]), int(parts[1]))] = int(parts[2])
+                if len(parts) != 4:
+                    raise NotationError(f"saved game: bad claim line {line[:60]!r}")
+                where = "saved game: a claim's"
+                number = whole(parts[0], f"{where} hand", 1, 10**5)
+                place = whole(parts[1], f"{where} turn", 0, 10**3)
+                claims[(number, place)] = whole(parts[2], f"{where} points claimed", 0, SCORE_LIMIT)
+                whole(parts[3], f"{where} points scored", 0, SCORE_LIMIT)
         try:
-            settings = PlaySettings(record.rules.name, record.players, record.target, record.seed,
-                                    options.get("opponent", "greedy"),
-                                    int(options.get("learner", "0")),
-                                    options.get("muggins", "no") == "yes",
-                                    float(options.get("budget", "1.0")))
+            budget = float(options.get("budget", "1.0"))
         except ValueError:
-            raise NotationError("saved game: the '# play:' line is not readable") from None
+            budget = -1.0
+        if not 0 < budget <= MAX_BUDGET:  # also NaN and infinity
+            raise NotationError(f"saved game: the expert's budget is a number of seconds above 0 up to "
+                                f"{MAX_BUDGET:g}, not {options.get('budget', '')[:20]!r}")
+        settings = PlaySettings(record.rules.name, record.players, record.target, record.seed,
+                                options.get("opponent", "greedy"),
+                                whole(options.get("learner", "0"), "saved game: the learner's seat", 0,
+                                      record.players - 1),
+                                options.get("muggins", "no") == "yes", budget)
         session = cls(settings)
         if session.match.rules != record.rules:
             session.match = Match(record.rules, record.players, record.seed, record.target)

@@ -24,6 +24,7 @@ from trainer.errors import (
 )
 from trainer.layout import EMPTY, Layout
 from trainer.moves import Move
+from trainer.numbers import SCORE_LIMIT, TILE_COUNT, whole
 from trainer.rules import STANDARD, RuleSet, preset, round_to_five
 from trainer.tiles import Tile, is_whole, pip_total, sort_tiles, tile_from_text
 
@@ -275,8 +276,10 @@ def _read_tiles(text: str, where: str, sort: bool) -> Union[tuple[Tile, ...], Hi
         return ()
     if text.startswith("?"):
         digits = text[1:]
-        if not is_whole(digits) or int(digits) > 28:
-            raise NotationError(f"{where}: {text!r} is not a hidden count: write ?N, N from 0 to 28")
+        if not is_whole(digits) or len(digits) > 2 or int(digits) > TILE_COUNT:
+            shown = text if len(text) <= 20 else text[:20] + "..."
+            raise NotationError(f"{where}: {shown!r} is not a hidden count: write ?N, N from 0 to "
+                                f"{TILE_COUNT}")
         return Hidden(int(digits))
     tiles = []
     for part in text.split(","):
@@ -317,9 +320,9 @@ def parse_position(code: str) -> Position:
         _read_tiles(text, f"field HANDS, hand {p}", sort=True) for p, text in enumerate(hand_texts)
     )
     boneyard = _read_tiles(fields[2], "field BONEYARD", sort=False)
-    if not (is_whole(fields[3]) and int(fields[3]) < players):
+    if not (is_whole(fields[3]) and len(fields[3]) == 1 and int(fields[3]) < players):
         raise InvalidPositionError(
-            f"field TURN: {fields[3]!r} is not a player index 0 to {players - 1}"
+            f"field TURN: {fields[3][:20]!r} is not a player index 0 to {players - 1}"
         )
     turn = int(fields[3])
     score_texts = fields[4].split(",")
@@ -330,8 +333,8 @@ def parse_position(code: str) -> Position:
             f"field SCORES: {len(score_texts)} score(s) for {sides} sides (one per {per})"
         )
     if not all(is_whole(s, signed=True) for s in score_texts):
-        raise NotationError(f"field SCORES: {fields[4]!r} is not a list of whole numbers")
-    scores = tuple(int(s) for s in score_texts)
+        raise NotationError(f"field SCORES: {fields[4][:40]!r} is not a list of whole numbers")
+    scores = tuple(whole(s, "field SCORES", -SCORE_LIMIT, SCORE_LIMIT) for s in score_texts)
     position = Position(layout, hands, boneyard, turn, scores, rules)
     _check_tiles(position)
     _check_lead(position)

@@ -83,6 +83,8 @@ class Puzzle:
             data = json.loads(text)
         except json.JSONDecodeError as error:
             raise PuzzleError(f"puzzle line is not JSON: {error.msg}") from None
+        except (ValueError, RecursionError):  # a number of thousands of digits, nesting too deep
+            raise PuzzleError("puzzle line nests too deep or holds a number too long") from None
         if not isinstance(data, dict):
             raise PuzzleError("puzzle line is not a JSON object")
         try:
@@ -96,8 +98,9 @@ class Puzzle:
                          tuple(str(t) for t in data["tags"]), int(data["rating"]),
                          str(data["generator"]), int(data["seed"]),
                          tuple(str(m) for m in data.get("line", ())))
-        except (KeyError, TypeError, ValueError) as error:
-            raise PuzzleError(f"puzzle {data.get('id', '?')}: missing or bad field ({error})") from None
+        except (KeyError, TypeError, ValueError, OverflowError) as error:
+            raise PuzzleError(f"puzzle {str(data.get('id', '?'))[:40]}: missing or bad field "
+                              f"({str(error)[:80]})") from None
         try:
             Position.from_code(puzzle.position)
         except NotationError as error:

@@ -19,6 +19,7 @@ from typing import NamedTuple, Optional
 
 from trainer.errors import NotationError
 from trainer.moves import Move
+from trainer.numbers import SCORE_LIMIT, SEED_LIMIT, whole
 from trainer.rules import HAND_SIZE_OPTIONS, RuleSet, preset
 from trainer.tiles import Tile, is_whole, tile_from_text
 
@@ -48,7 +49,7 @@ class Turn(NamedTuple):
             draws.append(tile_from_text(action[5:].strip()))
         last = actions[-1]
         move = None if last == "pass" else Move.parse(last)
-        return cls(int(who), tuple(draws), move)
+        return cls(whole(who.strip(), f"turn {text[:40]!r}: the player", 0, 3), tuple(draws), move)
 
 
 HEADER = ("rules", "players", "target", "hand-sizes", "seed")
@@ -103,15 +104,11 @@ class Record:
         missing = [key for key in HEADER if key not in values]
         if missing:
             raise NotationError(f"record: missing {', '.join(missing)}")
-        for key in ("players", "target", "seed"):
-            if not is_whole(values[key], signed=True):
-                raise NotationError(f"record: {key} {values[key]!r} is not a whole number")
         if values["hand-sizes"] not in HAND_SIZE_OPTIONS:
-            raise NotationError(f"record: unknown hand-sizes {values['hand-sizes']!r}")
+            raise NotationError(f"record: unknown hand-sizes {values['hand-sizes'][:40]!r}")
         rules = preset(values["rules"]).with_hand_sizes(values["hand-sizes"])
-        players = int(values["players"])
+        players = whole(values["players"], "record: players", 1, 4)
         rules.check_players(players)
-        if int(values["target"]) <= 0:
-            raise NotationError("record: the target must be positive")
-        return cls(rules, players, int(values["target"]), int(values["seed"]),
-                   tuple(tuple(h) for h in hands))
+        target = whole(values["target"], "record: the target", 1, SCORE_LIMIT)
+        seed = whole(values["seed"], "record: the seed", 1 - SEED_LIMIT, SEED_LIMIT - 1)
+        return cls(rules, players, target, seed, tuple(tuple(h) for h in hands))

@@ -15,14 +15,19 @@ from trainer.i18n import t, tn
 from trainer.layout import EMPTY, Layout
 from trainer.movenames import move_words
 from trainer.moves import Move
+from trainer.playouts import playout_estimate
 from trainer.position import Position
-from trainer.sampling import estimate
-from trainer.solver import solve
+from trainer.sampling import Estimate, estimate
+from trainer.solver import SearchLimitError, solve
 from trainer.tiles import ALL_TILES, Tile, sort_tiles
 from ui.state import init_state, reason
-from ui.widgets import board, end_buttons, hand, tile_buttons
+from ui.widgets import board, board_legend, end_buttons, hand, tile_buttons
 
 SAMPLES = 100
+# every search the page starts is bounded: past these, the position is valued by play-outs
+SOLVE_SECONDS = 5.0  # an exact search
+SAMPLE_SECONDS = 10.0  # all the deals of an estimate
+PLAYOUTS, PLAYOUT_SECONDS = 2000, 1.5  # random play-outs of each move, and at most this long
 EXAMPLE = ("0-0:0-3,3-4,4-6,6-5,5-5,5-1,1-0:0-4,4-2,2-1,1-3,3-2,2-0,0-5,5-4::"
            "0-6,6-3,3-3,3-5,5-2,2-2,2-6,6-1 6-6,4-4/4-1,1-1 - 1 15,15")
 
@@ -69,6 +74,7 @@ def builder() -> Optional[str]:
                     format_func=lambda m: t(f"analysis.mode.{m}", LANG))
     st.write(t("analysis.table_label", LANG))
     board(layout)
+    board_legend()
     selected: Optional[Tile] = (Tile.parse(st.session_state["build_selected"])
                                 if st.session_state["build_selected"] else None)
     if selected is not None and mode == "table":
@@ -147,6 +153,13 @@ def paste() -> None:
         st.rerun()
 
 
+def too_big(position: Position, seconds: float) -> Estimate:
+    """Say the position is too big to solve here, and value its moves by play-outs."""
+    st.warning(t("analysis.too_big", LANG, seconds=f"{seconds:g}"))
+    with st.spinner(t("analysis.playing_out", LANG)):
+        return playout_estimate(position, PLAYOUTS, seed=1, time_limit=PLAYOUT_SECONDS)
+
+
 def moves_table(position: Position) -> None:
     """Every legal move of the player to move, best first, with what its value means."""
     try:
@@ -167,17 +180,32 @@ def moves_table(position: Position) -> None:
     order = sorted(moves, key=lambda m: (-points[m], str(m)))
     values: dict[Move, str] = {}
     exact = position.is_fully_known
+    rough: Optional[Estimate] = None
+    limit = min(SOLVE_SECONDS, float(st.session_state.get("analysis_budget", SOLVE_SECONDS)))
     if exact:
-        with st.spinner(t("analysis.solving", LANG)):
-            solution = solve(position)
-        values = {m.move: str(m.value) for m in solution.moves}
-        st.success(t("analysis.exact", LANG, player=mover, value=solution.value,
-                     best=t("list.separator", LANG).join(move_words(m, LANG) for m in solution.best)))
-        order.sort(key=lambda m: (-int(values[m]), str(m)))
+        try:
+            with st.spinner(t("analysis.solving", LANG)):
+                solution = solve(position, time_limit=limit)
+        except SearchLimitError:
+            rough = too_big(position, limit)
+        else:
+            values = {m.move: str(m.value) for m in solution.moves}
+            st.success(t("analysis.exact", LANG, player=mover, value=solution.value,
+                         best=t("list.separator", LANG).join(move_words(m, LANG) for m in solution.best)))
+            order.sort(key=lambda m: (-int(values[m]), str(m)))
     elif st.button(t("analysis.estimate", LANG, samples=SAMPLES), key="estimate"):
-        with st.spinner(t("analysis.sampling", LANG)):
-            result = estimate(position, SAMPLES, seed=1)
-        values = {m.move: f"{m.value:.1f} ± {m.spread:.1f}" for m in result.moves}
+        try:
+            with st.spinner(t("analysis.sampling", LANG)):
+                result = estimate(position, SAMPLES, seed=1, time_limit=SAMPLE_SECONDS)
+        except SearchLimitError:
+            rough = too_big(position, SAMPLE_SECONDS)
+        else:
+            values = {m.move: f"{m.value:.1f} ± {m.spread:.1f}" for m in result.moves}
+    if rough is not None:
+        exact = False
+        values = {m.move: f"{m.value:.1f} ± {m.spread:.1f}" for m in rough.moves}
+        ranks = {m.move: i for i, m in enumerate(rough.moves)}
+        order.sort(key=lambda m: ranks.get(m, len(ranks)))
     columns = {"move": t("analysis.col.move", LANG), "points": t("analysis.col.points", LANG),
                "value": t("analysis.col.value", LANG)}
     table: list[dict[str, object]] = []
@@ -188,7 +216,10 @@ def moves_table(position: Position) -> None:
         table.append(line)
     st.subheader(t("analysis.moves", LANG))
     st.dataframe(table, hide_index=True, width="stretch")
-    if values:
+    if rough is not None:
+        st.caption(t("analysis.value_playout", LANG, player=mover,
+                     playouts=tn("plural.playouts", rough.samples, LANG)))
+    elif values:
         st.caption(t("analysis.value_exact" if exact else "analysis.value_estimate", LANG, player=mover,
                      samples=SAMPLES))
 
@@ -210,6 +241,7 @@ def analysed(with_board: bool) -> None:
     st.code(position.code(), language=None, wrap_lines=True)
     if with_board:
         board(position.layout)
+        board_legend()
     st.metric(t("analysis.count", LANG), position.layout.count())
     moves_table(position)
 

@@ -15,6 +15,7 @@ from trainer.errors import TrainerError
 from trainer.i18n import t, tn
 from trainer.movenames import move_words
 from trainer.moves import Move
+from trainer.numbers import SEED_LIMIT, whole
 from trainer.play import (
     STRENGTHS,
     Claim,
@@ -27,9 +28,9 @@ from trainer.play import (
 )
 from trainer.rules import preset
 from trainer.sampling import voids_from_turns
-from trainer.tiles import Tile
+from trainer.tiles import Tile, is_whole
 from ui.state import init_state, plain, reason, record_result
-from ui.widgets import board, end_buttons, tile_buttons
+from ui.widgets import board, board_legend, end_buttons, tile_buttons
 
 RULES = ("standard", "partners", "cincos")
 WEAK_GRADES = ("inaccuracy", "mistake", "blunder")
@@ -75,10 +76,12 @@ def setup() -> None:
         coach = st.toggle(t("play.coach", LANG), value=True)
         seed_text = st.text_input(t("play.seed", LANG), value="")
         if st.form_submit_button(t("play.start", LANG), type="primary"):
-            if seed_text.strip() and not seed_text.strip().isdigit():
+            try:
+                seed = (whole(seed_text.strip(), "seed", 0, SEED_LIMIT - 1) if seed_text.strip()
+                        else random.randrange(1, 10**6))
+            except TrainerError:
                 st.warning(t("play.bad_seed", LANG))
                 return
-            seed = int(seed_text) if seed_text.strip() else random.randrange(1, 10**6)
             count = 4 if rules == "partners" else int(players)
             st.session_state["play_coach"] = coach
             try:
@@ -269,7 +272,7 @@ def learner_turn(session: PlaySession) -> None:
             claim_text = st.text_input(t("play.claim_label", LANG), key="play_claim", max_chars=4)
             if st.form_submit_button(t("play.claim_submit", LANG), type="primary"):
                 text = claim_text.strip()
-                if not text.isdigit() or int(text) > 999:
+                if not is_whole(text) or int(text) > 999:
                     st.warning(t("play.bad_claim", LANG))
                 elif int(text) % 5:
                     st.warning(t("play.claim_in_fives", LANG))
@@ -389,6 +392,7 @@ if match.over:
 story = narrate(match.starts[-1], tuple(match.hands[-1]), names(session), LANG)
 last_turn = next((turn for turn in reversed(match.hands[-1]) if turn.move is not None), None)
 board(match.position.layout, last=last_turn.move.tile if last_turn and last_turn.move else None)
+board_legend()
 if story:
     st.caption(" ".join(story[-3:]))
 others = t("list.separator", LANG).join(

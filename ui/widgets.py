@@ -12,6 +12,7 @@ from typing import Optional
 import streamlit as st
 
 from trainer.errors import TrainerError
+from trainer.glossary import legend
 from trainer.i18n import t, tn
 from trainer.layout import Layout
 from trainer.movenames import move_words
@@ -84,23 +85,41 @@ def board_image(wide: str, narrow: str, alt: str) -> None:
             f'<div class="af-board-narrow">{_img(narrow, alt)}</div>')
 
 
+@st.cache_data(max_entries=2048, show_spinner=False)
+def drawn_board(code: str, last: Optional[str], caption: bool, selected_ends: tuple[str, ...],
+                markers: bool, language: str) -> tuple[str, str, str]:
+    """A board's two drawings (desktop, phone) and its words, kept across sessions: the
+    same board (a lesson's, a puzzle's, today's) is drawn once per process."""
+    layout = Layout.parse(code)
+    tile = Tile.parse(last) if last else None
+    wide, narrow = (render_board(layout, last=tile, unit=28, caption=caption and markers,
+                                 selected_ends=selected_ends, markers=markers, max_width=width)
+                    for width in (DESK_WIDTH, PHONE_WIDTH))
+    return wide, narrow, describe(layout, with_count=markers, lang=language)
+
+
 def board(layout: Layout, last: Optional[Tile] = None, caption: bool = True,
           selected_ends: tuple[str, ...] = ()) -> None:
     """The board as dominoes, with its description beside it for screen readers."""
-    description = describe(layout, lang=lang())
-    board_image(*(render_board(layout, last=last, unit=28, caption=caption, selected_ends=selected_ends,
-                               max_width=width, lang=lang()) for width in (DESK_WIDTH, PHONE_WIDTH)),
-                description)
+    wide, narrow, description = drawn_board(str(layout), None if last is None else str(last), caption,
+                                            tuple(selected_ends), True, lang())
+    board_image(wide, narrow, description)
     st.caption(description)
+
+
+def board_legend() -> None:
+    """What the marks on a board mean, folded under the board (on a phone the sidebar's
+    help panel is out of sight)."""
+    with st.expander(t("legend.title", lang()), icon=":material/help:"):
+        st.markdown("\n".join(f"- {line}" for line in legend(lang())))
 
 
 def quiz_board(layout: Layout, last: Optional[Tile] = None,
                selected_ends: tuple[str, ...] = ()) -> None:
     """The board with the tiles alone: no end markers and no count, so that it does not
     give the answer away; its text alternative leaves the count out too."""
-    board_image(*(render_board(layout, last=last, unit=28, markers=False, selected_ends=selected_ends,
-                               max_width=width, lang=lang()) for width in (DESK_WIDTH, PHONE_WIDTH)),
-                describe(layout, with_count=False, lang=lang()))
+    board_image(*drawn_board(str(layout), None if last is None else str(last), False, tuple(selected_ends),
+                             False, lang()))
 
 
 def hand(tiles: tuple[Tile, ...], selected: Optional[Tile] = None) -> None:

@@ -807,6 +807,8 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "home.why_daily": "Today's puzzle is waiting for you.",
     "home.step_lesson": "Go on with the lesson: {title}",
     "home.why_lesson": "You have a lesson half done.",
+    "home.step_next_lesson": "The next lesson: {title}",
+    "home.why_next_lesson": "Your next lesson is waiting.",
     "home.step_play": "Play a game against the computer",
     "home.why_play": "Nothing is due: today's puzzle is done. A game puts it all together.",
     "home.to_learn": "Learn the rules",
@@ -1273,6 +1275,20 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "play.save_title": "Save, load or quit",
     "play.save": "Save this game",
     "play.quit": "Quit this game",
+    # ----- the app: positions too big to solve on the Analysis page -----
+    "analysis.too_big": (
+        "This position is too big to solve exactly here: the search was stopped after {seconds} s. "
+        "Below is a rough estimate from random play-outs instead."
+    ),
+    "analysis.playing_out": "Playing the hand out at random after each move...",
+    "analysis.value_playout": (
+        "Value: a rough guide, not best play. After each move the hand was played out to the end "
+        "with every player choosing at random ({playouts}); the value is how many points player "
+        "{player} then ended ahead on average (his points from now on minus the others'; ± the "
+        "spread). Random play is not good play: a move that does well here may do badly against "
+        "good play, so treat close values as unclear."
+    ),
+    "plural.playouts": {"one": "{n} play-out", "other": "{n} play-outs"},
     # ----- languages: the navigation (app.py) -----
     "nav.home": "Start",
     "nav.learn": "Learn",
@@ -1337,4 +1353,16 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     # a chart's day ticks, as a d3 time format: %b is an English month name, so other
     # languages write the day and month in figures
     "progress.day_format": "%b %d",
+    # history files (trainer.store_io) and imports
+    "error.history_text": "a history file is text",
+    "error.history_json": "the file is not JSON: {reason}",
+    "error.history_object": "the file: expected a JSON object, got {kind}",
+    "error.history_format": (
+        "the file is not an All Fives trainer history (its format is {kind}, expected {expected})"
+    ),
+    "error.history_version_missing": "the file: the field 'version' is missing",
+    "error.history_version": "the file's version is {kind}; this trainer reads version {version}",
+    "error.import_taken": (
+        "there is already a learner named {name}: import under another name, or replace him"
+    ),
 }

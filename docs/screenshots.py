@@ -1,0 +1,89 @@
+"""Screenshots of every page at a phone's width (390 px) and a desktop's (1280 px), for
+the README: `python docs/screenshots.py` (Debian's Chromium, a fresh database with one
+learner's sample history). PNGs go to docs/page-NAME-phone.png and -desktop.png, reduced to 64 colours."""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from PIL import Image
+from playwright.sync_api import Page, sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from app_speed import FLAGS, IDLE, server  # noqa: E402
+
+from trainer.bank import shipped  # noqa: E402
+from trainer.store import Store  # noqa: E402
+
+OUT = ROOT / "docs"
+WIDTHS = {"phone": (390, 1700), "desktop": (1280, 1000)}
+EXAMPLE = ("0-0:0-3,3-4,4-6,6-5,5-5,5-1,1-0:0-4,4-2,2-1,1-3,3-2,2-0,0-5,5-4::"
+           "0-6,6-3,3-3,3-5,5-2,2-2,2-6,6-1 6-6,4-4/4-1,1-1 - 1 15,15")
+
+
+def sample_history(path: Path) -> None:
+    """Three weeks of a learner's answers: drills, puzzles (some rated), a timed run."""
+    bank = [p for p in shipped() if p.tags]
+    kinds = ("total", "score", "round", "where")
+    now = datetime.now(UTC)
+    with Store(str(path)) as store:
+        learner = store.create_learner("Sam").id
+        for i in range(400):
+            when = now - timedelta(minutes=(400 - i) * 75)
+            if i % 3:
+                store.record_attempt(learner, "drill", f"{kinds[i % 4]}:{1 + i % 3}:{i}", i % 5 != 1,
+                                     kind=kinds[i % 4], seconds=2.0 + (i % 7), when=when)
+            else:
+                puzzle = bank[(i * 7) % len(bank)]
+                store.record_attempt(learner, "puzzle", puzzle.id, i % 4 != 0, rated=i % 2 == 0,
+                                     seconds=9.0 + i % 11, when=when)
+        store.record_run(learner, level=1, duration=60, answered=22, right=19, score=17, best_streak=9,
+                         when=now - timedelta(days=2))
+
+
+def shoot(page: Page, name: str, kind: str) -> None:
+    page.wait_for_selector(IDLE, timeout=60_000)
+    page.wait_for_timeout(1500)
+    path = OUT / f"page-{name}-{kind}.png"
+    page.screenshot(path=str(path))
+    image = Image.open(path).convert("RGB").quantize(colors=64)
+    image.save(path, optimize=True)
+
+
+def main() -> None:
+    OUT.mkdir(exist_ok=True)
+    puzzle = next(p.id for p in shipped() if p.kind == "best-play")
+    with tempfile.TemporaryDirectory() as folder:
+        db = Path(folder) / "progress.db"
+        sample_history(db)
+        os.environ["ALLFIVES_DB"] = str(db)
+        with server(ROOT / "app.py") as url, sync_playwright() as p:
+            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=FLAGS)
+            for kind, (width, height) in WIDTHS.items():
+                page = browser.new_page(viewport={"width": width, "height": height})
+                for name, address in (("start", ""), ("learn", "learn"), ("drills", "drills"),
+                                      ("puzzles", f"puzzles?puzzle={puzzle}"),
+                                      ("analysis", f"analysis?position={EXAMPLE}"),
+                                      ("progress", "progress?learner=Sam")):
+                    page.goto(f"{url}/{address}")
+                    shoot(page, name, kind)
+                page.goto(f"{url}/play")
+                page.get_by_text("Start the game").wait_for(timeout=60_000)
+                page.get_by_label("Deal number (empty: a new random deal)").fill("42")
+                page.get_by_text("Start the game").click()
+                page.wait_for_selector(IDLE, timeout=60_000)
+                page.locator("button:not([disabled]):has(img[alt])").first.click()
+                shoot(page, "play", kind)
+                page.close()
+            browser.close()
+
+
+if __name__ == "__main__":
+    main()
