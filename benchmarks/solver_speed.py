@@ -90,10 +90,12 @@ def random_endgame(rng: random.Random, per_hand: int = 7) -> Position:
 Solver = Callable[[Position], tuple[int, dict[tuple[int, int], int], int]]
 
 
-def new_solver(position: Position) -> tuple[int, dict[tuple[int, int], int], int]:
-    s = solve(position)
-    return (s.value, {(m.move.tile.ordinal, 4 if m.move.side is None else "EWNS".index(m.move.side)):
-                      m.value for m in s.moves}, s.nodes)
+def new_solver(threads: int) -> Solver:
+    def run(position: Position) -> tuple[int, dict[tuple[int, int], int], int]:
+        s = solve(position, threads=threads)
+        return (s.value, {(m.move.tile.ordinal, 4 if m.move.side is None else "EWNS".index(m.move.side)):
+                          m.value for m in s.moves}, s.nodes)
+    return run
 
 
 def baseline_solver(module: ModuleType) -> Solver:
@@ -112,34 +114,39 @@ def timed(solver: Solver, position: Position) -> tuple[float, int, tuple[int, di
 
 
 def line(name: str, times: list[float], nodes: list[int]) -> str:
-    return (f"  {name:9} time median {statistics.median(times) * 1000:8.1f} ms  worst "
+    return (f"  {name:11} time median {statistics.median(times) * 1000:8.1f} ms  worst "
             f"{max(times) * 1000:8.1f} ms  mean {statistics.mean(times) * 1000:8.1f} ms   "
             f"nodes median {statistics.median(nodes):11,.0f}  worst {max(nodes):11,}")
 
 
 def measure(label: str, positions: list[Position], baseline: Optional[Solver]) -> None:
+    """Each position solved by the baseline, the new solver on one thread, and the new
+    solver as a lone solve runs (a second thread when a table of the pool is free)."""
     print(f"{label}: {len(positions)} positions")
-    times: dict[str, list[float]] = {"new": [], "baseline": []}
-    nodes: dict[str, list[int]] = {"new": [], "baseline": []}
+    solvers: dict[str, Solver] = {"new 1 core": new_solver(1), "new 2 cores": new_solver(2)}
+    if baseline is not None:
+        solvers = {"baseline": baseline, **solvers}
+    times: dict[str, list[float]] = {name: [] for name in solvers}
+    nodes: dict[str, list[int]] = {name: [] for name in solvers}
     for position in positions:
-        t, n, answer = timed(new_solver, position)
-        times["new"].append(t)
-        nodes["new"].append(n)
-        if baseline is not None:
-            t, n, reference = timed(baseline, position)
-            times["baseline"].append(t)
-            nodes["baseline"].append(n)
-            if reference != answer:
-                sys.exit(f"the solvers disagree on {position.code()}: {reference} against {answer}")
+        answers = []
+        for name, solver in solvers.items():
+            t, n, answer = timed(solver, position)
+            times[name].append(t)
+            nodes[name].append(n)
+            answers.append(answer)
+        if any(a != answers[0] for a in answers):
+            sys.exit(f"the solvers disagree on {position.code()}: {answers}")
+    for name in solvers:
+        print(line(name, times[name], nodes[name]))
     if baseline is not None:
-        print(line("baseline", times["baseline"], nodes["baseline"]))
-    print(line("new", times["new"], nodes["new"]))
-    if baseline is not None:
-        med = statistics.median(times["baseline"]) / statistics.median(times["new"])
-        worst = max(times["baseline"]) / max(times["new"])
-        total = sum(times["baseline"]) / sum(times["new"])
-        print(f"  ratio baseline/new: median {med:.1f}x  worst {worst:.1f}x  total {total:.1f}x"
-              "  (every value identical)")
+        for name in ("new 1 core", "new 2 cores"):
+            med = statistics.median(times["baseline"]) / statistics.median(times[name])
+            worst = max(times["baseline"]) / max(times[name])
+            total = sum(times["baseline"]) / sum(times[name])
+            print(f"  ratio baseline / {name}: median {med:.1f}x  worst {worst:.1f}x  "
+                  f"total {total:.1f}x")
+    print("  every value of every move identical")
 
 
 def coach(hands: int, rng: random.Random, baseline: Optional[Solver]) -> None:
@@ -175,6 +182,10 @@ def main() -> None:
     rng = random.Random(args.seed)
     with tempfile.TemporaryDirectory() as folder:
         baseline = None if args.no_baseline else baseline_solver(build_baseline(folder))
+        warm = deal(STANDARD, 2, random.Random(-1))  # tables allocated before timing
+        for solver in (new_solver(2), baseline):
+            if solver is not None:
+                solver(warm)
         if args.positions:
             measure("endgames, 7 tiles each, boneyard empty",
                     [random_endgame(rng) for _ in range(args.positions)], baseline)

@@ -103,3 +103,12 @@ def test_the_hand_is_dominoes_to_click_and_moves_are_named_in_words_and_code() -
     on[0].click().run()
     labels = [b.label for b in at.button if b.key and b.key.startswith("myend_")]
     assert labels == [move_words(m) for m in legal if m.tile == tile and m.side]
+
+
+def test_the_learner_picker_placeholder_fits_a_phone_and_boards_carry_a_legend() -> None:
+    at = run()
+    picker = at.sidebar.selectbox(key="learner")
+    # the sidebar's select box shows about 26 characters at 390 px before cutting text off
+    assert len(picker.placeholder) <= 24, picker.placeholder
+    at.switch_page("ui/analysis.py").run()
+    assert any(e.label == "Marks on the board" for e in at.expander)

@@ -615,3 +615,19 @@ def test_one_day_of_data_reads_as_days_with_right_plurals_and_a_bar_at_zero(db: 
     assert bars and all(x > 0 for x in bars[0]["data"][0]["x"])
     assert any(text.startswith("0% ") for text in bars[0]["data"][0]["text"])
     assert "Daily streak: 1 day in a row" in " ".join(texts(at.caption))
+
+
+def test_the_start_page_sends_a_returning_learner_to_what_is_due(db: Path) -> None:
+    from trainer.course import COURSE_IDS, course_lesson
+    with Store(str(db)) as store:
+        learner = store.create_learner("Hedy").id
+        store.record_lesson(learner, COURSE_IDS[0], 3)
+        store.record_attempt(learner, "puzzle", TODAY.id, False, mode="daily",
+                             when=datetime.now(UTC) - timedelta(hours=2))
+    at = app("Hedy")  # the missed daily puzzle is due again: the review comes first
+    assert at.button(key="home_next").label == tn("home.step_review", 1)
+    with Store(str(db)) as store:
+        store.record_attempt(learner, "puzzle", TODAY.id, True, mode="review")
+    at = app("Hedy")  # nothing due, today's puzzle done: the next lesson of the course
+    assert at.button(key="home_next").label == t("home.step_next_lesson",
+                                                 title=course_lesson(COURSE_IDS[1]).title)

@@ -73,9 +73,11 @@ def playout(h, b, lay, t, s, r, seed):
 @fast
 @given(hands, bone, layout, turn, rules, st.one_of(st.integers(8, 13), st.integers(-2**40, 2**40)),
        st.one_of(st.integers(1, 20000), st.integers(-2**40, -1)),
-       st.one_of(st.just(0.05), st.floats(allow_nan=True)))
-def solve(h, b, lay, t, r, bits, limit, seconds):
-    call(_fast.solve, h, b, lay, t, r, bits, limit, seconds)
+       st.one_of(st.just(0.05), st.floats(allow_nan=True)), st.integers(-1, 2),
+       st.sampled_from([None, bytearray(1), bytearray(b"\x01"), bytearray(0), b"x", "x", 3]),
+       st.integers(-1, 3))
+def solve(h, b, lay, t, r, bits, limit, seconds, mode, cancel, threads):
+    call(_fast.solve, h, b, lay, t, r, bits, limit, seconds, mode, cancel, threads)
 
 @fast
 @given(st.integers(-2**40, 300), st.integers(0, 2**64 - 1), st.integers(-3, 8),

@@ -464,7 +464,7 @@ def test_two_threads_on_one_solve_give_the_one_thread_answer() -> None:
     value as one thread alone finds it, in every preset."""
     shared = 0
     for seed, (rules, sizes, bone) in enumerate((
-            (STANDARD, (7, 7), 3), (STANDARD, (6, 6), 4), (CINCOS, (6, 6), 3),
+            (STANDARD, (7, 7), 3), (STANDARD, (7, 7), 4), (CINCOS, (7, 7), 3),
             (STANDARD, (5, 5, 5), 2), (PARTNERS, (4, 4, 4, 4), 1))):
         position = built_position(rules, sizes, bone, 500 + seed)
         one, two = solve(position, threads=1), solve(position, threads=2)

@@ -346,19 +346,11 @@ static PyObject *py_moves(PyObject *self, PyObject *args) {
  * a few such searches. Root moves get exact values one by one (the coach needs each);
  * mode BEST proves only which moves are best.
  */
-#ifndef ORDER_MIN
-#define ORDER_MIN 6
-#endif
-#ifndef HIST
-#define HIST 1
-#endif
-#ifndef STEP
-#define STEP 1
-#endif
-#ifndef ETC_MIN
-#define ETC_MIN 7
-#endif
 enum { INF = 30000, MAXMOVES = 32, NOMOVE = 255 };
+/* From how many tiles in play (hands and boneyard) a node orders its moves by the
+ * reply each allows, and probes its children's entries (enhanced transposition cutoff):
+ * below, the work costs more than the nodes it saves. */
+enum { ORDER_MIN = 6, ETC_MIN = 7 };
 enum { MODE_ALL = 0, MODE_BEST = 1 };
 
 typedef struct {          /* what changes during the search: 32 bytes */
@@ -386,8 +378,8 @@ typedef struct {
     PyThread_type_lock lock;
 } Table;
 
-enum { POOL = 2 };
-#define HUGE_PAGE ((size_t)2 << 20)          /* tables shared by all calls: one per core here, bounded memory */
+enum { POOL = 2 };          /* tables shared by all calls: one per core here, bounded memory */
+#define HUGE_PAGE ((size_t)2 << 20)
 static Table POOL_TABLES[POOL];
 
 typedef struct {
@@ -583,9 +575,6 @@ static void store(Search *S, uint64_t k0, uint64_t k1, int lo, int hi, int move,
 }
 
 static int ab(Search *S, const Node *in, int alpha, int beta);
-#ifdef STATS
-static long long CUT[4], ALLN, HIST_T[29], HIST_C[8];
-#endif
 
 /* What a move scores at once, in fives, without playing it (as node_apply counts). */
 static inline int move_points(const Node *n, int move) {
@@ -629,10 +618,6 @@ static int ab(Search *S, const Node *in, int alpha, int beta) {
     if ((start & (CHECK_EVERY - 1)) == 0 && check_stop(S)) return 0;
     node_draw(S, &n);
     int moves[MAXMOVES], cnt = node_moves(S, &n, moves), mover = n.turn;
-#ifdef STATS
-    HIST_T[__builtin_popcount(n.hand[0] | n.hand[1] | n.hand[2] | n.hand[3]) + S->nbone - n.bonepos]++;
-    HIST_C[cnt < 8 ? cnt : 7]++;
-#endif
     if (!cnt) {
         if (n.passes + 1 >= S->players) return node_settle(S, &n, -1, mover);
         n.passes++;
@@ -662,9 +647,6 @@ static int ab(Search *S, const Node *in, int alpha, int beta) {
         Node *c = &kids[j];
         *c = n;
         pts[j] = node_apply(c, moves[j]);
-#ifdef CHECKPTS
-        if (pts[j] != move_points(&n, moves[j])) { fprintf(stderr, "points differ\n"); abort(); }
-#endif
         c->turn = (int8_t)next;
         order[j] = j;
         cb[j] = NULL;
@@ -698,7 +680,7 @@ static int ab(Search *S, const Node *in, int alpha, int beta) {
         } else {
             int reply = tiles >= ORDER_MIN ? best_reply(S, c) : 0;
             score[j] = (moves[j] == ttmove ? 1 << 29 : 0) + (p - (same ? -reply : reply)) * 4096 +
-                       S->history[tile][moves[j] >> 5] * HIST + HIGH[tile] + LOW[tile];
+                       S->history[tile][moves[j] >> 5] + HIGH[tile] + LOW[tile];
         }
     }
     for (int j = 0; j < cnt; j++) {   /* enhanced transposition cutoff: a child's bound may settle it */
@@ -727,40 +709,27 @@ static int ab(Search *S, const Node *in, int alpha, int beta) {
         if (v > best) { best = v; bestmove = moves[o]; }
         if (best > alpha) alpha = best;
         if (alpha >= beta) {
-#ifdef STATS
-            CUT[j < 3 ? j : 3]++;
-#endif
             int t = moves[o] & 31, k = moves[o] >> 5;
             S->history[t][k] += tiles * tiles;
             if (S->history[t][k] > 4000) for (int x = 0; x < 32 * 5; x++) S->history[x / 5][x % 5] /= 2;
             break;
         }
     }
-#ifdef STATS
-    if (best < beta) ALLN++;
-#endif
     store(S, k0, k1, best <= a0 ? -INF : best, best >= beta ? INF : best, bestmove, S->nodes - start);
     return best;
 }
 
-/* The exact value of a node by null-window searches from `guess` (MTD(f)), stepping
- * by doubling steps while only one bound is known, then by halving the interval. */
+/* The exact value of a node by null-window searches from `guess` (MTD(f)): one five
+ * past the bound found while only one side is known (wider steps cost more than they
+ * save: the searches far from the value are cheap, those near it are not), then
+ * halving the interval. */
 static int exact_value(Search *S, const Node *n, int guess) {
-#ifdef WIDE
-    (void)guess; return ab(S, n, -INF, INF);
-#endif
-    int lo = -INF, hi = INF, up = 1, down = 1, b = guess;
+    int lo = -INF, hi = INF, b = guess;
     while (lo < hi && !S->aborted) {
         if (lo > -INF && hi < INF) b = lo + (hi - lo + 1) / 2;
-        else if (lo > -INF) { b = lo + up; up *= STEP; }
-        else if (hi < INF) { b = hi + 1 - down; down *= STEP; }
-#ifdef STATS
-        long long before = S->nodes;
-#endif
+        else if (lo > -INF) b = lo + 1;
+        else if (hi < INF) b = hi;
         int g = ab(S, n, b - 1, b);
-#ifdef STATS
-        fprintf(stderr, "  mtd b=%d g=%d nodes %lld\n", b, g, S->nodes - before);
-#endif
         if (g >= b) lo = g; else hi = g;
     }
     return lo;
@@ -831,7 +800,7 @@ static void root_all(RootWork *w) {
 
 static void *root_thread(void *arg) { root_all((RootWork *)arg); return NULL; }
 
-enum { PARALLEL_MIN = 12 };   /* tiles in play from which a lone solve uses a second core */
+enum { PARALLEL_MIN = 16 };   /* tiles in play from which a lone solve uses a second core */
 
 /* solve(hands, bone, layout, turn, rules, table_bits, node_limit, time_limit=0.0, mode=0,
  *       cancel=None, threads=2) -> (value, [(tile, side, points, value)], nodes, probes, hits, aborted)
@@ -975,13 +944,6 @@ static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kwargs) {
                                          S->hits, S->aborted) : NULL;
     if (cancel != Py_None) PyBuffer_Release(&flag);
     free(S);
-#ifdef STATS
-    fprintf(stderr, "cuts at %lld %lld %lld %lld, all-nodes %lld\n", CUT[0], CUT[1], CUT[2], CUT[3], ALLN);
-    for (int i = 0; i < 29; i++) fprintf(stderr, "%d:%lld ", i, HIST_T[i]);
-    fprintf(stderr, "\nmoves: ");
-    for (int i = 0; i < 8; i++) fprintf(stderr, "%d:%lld ", i, HIST_C[i]);
-    fprintf(stderr, "\n");
-#endif
     return out;
 }
 

@@ -64,14 +64,15 @@ class SearchLimitError(TrainerError):
 
 def solve(position: Position, table_bits: int = TABLE_BITS, node_limit: int = 0,
           time_limit: float = 0.0, best_only: bool = False,
-          cancel: Optional[bytearray] = None, threads: int = 2) -> Solution:
+          cancel: Optional[bytearray] = None, threads: int = 1) -> Solution:
     """Solve a position whose hands and boneyard order are all known.
 
     Every move comes with its exact value; with `best_only` (cheaper), only the best
     moves do, and the others are left out of `moves`. The search releases the GIL, so
-    threads solve deals in parallel (each with a table of a pool shared by the process);
-    a lone big solve shares its moves with a second thread (`threads` 2) when the pool
-    has a table free.
+    threads solve deals in parallel (each with a table of a pool shared by the process).
+    With `threads` 2, a lone big solve (an analysis, the command line) shares its root
+    moves with a second thread when the pool has a table free: faster, the same values,
+    but `nodes` then varies from run to run (with 1 it is reproducible).
 
     Raises HiddenInformationError for `?N` hands or boneyard, InvalidPositionError
     for a hand that is already over or a position that is not one (tiles twice, pips

@@ -11,11 +11,12 @@ from typing import Any, Optional
 import streamlit as st
 
 from trainer.bank import shipped
+from trainer.course import COURSE_IDS, course_lesson
 from trainer.daily import daily
 from trainer.errors import TrainerError
 from trainer.i18n import join, t, tn
 from trainer.layout import Layout
-from trainer.lessons import Lesson, lessons
+from trainer.lessons import Lesson
 from ui.state import init_state, learner_id, open_store
 from ui.widgets import board, quiz_board
 
@@ -60,7 +61,8 @@ def next_steps(today_id: str) -> list[Step]:
         if due:
             steps.append(Step("ui/puzzles.py", tn("home.step_review", due, LANG),
                               t("home.why_review", LANG), {"mode": "review"}))
-    all_lessons = lessons(LANG)
+    seeds: dict[str, int] = st.session_state.get("learn_seeds", {})
+    all_lessons = tuple(course_lesson(lesson_id, LANG, seeds.get(lesson_id, 0)) for lesson_id in COURSE_IDS)
     started = lesson_in_progress(all_lessons, st.session_state["learn_answers"])
     if not answered_before and started is None:
         first = all_lessons[0]
@@ -72,6 +74,15 @@ def next_steps(today_id: str) -> list[Step]:
     if started is not None:
         steps.append(Step("ui/learn.py", t("home.step_lesson", LANG, title=started.title),
                           t("home.why_lesson", LANG), lesson=started.id))
+    elif store is not None and learner is not None:
+        try:
+            finished = store.lesson_stars(learner)
+        except TrainerError:
+            finished = {}
+        fresh = next((lesson for lesson in all_lessons if lesson.id not in finished), None)
+        if finished and fresh is not None:
+            steps.append(Step("ui/learn.py", t("home.step_next_lesson", LANG, title=fresh.title),
+                              t("home.why_next_lesson", LANG), lesson=fresh.id))
     if not steps:
         steps.append(Step("ui/play.py", t("home.step_play", LANG), t("home.why_play", LANG)))
     return steps

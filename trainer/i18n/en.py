@@ -807,6 +807,8 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "home.why_daily": "Today's puzzle is waiting for you.",
     "home.step_lesson": "Go on with the lesson: {title}",
     "home.why_lesson": "You have a lesson half done.",
+    "home.step_next_lesson": "The next lesson: {title}",
+    "home.why_next_lesson": "Your next lesson is waiting.",
     "home.step_play": "Play a game against the computer",
     "home.why_play": "Nothing is due: today's puzzle is done. A game puts it all together.",
     "home.to_learn": "Learn the rules",
