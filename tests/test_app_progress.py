@@ -326,13 +326,14 @@ def test_a_bad_drill_link_says_so() -> None:
 
 def test_the_progress_pages_theme_link_opens_puzzles_of_that_theme(db: Path) -> None:
     at = create(app(), "Ed")
-    tag = "spinner"
+    tag = "set-up"
     at.query_params["tag"] = tag
     ok(at.switch_page("ui/puzzles.py"))
     opened = next(p for p in shipped() if p.id == at.session_state["puzzle_id"])
     assert tag in opened.tags
     assert at.selectbox(key="puzzle_tag").value == tag
-    assert texts(at.info) == [t("puzzles.practising", theme=tag, count=sum(tag in p.tags for p in shipped()))]
+    assert texts(at.info) == [tn("puzzles.practising", sum(tag in p.tags for p in shipped()),
+                                 theme=t(f"puzzles.tag.{tag}"), definition=t(f"puzzles.tag_def.{tag}"))]
     at.query_params["tag"] = "no-such-theme"
     ok(at.switch_page("ui/puzzles.py"))
     assert any("no-such-theme" in w for w in texts(at.warning))

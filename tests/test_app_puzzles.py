@@ -10,7 +10,8 @@ from streamlit.testing.v1 import AppTest
 from trainer.bank import shipped
 from trainer.daily import daily
 from trainer.moves import Move
-from trainer.puzzles import Puzzle
+from trainer.puzzle_text import quiz_board
+from trainer.puzzles import KINDS, Puzzle
 
 TODAY = daily(shipped(), date.today())
 APP = Path(__file__).resolve().parent.parent / "app.py"
@@ -56,8 +57,10 @@ def test_a_wrong_answer_shows_the_best_and_the_reply() -> None:
     at = open_page(puzzle.id)
     wrong = a_wrong_move(puzzle)
     click_move(at, wrong)
-    assert at.error and f"Not the best: {wrong}" in at.error[0].value
-    assert any("best line" in m.value for m in at.markdown)
+    assert at.error and at.error[0].value.startswith("Not the answer:") and f"({wrong})" in at.error[0].value
+    shown = "\n".join(m.value for m in at.markdown)
+    assert "best line" in shown and "plays" in shown and " on the " in shown  # the line in words
+    assert "Most points now:" in shown and "Best by the solver:" in shown
     assert at.session_state["results"][-1]["correct"] is False
 
 
@@ -86,6 +89,42 @@ def test_count_puzzles_take_one_number_and_refuse_bad_text() -> None:
     assert at.success and puzzle.accepted[0] in at.success[0].value
 
 
+def test_a_count_puzzle_hides_its_answer_until_answered_and_has_a_hint() -> None:
+    puzzle = max((p for p in shipped() if p.kind == "count"), key=lambda p: int(p.accepted[0]))
+    at = open_page(puzzle.id)
+    svg, alt = quiz_board(puzzle)
+    html = "\n".join(str(getattr(e, "body", "")) + str(getattr(e, "value", "")) for e in at.main)
+    assert alt in html and "count" not in alt
+    assert f"count {puzzle.accepted[0]}" not in html and f"= {puzzle.accepted[0]}" not in html
+    at.button(key="puzzle_hint_button").click().run()
+    assert at.info and "end" in at.info[0].value and puzzle.accepted[0] not in at.info[0].value
+    at.text_input(key="puzzle_count").input(puzzle.accepted[0])
+    list(at.get("form_submit_button"))[0].click().run()
+    assert at.success and at.session_state["results"][-1]["detail"] == "helped"
+
+
+def test_next_never_repeats_until_the_choice_is_exhausted() -> None:
+    at = open_page()
+    at.selectbox(key="puzzle_kind").set_value("score-most").run()
+    matching = {p.id for p in shipped() if p.kind == "score-most"}
+    shown = []
+    for _ in range(min(len(matching), 12)):
+        at.button(key="puzzle_next").click().run()
+        assert not at.exception
+        shown.append(at.session_state["puzzle_id"])
+    assert len(set(shown)) == len(shown) and set(shown) <= matching
+
+
+def test_an_empty_choice_suggests_the_nearest_with_puzzles() -> None:
+    at = open_page()
+    at.selectbox(key="puzzle_kind").set_value("count").run()
+    at.selectbox(key="puzzle_tag").set_value("greedy-trap").run()
+    assert at.warning and at.button(key="puzzle_nearest")
+    at.button(key="puzzle_nearest").click().run()
+    assert not at.warning and not at.exception
+    assert at.button(key="puzzle_next").disabled is False
+
+
 def test_a_bad_puzzle_link_says_so_and_opens_today() -> None:
     at = open_page("no-such-puzzle")
     assert at.error and "no-such-puzzle" in at.error[0].value
@@ -93,7 +132,7 @@ def test_a_bad_puzzle_link_says_so_and_opens_today() -> None:
 
 
 def test_every_kind_opens_by_link() -> None:
-    for kind in ("best-play", "endgame", "count", "deny"):
+    for kind in KINDS:
         puzzle = first_of(kind)
         at = open_page(puzzle.id)
         assert at.session_state["puzzle_id"] == puzzle.id

@@ -146,10 +146,11 @@ def test_solver_values_moves_and_counts_agree(rules: RuleSet, players: int) -> N
 
 
 def test_bigger_positions_agree_with_two_threads_in_c() -> None:
-    """Where C shares the root moves between two threads, values and moves still agree."""
+    """With two threads allowed in C (a big solve may share its root moves with a second
+    thread), values and moves still agree."""
     found = 0
     for seed in range(60):
-        position = next(iter(positions(STANDARD, 2, seed, 13)), None)
+        position = next(iter(positions(STANDARD, 2, seed, 16)), None)  # C's second thread from 16
         if position is None or len(position.legal_moves()) < 2:
             continue
         hands, bone, layout = compact(position)

@@ -55,6 +55,20 @@ def test_the_analysis_page_never_solves_without_a_limit(tmp_path: Path,
     assert any("rough guide, not best play" in c.value for c in at.caption)
 
 
+def test_the_analysis_pages_estimate_is_bounded_too(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(ENV, str(tmp_path / "progress.db"))
+    hidden = BIG.replace("6-5,6-2,6-1,4-1,4-0,2-2,1-0", "?7").replace("6-0,5-5,5-0,4-4,4-2,3-1,3-0", "?7")
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.session_state["analysis_budget"] = 0.3
+    at.query_params["position"] = hidden
+    at.run()
+    at.switch_page("ui/analysis.py").run()
+    assert not at.warning and not at.exception
+    at.button(key="estimate").click().run()
+    assert not at.exception and any("too big to solve exactly here" in w.value for w in at.warning)
+    assert all("±" in v for v in at.dataframe[0].value["value"])
+
+
 def test_playout_estimates_are_bounded_and_seeded() -> None:
     big = Position.from_code(BIG)
     started = time.monotonic()

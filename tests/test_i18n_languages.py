@@ -142,6 +142,9 @@ def test_a_game_under_way_and_the_analysis_of_a_position(lang: str, lookups: Loo
     at = open_page("play", lang, play_pace=0, play_budget=0.05,
                    play=PlaySession(PlaySettings(seed=12, opponent="greedy")))
     check(at, lang, "play under way", lookups)
+    at.button(key="play_hint_button").click().run()  # the coach's move and reasons
+    assert catalogue(lang)["play.coach_says"].split("**")[0].strip() in page_text(at)
+    check(at, lang, "play with the coach's hint", lookups)
     at = AppTest.from_file(APP, default_timeout=120)
     at.query_params["lang"] = lang
     at.query_params["position"] = EXAMPLE

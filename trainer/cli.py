@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import sys
 from collections.abc import Callable, Sequence
 from datetime import date
@@ -24,7 +25,7 @@ from trainer.numbers import SCORE_LIMIT, SEED_LIMIT, whole
 from trainer.players import PLAYERS, make_player
 from trainer.position import Position
 from trainer.puzzlegen import generate
-from trainer.puzzles import load_bank, summary, verify
+from trainer.puzzles import KINDS, Kind, Puzzle, PuzzleError, load_bank, summary, verify
 from trainer.record import Record
 from trainer.rules import PRESETS, preset
 from trainer.sampling import MAX_SAMPLES, estimate, voids_from_turns
@@ -161,6 +162,12 @@ def build_parser(prog: str = "python -m trainer") -> Parser:
     puz.add_argument("--count", type=positive, default=None)
     puz.add_argument("--seed", type=seed, default=None)
     puz.add_argument("--out", default=None)
+    puz.add_argument("--workers", type=positive, default=1, help="generate: processes sharing the work")
+    puz.add_argument("--quotas", default=None,
+                     help="generate: how many of each kind, e.g. count=390,endgame=660 (default: by share)")
+    puz.add_argument("--cache", default=None, help="generate: a directory keeping each hand's puzzles")
+    puz.add_argument("--sample", type=positive, default=None,
+                     help="verify: only N puzzles, picked by --seed (default: every one)")
     day = sub.add_parser("daily", help="the puzzle of a day")
     day.add_argument("--date", default=None, help="YYYY-MM-DD (default: today)")
     for p in (count, moves, sim, sol, puz, day):
@@ -175,7 +182,8 @@ def cmd_puzzles(args: argparse.Namespace) -> dict[str, Any]:
     if args.action == "generate":
         if args.count is None or args.seed is None or args.out is None:
             raise UsageError("puzzles generate needs --count N --seed S --out FILE")
-        bank = generate(args.count, args.seed)
+        bank = generate(args.count, args.seed, workers=min(args.workers, 8),
+                        wanted=parse_quotas(args.quotas, args.count), cache=args.cache)
         try:
             with open(args.out, "w", encoding="utf-8") as handle:
                 handle.write("".join(p.to_json() + "\n" for p in bank))
@@ -184,8 +192,34 @@ def cmd_puzzles(args: argparse.Namespace) -> dict[str, Any]:
         return {"action": "generate", "count": len(bank), "seed": args.seed, "out": args.out}
     path = args.file or str(bank_path())
     puzzles = load_bank(read_text_file(path, ""))
-    wrong = [p.id for p in puzzles if verify(p) != p]
+    if args.sample is not None and args.sample < len(puzzles):
+        puzzles = tuple(random.Random(args.seed or 0).sample(puzzles, args.sample))
+    wrong = [p.id for p in puzzles if not proven(p)]
     return {"action": "verify", "file": path, "count": len(puzzles), "wrong": wrong}
+
+
+def parse_quotas(text: Optional[str], count: int) -> Optional[dict[Kind, int]]:
+    """`count=390,endgame=660`: how many puzzles of each kind; they must add up to --count."""
+    if text is None:
+        return None
+    out: dict[Kind, int] = {}
+    for part in text.split(","):
+        name, _, number = part.partition("=")
+        kind = next((k for k in KINDS if k == name.strip()), None)
+        if kind is None or not number.strip().isdigit() or len(number.strip()) > 6:
+            raise UsageError(f"--quotas {text!r}: write KIND=N,... with kinds {', '.join(KINDS)}")
+        out[kind] = int(number)
+    if sum(out.values()) != count:
+        raise UsageError(f"--quotas add up to {sum(out.values())}, not --count {count}")
+    return {k: out.get(k, 0) for k in KINDS}
+
+
+def proven(puzzle: Puzzle) -> bool:
+    """Whether a puzzle still meets its kind's criterion with the same answers."""
+    try:
+        return verify(puzzle) == puzzle
+    except PuzzleError:
+        return False
 
 
 def show_puzzles(result: dict[str, Any]) -> str:

@@ -1,106 +1,216 @@
-"""The coach: a hint with its reasons during play, and the review of a hand after it.
+"""The coach: a hint with its reasons during play, and the review of every move of a
+hand after it. Every claim says what it rests on.
 
-Both judge a move by its expected value: the mean exact value over deals of the tiles
-the learner cannot see (`sampling.expected_values`), from what he could see then,
-including the suits his opponents showed they lack.
+Both judge moves by their value over deals of the tiles the learner cannot see, from
+what he could see then (including the suits his opponents showed they lack): the same
+deals for every move (`trainer.evidence`), so that each comparison is paired and has a
+95% interval. A fully known position is judged exactly.
 
-Grades, by expected points lost against the best move:
+Grades, by the points lost against the best move (mean over the deals):
 
 | grade | points lost |
 |---|---|
 | best | less than 0.5 |
 | good | 0.5 to less than 3 |
 | inaccuracy | 3 to less than 8 |
-| mistake | 8 to less than 15 |
-| blunder | 15 or more |
+| mistake | 8 to less than 25 |
+| blunder | 25 or more |
 
->>> grade(0.0), grade(2.9), grade(5), grade(10), grade(20)
+No grade is worse than "inaccuracy" unless the loss is significant at 95% (the
+interval lies above 0). A move is "unclear" when fewer than MIN_DEALS deals could be
+solved, or when its loss is not significant yet could reach a mistake; "forced" when
+it was the only legal move.
+
+>>> grade(0.0), grade(2.9), grade(5), grade(10), grade(30)
 ('best', 'good', 'inaccuracy', 'mistake', 'blunder')
+>>> judge(Difference(20.0, 1.0), deals=200, exact=False)
+'mistake'
+>>> judge(Difference(20.0, 30.0), deals=200, exact=False), judge(Difference(85.0, 0.0), 1, False)
+('unclear', 'unclear')
 """
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from typing import Optional
 
+from trainer.evidence import MIN_DEALS, Difference, Evidence, within_budget
+from trainer.i18n import t, tn
 from trainer.moves import Move
 from trainer.players import GreedyPlayer, best_reply_points, mover_view, unseen_tiles
 from trainer.position import Position
 from trainer.record import Turn
-from trainer.sampling import Voids, expected_values, voids_from_turns
+from trainer.sampling import Voids, voids_from_turns
 
 GRADES: tuple[tuple[float, str], ...] = (
-    (0.5, "best"), (3.0, "good"), (8.0, "inaccuracy"), (15.0, "mistake"))
+    (0.5, "best"), (3.0, "good"), (8.0, "inaccuracy"), (25.0, "mistake"))
+CAPPED = "inaccuracy"  # the worst grade a loss that is not significant can get
+ORDER = ("best", "good", "inaccuracy", "mistake", "blunder")
 
 
 def grade(loss: float) -> str:
-    """The grade of a move that loses `loss` expected points against the best."""
+    """The grade of a move that loses `loss` points against the best."""
     for limit, name in GRADES:
         if loss < limit:
             return name
     return "blunder"
 
 
+def judge(loss: Difference, deals: int, exact: bool) -> str:
+    """The grade a loss supports on its evidence (see the module's rules)."""
+    if exact:
+        return grade(loss.mean)
+    if deals < MIN_DEALS:
+        return "unclear"
+    if loss.significant:
+        return grade(loss.mean)
+    if loss.high >= GRADES[2][0]:  # could be a mistake, could be nothing
+        return "unclear"
+    named = grade(max(0.0, loss.mean))
+    return named if ORDER.index(named) <= ORDER.index(CAPPED) else CAPPED
+
+
+def _signed(x: float) -> str:
+    return f"{x:+.1f}"
+
+
+def basis_words(evidence: Optional[Evidence], lang: str = "en") -> str:
+    """What a hint or a grade rests on, in words."""
+    if evidence is None or not evidence.deals:
+        return t("coach.basis_none", lang)
+    if evidence.exact:
+        return t("coach.basis_exact", lang)
+    return tn("coach.basis_deals", evidence.deals, lang)
+
+
+def compare_words(position: Position, evidence: Evidence, move: Move, other: Move,
+                  lang: str = "en") -> str:
+    """Move against the best alternative: points now and value, both figures, and how
+    sure the difference is."""
+    diff = evidence.difference(move, other)
+    values = dict(move=move, points=tn("plural.points", position.points(move), lang),
+                  value=_signed(evidence.mean(move)), other=other,
+                  other_points=tn("plural.points", position.points(other), lang),
+                  other_value=_signed(evidence.mean(other)), diff=f"{abs(diff.mean):.1f}")
+    if evidence.exact:
+        key = "coach.compare_exact_tie" if diff.mean == 0 else (
+            "coach.compare_exact_better" if diff.mean > 0 else "coach.compare_exact_worse")
+        return t(key, lang, **values)
+    margin = f"{diff.half_width:.1f}"
+    if diff.significant:
+        return t("coach.compare_better", lang, margin=margin, **values)
+    if diff.high < 0:
+        return t("coach.compare_worse", lang, margin=margin, **values)
+    return t("coach.compare_close", lang, margin=margin, **values)
+
+
+def leaves_words(position: Position, move: Move, lang: str = "en") -> tuple[str, str]:
+    """What the move leaves: the count and the most the next play could score, and the
+    tiles still out for the open ends."""
+    after = position.layout.place(move.tile, move.side)
+    reply = best_reply_points(position, move)
+    out = unseen_tiles(position)
+    ends = sorted({e.pip for e in after.open_ends()})
+    suits = t("list.separator", lang).join(
+        tn("coach.out_suit", sum(1 for x in out if x.has(pip) and x != move.tile), lang, pip=pip)
+        for pip in ends)
+    first = (t("coach.leaves", lang, count=after.count(), reply=reply) if reply
+             else t("coach.leaves_nothing", lang, count=after.count()))
+    return first, t("coach.out", lang, ends=t("list.separator", lang).join(map(str, ends)), suits=suits)
+
+
 @dataclass(frozen=True)
 class Hint:
-    """The coach's move and why, in plain sentences."""
+    """The coach's move and why, in plain sentences, with the evidence behind it."""
 
     move: Move
     reasons: tuple[str, ...]
     values: dict[Move, float]
     samples: int
+    exact: bool = False
 
 
-def reasons_for(position: Position, move: Move) -> tuple[str, ...]:
-    """Why a move is good: points now, what it leaves the next player, tiles still out."""
-    points = position.points(move)
-    after = position.layout.place(move.tile, move.side)
-    reply = best_reply_points(position, move)
-    out = unseen_tiles(position)
-    ends = sorted({e.pip for e in after.open_ends()})
-    suits = ", ".join(f"{sum(1 for t in out if t.has(pip) and t != move.tile)} tiles with a {pip}"
-                      for pip in ends)
-    first = f"{move} scores {points} now" if points else f"{move} scores nothing now"
-    return (
-        f"{first}; the count becomes {after.count()}.",
-        f"After it, the most any tile you cannot see could score next is {reply}."
-        if reply else "After it, no tile you cannot see can score on the next play.",
-        f"Still out for the open ends ({', '.join(str(e) for e in ends)}): {suits}.",
-    )
-
-
-def hint(position: Position, budget: float = 1.0, seed: int = 0,
-         voids: Optional[Voids] = None) -> Hint:
-    """The best move by expectation for the mover, with its reasons."""
+def hint(position: Position, budget: float = 1.0, seed: int = 0, voids: Optional[Voids] = None,
+         lang: str = "en") -> Hint:
+    """The best move by value for the mover, compared with the best alternative."""
     moves = position.legal_moves()
+    view = mover_view(position)
     if len(moves) == 1:
-        return Hint(moves[0], ("It is your only legal move.",) + reasons_for(position, moves[0]),
-                    {moves[0]: 0.0}, 0)
-    found = expected_values(mover_view(position), budget, random.Random(seed), voids)
-    if found.samples:
-        move = found.best()[0]
-    else:  # too early in the hand to solve a deal in time: points now and what is left
+        return Hint(moves[0], (t("coach.only_move", lang), *leaves_words(view, moves[0], lang)),
+                    {moves[0]: 0.0}, 0, True)
+    evidence = within_budget(view, budget, seed, voids)
+    if not evidence.deals:  # too early in the hand to solve a deal in time
         move = GreedyPlayer(seed).choose(position)
-    return Hint(move, reasons_for(position, move), found.values, found.samples)
+        return Hint(move, (t("coach.basis_none", lang), *leaves_words(view, move, lang)), {}, 0)
+    move = evidence.best()
+    others = [m for m in evidence.moves if m != move]
+    other = max(others, key=lambda m: (evidence.mean(m), view.points(m), str(m)))
+    reasons = (compare_words(view, evidence, move, other, lang), *leaves_words(view, move, lang),
+               t("coach.basis", lang, basis=basis_words(evidence, lang)))
+    return Hint(move, reasons, {m: evidence.mean(m) for m in evidence.moves}, evidence.deals,
+                evidence.exact)
 
 
 @dataclass(frozen=True)
 class MoveReview:
-    """One of the learner's decisions in a hand, judged."""
+    """One of the learner's moves in a hand, judged, with the reason in words."""
 
     number: int  # the turn's index in the hand
     position: str  # the code before the move, as the learner saw it
     played: Move
     best: Move
-    loss: float
-    grade: str
-    samples: int
+    loss: float  # mean points lost against the best
+    grade: str  # best, good, inaccuracy, mistake, blunder, unclear or forced
+    samples: int  # deals behind the figures (0 when exact or forced)
+    margin: float = 0.0  # half-width of the 95% interval on the loss
+    exact: bool = False
+    reason: str = ""
+
+    @property
+    def forced(self) -> bool:
+        """The learner had no other legal move."""
+        return self.grade == "forced"
+
+
+def review_move(position: Position, played: Move, voids: Optional[Voids], budget: float,
+                seed: int, number: int = 0, lang: str = "en") -> MoveReview:
+    """Judge one move from the mover's view of `position`."""
+    view = mover_view(position)
+    moves = position.legal_moves()
+    if len(moves) == 1:
+        return MoveReview(number, view.code(), played, played, 0.0, "forced", 0, 0.0, True,
+                          t("coach.forced", lang))
+    return judged(view, played, within_budget(view, budget, seed, voids), number, lang)
+
+
+def judged(view: Position, played: Move, evidence: Evidence, number: int = 0,
+           lang: str = "en") -> MoveReview:
+    """The review of `played` on the evidence gathered from the mover's `view`."""
+    if not evidence.deals:
+        return MoveReview(number, view.code(), played, played, 0.0, "unclear", 0, 0.0, False,
+                          t("coach.unclear_none", lang))
+    best = evidence.best()
+    if best == played:
+        others = [m for m in evidence.moves if m != played]
+        other = max(others, key=lambda m: (evidence.mean(m), str(m)))
+    else:
+        other = best
+    loss = evidence.difference(best, played)
+    named = judge(loss, evidence.deals, evidence.exact)
+    why = compare_words(view, evidence, played, other, lang)
+    if named == "unclear":
+        doubt = (tn("coach.unclear_few", evidence.deals, lang) if evidence.deals < MIN_DEALS
+                 else t("coach.unclear_wide", lang, low=f"{loss.low:.1f}", high=f"{loss.high:.1f}"))
+        why = f"{doubt} {why}"
+    reason = f"{why} {t('coach.basis', lang, basis=basis_words(evidence, lang))}"
+    return MoveReview(number, view.code(), played, best, max(0.0, loss.mean), named,
+                      0 if evidence.exact else evidence.deals,
+                      0.0 if evidence.exact else loss.half_width, evidence.exact, reason)
 
 
 def review_hand(start: Position, turns: tuple[Turn, ...], learner: int, budget: float = 0.5,
-                seed: int = 0) -> tuple[MoveReview, ...]:
-    """Grade every move the learner chose (with two or more legal moves) in a hand.
+                seed: int = 0, lang: str = "en") -> tuple[MoveReview, ...]:
+    """Judge every move the learner played in a hand, forced ones marked as forced.
 
     `start` is the hand's deal and `turns` its turns (Match.starts / Match.hands)."""
     reviews = []
@@ -112,19 +222,8 @@ def review_hand(start: Position, turns: tuple[Turn, ...], learner: int, budget: 
             if not position.is_over and position.must_pass:
                 position = position.pass_turn()
             continue
-        moves = position.legal_moves()
-        if turn.player == learner and len(moves) > 1:
+        if turn.player == learner:
             voids = voids_from_turns(start, turns[:number])
-            view = mover_view(position)
-            found = expected_values(view, budget, random.Random(seed + number), voids)
-            if found.samples:
-                best_move = found.best()[0]
-                loss = found.values[best_move] - found.values[turn.move]
-            else:  # judge by points now when no deal could be solved in time
-                points = {m: position.points(m) for m in moves}
-                best_move = max(moves, key=lambda m: (points[m], str(m)))
-                loss = float(points[best_move] - points[turn.move])
-            reviews.append(MoveReview(number, view.code(), turn.move, best_move, loss,
-                                      grade(loss), found.samples))
+            reviews.append(review_move(position, turn.move, voids, budget, seed + number, number, lang))
         position = position.play(turn.move)
     return tuple(reviews)

@@ -182,6 +182,7 @@ def moves_table(position: Position) -> None:
     exact = position.is_fully_known
     rough: Optional[Estimate] = None
     limit = min(SOLVE_SECONDS, float(st.session_state.get("analysis_budget", SOLVE_SECONDS)))
+    sample_limit = min(SAMPLE_SECONDS, 2 * limit)
     if exact:
         try:
             with st.spinner(t("analysis.solving", LANG)):
@@ -196,9 +197,9 @@ def moves_table(position: Position) -> None:
     elif st.button(t("analysis.estimate", LANG, samples=SAMPLES), key="estimate"):
         try:
             with st.spinner(t("analysis.sampling", LANG)):
-                result = estimate(position, SAMPLES, seed=1, time_limit=SAMPLE_SECONDS)
+                result = estimate(position, SAMPLES, seed=1, time_limit=sample_limit)
         except SearchLimitError:
-            rough = too_big(position, SAMPLE_SECONDS)
+            rough = too_big(position, sample_limit)
         else:
             values = {m.move: f"{m.value:.1f} ± {m.spread:.1f}" for m in result.moves}
     if rough is not None:

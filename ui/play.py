@@ -166,7 +166,7 @@ def hand_result(session: PlaySession) -> None:
         reviewed_before = st.session_state["play_review"]
         st.session_state["play_review"] = (number, reviews, learner_turns(session, number))
         if not reviewed_before or reviewed_before[0] != number:  # each move is kept once
-            for r in (r for r in reviews if not getattr(r, "forced", False)):
+            for r in (r for r in reviews if not r.forced and r.grade != "unclear"):
                 record_result("play", f"hand {number}", r.grade in ("best", "good"), r.grade,
                               key=f"game {session.settings.seed} hand {number} turn {r.number}",
                               kind=r.grade, position=r.position, answer=str(r.played),
@@ -199,7 +199,7 @@ def review_job(session: PlaySession, number: int) -> Future[tuple[MoveReview, ..
     decisions = max(1, sum(1 for turn in turns if turn.player == session.settings.learner and turn.move))
     budget = min(0.4, REVIEW_BUDGET / decisions)
     job = reviewers().submit(review_hand, match.starts[number - 1], turns, session.settings.learner,
-                             budget=budget)
+                             budget=budget, lang=LANG)
     st.session_state["play_review_job"] = ((id(session), number), job)
     return job
 
@@ -211,8 +211,15 @@ def learner_turns(session: PlaySession, number: int) -> list[tuple[int, Move]]:
             if turn.player == session.settings.learner and turn.move is not None]
 
 
+def lost_text(review: MoveReview) -> str:
+    """The points lost, with the 95% margin when it rests on deals."""
+    return f"{review.loss:.1f} ± {review.margin:.1f}" if review.samples else f"{review.loss:.1f}"
+
+
 def judged_on(review: MoveReview) -> str:
-    """What a grade rests on: the deals solved, or the points at once when none was."""
+    """What a grade rests on: exact, the deals solved, or the points at once when none was."""
+    if review.exact:
+        return t("coach.basis_exact", LANG)
     if review.samples:
         return tn("play.judged_deals", review.samples, LANG)
     return t("play.judged_points", LANG)
@@ -223,18 +230,18 @@ def show_review(reviews: tuple[MoveReview, ...], moves: list[tuple[int, Move]]) 
     rests on; a move with no other choice marked as forced."""
     by_turn = {r.number: r for r in reviews}
     columns = (t("play.col.move", LANG), t("play.col.grade", LANG), t("play.col.best", LANG),
-               t("play.col.lost", LANG), t("play.col.judged", LANG))
+               t("play.col.lost", LANG), t("play.col.judged", LANG), t("play.col.reason", LANG))
     rows = []
     for index, move in moves:
         r = by_turn.get(index)
-        if r is None or getattr(r, "forced", False):
+        if r is None or r.forced:
             rows.append(dict(zip(columns, (move_words(move, LANG), t("play.forced_mark", LANG), "", None,
-                                           t("play.forced_why", LANG)))))
+                                           t("play.forced_why", LANG), "" if r is None else r.reason))))
         else:
             rows.append(dict(zip(columns, (move_words(r.played, LANG), t(f"play.grade.{r.grade}", LANG),
-                                           move_words(r.best, LANG), round(r.loss, 1), judged_on(r)))))
+                                           move_words(r.best, LANG), lost_text(r), judged_on(r), r.reason))))
     st.dataframe(rows, hide_index=True, width="stretch")
-    if not [r for r in reviews if not getattr(r, "forced", False)]:
+    if not [r for r in reviews if not r.forced]:
         st.info(t("play.no_choice", LANG))
     worst = sorted((r for r in reviews if r.grade in WEAK_GRADES), key=lambda r: -r.loss)[:3]
     for r in worst:
@@ -287,7 +294,8 @@ def learner_turn(session: PlaySession) -> None:
         with st.spinner(t("play.coach_thinking", LANG)):
             voids = voids_from_turns(session.match.starts[-1], tuple(session.match.hands[-1]))
             st.session_state["play_hint"] = hint(position, budget=st.session_state["play_budget"],
-                                                 seed=len(session.match.hands[-1]), voids=voids)
+                                                 seed=len(session.match.hands[-1]), voids=voids,
+                                                 lang=LANG)
     if not session.settings.muggins and tools[1].button(t("play.undo", LANG), key="play_undo"):
         try:
             session.undo()

@@ -21,16 +21,26 @@ from trainer.drills import AnswerError, parse_number
 from trainer.errors import TrainerError
 from trainer.i18n import t, tn
 from trainer.moves import Move
-from trainer.puzzles import Puzzle
+from trainer.puzzle_text import (
+    basis,
+    both_answers,
+    header,
+    hint,
+    line_words,
+    move_label,
+    move_words,
+    quiz_board,
+)
+from trainer.puzzles import KINDS, Puzzle
 from trainer.queue import group_due
 from trainer.solver import solve
 from trainer.store import Store
 from trainer.tags import TAGS
 from trainer.tiles import Tile
 from ui.state import init_state, learner_id, open_store, reason, record_result, start_timer
-from ui.widgets import board, end_buttons, guard, hand, plain, tile_buttons, when_text
+from ui.widgets import board, end_buttons, guard, hand, plain, svg_image, tile_buttons, when_text
 
-KINDS = ("best-play", "endgame", "count", "deny")  # names and questions: puzzles.kind.*, puzzles.question.*
+# kinds' names and questions: puzzles.kind.*, puzzles.question.*
 BANDS = {"easy": (0, 1099), "medium": (1100, 1349), "hard": (1350, 9999)}
 ANY = "any"
 MODES = ("browse", "rated", "review")  # names: puzzles.mode.*
@@ -47,10 +57,6 @@ def choose(puzzle: Puzzle, source: str = "") -> None:
                             puzzle_hint=False, puzzle_source=source, puzzle_recorded=None)
     st.session_state["shown_at"].pop("puzzle", None)
     st.query_params["puzzle"] = puzzle.id
-
-
-def figure(puzzle: Puzzle) -> str:
-    return "value" if puzzle.kind in ("endgame", "deny") else "points"
 
 
 def kind_name(kind: str) -> str:
@@ -164,15 +170,15 @@ def review_section() -> None:
         guard(error)
         st.stop()
     if st.session_state["puzzle_source"] == "review":
-        st.caption(t("puzzles.review_open", LANG, count=len(due)))
+        st.caption(tn("puzzles.review_open", len(due), LANG))
         return
     if not due:
         if waiting:
-            st.info(t("puzzles.review_later", LANG, count=len(waiting), when=when_text(waiting[0].due, LANG)))
+            st.info(tn("puzzles.review_later", len(waiting), LANG, when=when_text(waiting[0].due, LANG)))
         else:
             st.info(t("puzzles.review_empty", LANG))
         st.stop()
-    st.write(t("puzzles.review_due", LANG, count=len(due)))
+    st.write(tn("puzzles.review_due", len(due), LANG))
     known = {p.id for p in bank}
     groups = [g for g in group_due(due) if (g.part == "puzzle" and g.first.item in known)
               or (g.part == "drill" and g.kind in DRILL_KINDS)]
@@ -208,7 +214,8 @@ def chooser() -> None:
     if tag_link:
         theme = t(f"puzzles.tag.{url_tag}", LANG)
         count = sum(url_tag in p.tags for p in bank)
-        st.info(t("puzzles.practising", LANG, theme=theme, count=count), icon=":material/extension:")
+        st.info(tn("puzzles.practising", count, LANG, theme=theme,
+                   definition=t(f"puzzles.tag_def.{url_tag}", LANG)), icon=":material/extension:")
     with st.expander(t("puzzles.choose", LANG)):
         kind = st.selectbox(t("puzzles.kind", LANG), [ANY, *KINDS], key="puzzle_kind",
                             format_func=lambda k: t("puzzles.any_kind", LANG) if k == ANY else kind_name(k))
@@ -216,13 +223,15 @@ def chooser() -> None:
                            format_func=lambda g: option_name("puzzles.tag", g))
         band = st.selectbox(t("puzzles.difficulty", LANG), [ANY, *BANDS], key="puzzle_band",
                             format_func=lambda b: option_name("puzzles.band", b))
-        matching = [p for p in bank if (kind == ANY or p.kind == kind)
-                    and (tag == ANY or tag in p.tags)
-                    and (band == ANY or BANDS[band][0] <= p.rating <= BANDS[band][1])]
-        st.caption(t("puzzles.matching", LANG, count=len(matching)))
+        if tag != ANY:
+            st.caption(t(f"puzzles.tag_def.{tag}", LANG))
+        matching = matching_puzzles(kind, tag, band)
+        if matching:
+            st.caption(tn("puzzles.matching", len(matching), LANG))
+        else:
+            suggest_nearest(kind, tag, band)
         if st.button(t("puzzles.next", LANG), key="puzzle_next", disabled=not matching, type="primary"):
-            index = (len(st.session_state["results"]) * 7919 + len(matching)) % len(matching)
-            choose(matching[index])
+            choose(next_unseen(matching))
             st.rerun()
         st.write(t("puzzles.past", LANG))
         for back in range(1, 8):
@@ -232,21 +241,70 @@ def chooser() -> None:
                 st.rerun()
 
 
+def matching_puzzles(kind: str, tag: str, band: str) -> list[Puzzle]:
+    return [p for p in bank if (kind == ANY or p.kind == kind)
+            and (tag == ANY or tag in p.tags)
+            and (band == ANY or BANDS[band][0] <= p.rating <= BANDS[band][1])]
+
+
+def _set_filter(**values: str) -> None:
+    st.session_state.update(values)
+
+
+def suggest_nearest(kind: str, tag: str, band: str) -> None:
+    """An empty choice: the nearest one with puzzles, letting go of one filter (the
+    difficulty first, then the theme, then the kind), else of two."""
+    st.warning(t("puzzles.none_match", LANG))
+    tries = [({"puzzle_band": ANY}, "puzzles.filter_any_band"),
+             ({"puzzle_tag": ANY}, "puzzles.filter_any_theme"),
+             ({"puzzle_kind": ANY}, "puzzles.filter_any_kind"),
+             ({"puzzle_band": ANY, "puzzle_tag": ANY}, "puzzles.filter_any_theme")]
+    current = {"puzzle_kind": kind, "puzzle_tag": tag, "puzzle_band": band}
+    for change, name in tries:
+        if all(current[k] == v for k, v in change.items()):
+            continue
+        relaxed = {**current, **change}
+        found = matching_puzzles(relaxed["puzzle_kind"], relaxed["puzzle_tag"], relaxed["puzzle_band"])
+        if found:
+            words = t(name, LANG)
+            st.info(tn("puzzles.nearest", len(found), LANG, filter=words))
+            st.button(t("puzzles.nearest_apply", LANG, filter=words), key="puzzle_nearest",
+                      on_click=_set_filter, kwargs=change)
+            return
+
+
+def next_unseen(matching: list[Puzzle]) -> Puzzle:
+    """The next puzzle of the choice not yet shown in this visit; once every one has
+    been shown, they start again."""
+    seen = set(st.session_state["puzzle_seen"]) | {st.session_state["puzzle_id"]}
+    fresh = [p for p in matching if p.id not in seen]
+    if not fresh:
+        st.session_state["puzzle_restarted"] = len(matching)
+        seen -= {p.id for p in matching}
+        fresh = [p for p in matching if p.id != st.session_state["puzzle_id"]] or matching
+    picked = fresh[random.Random(f"{len(seen)}:{len(fresh)}").randrange(len(fresh))]
+    st.session_state["puzzle_seen"] = tuple(sorted(seen | {picked.id}))
+    return picked
+
+
 if mode == "browse":
     chooser()
+    restarted = st.session_state["puzzle_restarted"]
+    if restarted:
+        st.session_state["puzzle_restarted"] = 0
+        st.info(tn("puzzles.seen_all", restarted, LANG))
 
 puzzle = by_id(st.session_state["puzzle_id"])
 position = puzzle.parsed()
 label = t("puzzles.today_label", LANG) if puzzle.id == today.id else t("puzzles.label", LANG, id=puzzle.id)
 st.subheader(t("puzzles.heading", LANG, label=label, kind=kind_name(puzzle.kind)))
-rules_name = t(f"rules.{puzzle.rules}", LANG)
-if puzzle.tags:
-    themes = t("list.separator", LANG).join(t(f"puzzles.tag.{g}", LANG) for g in puzzle.tags)
-    st.caption(t("puzzles.info_themes", LANG, rating=puzzle.rating, rules=rules_name, themes=themes))
-else:
-    st.caption(t("puzzles.info", LANG, rating=puzzle.rating, rules=rules_name))
+st.caption(header(puzzle, LANG))
 st.write(t(f"puzzles.question.{puzzle.kind}", LANG))
-board(position.layout)
+if puzzle.kind == "count" and st.session_state["puzzle_answer"] is None:
+    svg_image(*quiz_board(puzzle, LANG))  # no count, no end values, no total in words
+    st.caption(t("puzzles.count_hidden", LANG))
+else:
+    board(position.layout)
 
 
 def show_result(puzzle: Puzzle, answer: str) -> None:
@@ -260,22 +318,36 @@ def show_result(puzzle: Puzzle, answer: str) -> None:
                                for n, v in position.layout.count_parts())
             st.error(t("puzzles.count_wrong", LANG, answer=answer, parts=parts, count=puzzle.accepted[0]))
         return
-    mine = puzzle.info(answer)
-    best = puzzle.info(puzzle.accepted[0])
-    assert mine is not None and best is not None
-    what = figure(puzzle)
     if right:
-        key = f"puzzles.right_{what}" + ("_hint" if helped else "")
-        st.success(t(key, LANG, answer=answer, value=mine.value, points=mine.points))
+        key = "puzzles.right_hint" if helped else "puzzles.right"
+        st.success(t(key, LANG, answer=move_label(answer, LANG)))
     else:
-        st.error(t(f"puzzles.wrong_{what}", LANG, answer=answer, value=mine.value,
-                   accepted=t("list.separator", LANG).join(puzzle.accepted), best=best.value))
+        accepted = t("list.separator", LANG).join(move_label(a, LANG) for a in puzzle.accepted)
+        st.error(t("puzzles.wrong", LANG, answer=move_label(answer, LANG), accepted=accepted))
+    for sentence in both_answers(puzzle, LANG):
+        st.write(sentence)
     st.write(t("puzzles.every_move", LANG))
-    columns = [t("puzzles.col.move", LANG), t("puzzles.col.points_now", LANG),
-               t(f"puzzles.col.{what}", LANG), t("puzzles.col.accepted", LANG)]
+    value_column = {"deny": "leaves", "best-play": "ev", "endgame": "exact"}
+    columns = [t("puzzles.col.move", LANG), t("puzzles.col.words", LANG), t("puzzles.col.points_now", LANG)]
+    if puzzle.kind != "score-most":
+        columns.append(t(f"puzzles.col.{value_column[puzzle.kind]}", LANG))
+    if puzzle.kind in ("score-most", "deny"):
+        columns.append(t("puzzles.col.ev", LANG))
+    columns.append(t("puzzles.col.accepted", LANG))
     yes = t("puzzles.yes", LANG)
-    st.dataframe([dict(zip(columns, (m.move, m.points, m.value, yes if m.move in puzzle.accepted else "")))
-                  for m in puzzle.moves], hide_index=True, use_container_width=True)
+    rows = []
+    for m in puzzle.moves:
+        cells: list[object] = [m.move, move_words(m.move, LANG), m.points]
+        if puzzle.kind == "deny":
+            cells.append(int(-m.value))
+        elif puzzle.kind != "score-most":
+            cells.append(m.value)
+        if puzzle.kind in ("score-most", "deny"):
+            cells.append(m.ev)
+        cells.append(yes if m.move in puzzle.accepted else "")
+        rows.append(dict(zip(columns, cells)))
+    st.dataframe(rows, hide_index=True, use_container_width=True)
+    st.caption(t("puzzles.basis", LANG, basis=basis(puzzle, LANG)))
     if puzzle.kind == "endgame":
         endgame_line(puzzle, answer, right)
 
@@ -291,8 +363,8 @@ def endgame_line(puzzle: Puzzle, answer: str, right: bool) -> None:
             st.write(t("puzzles.reply", LANG, answer=answer, reply=reply))
             board(after.play(reply).layout, last=reply.tile)
     if puzzle.line:
-        steps = " → ".join(step.replace(":", ": ") for step in puzzle.line)
-        st.write(t("puzzles.line", LANG, move=puzzle.accepted[0], steps=steps))
+        steps = t("list.separator", LANG).join(line_words(puzzle, LANG))
+        st.write(t("puzzles.line_words", LANG, move=move_label(puzzle.accepted[0], LANG), steps=steps))
 
 
 def points_lost(puzzle: Puzzle, answer: str) -> Optional[int]:
@@ -302,7 +374,7 @@ def points_lost(puzzle: Puzzle, answer: str) -> Optional[int]:
     mine, best = puzzle.info(answer), puzzle.info(puzzle.accepted[0])
     if mine is None or best is None:
         return None
-    return max(0, best.value - mine.value)
+    return max(0, round(best.value - mine.value))
 
 
 def keep(puzzle: Puzzle, answer: str) -> None:
@@ -340,7 +412,8 @@ def show_kept(puzzle: Puzzle) -> None:
         except TrainerError as error:
             guard(error)
         else:
-            st.caption(t("puzzles.streak", LANG, current=streak.current, best=streak.best))
+            st.caption(t("puzzles.streak", LANG, current=tn("plural.days", streak.current, LANG),
+                         best=tn("plural.days", streak.best, LANG)))
 
 
 answered: Optional[str] = st.session_state["puzzle_answer"]
@@ -348,6 +421,11 @@ if answered is None:
     start_timer("puzzle", puzzle.id)
 if puzzle.kind == "count":
     if answered is None:
+        if st.session_state["puzzle_hint"]:
+            st.info(hint(puzzle, LANG))
+        elif st.button(t("puzzles.hint", LANG), key="puzzle_hint_button"):
+            st.session_state["puzzle_hint"] = True
+            st.rerun()
         with st.form("count_form", border=False):
             typed = st.text_input(t("puzzles.count_label", LANG), key="puzzle_count", max_chars=6)
             if st.form_submit_button(t("puzzles.check", LANG), type="primary"):
@@ -366,14 +444,12 @@ else:
                 st.write(t("puzzles.opponent_hand", LANG, player=other))
                 hand(position.hand(other))
     st.write(t("puzzles.your_hand", LANG, player=position.turn))
-    hint_tiles = {Move.parse(a).tile for a in puzzle.accepted}
     hand(mover)
     if answered is None:
         selected = (Tile.parse(st.session_state["puzzle_tile"])
                     if st.session_state["puzzle_tile"] else None)
         if st.session_state["puzzle_hint"]:
-            either = t("puzzles.hint_or", LANG).join(sorted(str(tile) for tile in hint_tiles))
-            st.info(t("puzzles.hint_text", LANG, tiles=either))
+            st.info(hint(puzzle, LANG))
         playable = tuple(tile for tile in mover if any(m.tile == tile for m in position.legal_moves()))
         # a callback: the next run shows the tile's ends at once, without a second run
         tile_buttons(mover, key="ptile", selected=selected, playable=playable,

@@ -97,6 +97,8 @@ DEFAULTS: dict[str, Any] = {
     "run_seed": None,  # the seed of the timed run under way (its items' keys use it)
     "puzzle_source": "",  # how the puzzle shown was opened: "", "archive", "stream", "review"
     "puzzle_recorded": None,  # (puzzle id, Recorded) of the last attempt kept in the store
+    "puzzle_seen": (),  # ids of the puzzles "Next" has shown in this visit
+    "puzzle_restarted": 0,  # how many puzzles a choice had when "Next" started it again
     # the Progress page's import
     "progress_import": None,  # ("success" or "error", message) of the last import
 }

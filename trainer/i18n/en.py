@@ -887,19 +887,25 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "analysis.col.value": "value",
     # ----- the app: the Puzzles page -----
     "puzzles.title": "Puzzles",
+    "puzzles.kind.count": "Count",
+    "puzzles.kind.score-most": "Score the most",
+    "puzzles.kind.deny": "Deny",
     "puzzles.kind.best-play": "Best play",
     "puzzles.kind.endgame": "Endgame",
-    "puzzles.kind.count": "Count",
-    "puzzles.kind.deny": "Deny the count",
-    "puzzles.question.best-play": "Play the tile that scores the most points now.",
-    "puzzles.question.endgame": (
-        "Every hand is shown and the boneyard is empty. Find the move with the best "
-        "result to the end of the hand (points now, later and the pips left)."
-    ),
     "puzzles.question.count": "What is the count of this board?",
+    "puzzles.question.score-most": "Play the move that scores the most points now.",
     "puzzles.question.deny": (
         "No move scores now. Play the tile that leaves the next player the least: the "
         "fewest points any tile you cannot see could make on the next play."
+    ),
+    "puzzles.question.best-play": (
+        "The other hands are hidden. Find the best move over the whole hand, not just the "
+        "most points now: the one with the best result on average over every way the tiles "
+        "you cannot see may lie."
+    ),
+    "puzzles.question.endgame": (
+        "Every hand is shown and the boneyard is empty. Find the move with the best "
+        "result to the end of the hand (points now, later and the pips left)."
     ),
     "puzzles.bad_link": "This puzzle link does not work: {error}. Here is today's puzzle instead.",
     "puzzles.choose": "Choose a puzzle",
@@ -911,17 +917,83 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "puzzles.band.easy": "easy",
     "puzzles.band.medium": "medium",
     "puzzles.band.hard": "hard",
-    "puzzles.tag.spinner": "spinner",
-    "puzzles.tag.four-arms": "four-arms",
-    "puzzles.tag.double-at-end": "double-at-end",
-    "puzzles.tag.big-score": "big-score",
+    "puzzles.tag.greedy-trap": "greedy trap",
     "puzzles.tag.set-up": "set-up",
-    "puzzles.tag.greedy-trap": "greedy-trap",
-    "puzzles.tag.deny-count": "deny-count",
+    "puzzles.tag.deny": "deny the count",
+    "puzzles.tag.open-spinner": "open the spinner",
+    "puzzles.tag.double-at-end": "double at an end",
+    "puzzles.tag.four-arms": "four arms",
+    "puzzles.tag.count-tiles": "count the tiles",
+    "puzzles.tag.shed-pips": "shed pips",
+    "puzzles.tag.big-score": "big score",
     "puzzles.tag.domino": "domino",
     "puzzles.tag.block": "block",
-    "puzzles.tag.cincos": "cincos",
-    "puzzles.matching": "{count} puzzles match.",
+    "puzzles.tag.cincos": "cincos rules",
+    "puzzles.tag.spinner": "spinner (a retired theme)",
+    "puzzles.tag.deny-count": "deny the count (a retired theme)",
+    "puzzles.tag_def.greedy-trap": "The move that scores the most now is not the best.",
+    "puzzles.tag_def.set-up": (
+        "The answer leaves a board on which a tile still in your hand scores next turn."
+    ),
+    "puzzles.tag_def.deny": "The answer leaves the next player less to score than another move would.",
+    "puzzles.tag_def.open-spinner": "The answer goes on an empty arm of the spinner.",
+    "puzzles.tag_def.double-at-end": "A double stands at an open end: it counts both halves.",
+    "puzzles.tag_def.four-arms": "All four arms of the spinner hold tiles.",
+    "puzzles.tag_def.count-tiles": (
+        "After the answer, an end shows a suit with no tile left that you cannot see."
+    ),
+    "puzzles.tag_def.shed-pips": "With three tiles or fewer, the answer sheds your heaviest tile.",
+    "puzzles.tag_def.big-score": "The answer scores 20 or more at once.",
+    "puzzles.tag_def.domino": "In the best line your side goes out.",
+    "puzzles.tag_def.block": "The best line ends with nobody able to play.",
+    "puzzles.tag_def.cincos": "Played under the cincos rules.",
+    "puzzles.matching": {"one": "{n} puzzle matches.", "other": "{n} puzzles match."},
+    "puzzles.none_match": "No puzzle matches this choice.",
+    "puzzles.nearest": {"one": "Try {filter}: {n} puzzle.", "other": "Try {filter}: {n} puzzles."},
+    "puzzles.nearest_apply": "Use {filter}",
+    "puzzles.filter_any_kind": "any kind",
+    "puzzles.filter_any_theme": "any theme",
+    "puzzles.filter_any_band": "any difficulty",
+    "puzzles.seen_all": {
+        "one": "You have seen the only puzzle of this choice; it starts again.",
+        "other": "You have seen all {n} puzzles of this choice; they start again.",
+    },
+    "puzzles.line_play": "player {player} plays {move}",
+    "puzzles.line_draw": "player {player} draws",
+    "puzzles.line_pass": "player {player} passes",
+    "puzzles.basis_exact": "exact",
+    "puzzles.basis_deals": {
+        "one": "{n} deal of the tiles you cannot see, the same deal for every move",
+        "other": "{n} deals of the tiles you cannot see, the same deals for every move",
+    },
+    "puzzles.basis": "Basis: {basis}.",
+    "puzzles.hint_count": {
+        "one": "Hint: {n} end counts; add what it shows.",
+        "other": "Hint: {n} ends count; add what each shows.",
+    },
+    "puzzles.hint_count_double": "A double at an end counts both halves.",
+    "puzzles.hint_count_spinner": "While a side of the spinner is empty, the spinner counts both halves.",
+    "puzzles.hint_kind.score-most": "Hint: play {tiles}.",
+    "puzzles.hint_kind.deny": "Hint: play {tiles}; look at what each move leaves on the ends.",
+    "puzzles.hint_kind.best-play": "Hint: play {tiles}; think past this turn.",
+    "puzzles.hint_kind.endgame": "Hint: play {tiles}; read the hands to the end.",
+    "puzzles.most_now_exact": (
+        "Most points now: {move}, {points}; exact value to the end of the hand {value}."
+    ),
+    "puzzles.most_now_expected": "Most points now: {move}, {points}; expected value over the hand {value}.",
+    "puzzles.solver_best_exact": "Best by the solver: {move}, {points} now; exact value {value}.",
+    "puzzles.solver_best_expected": "Best by the solver: {move}, {points} now; expected value {value}.",
+    "puzzles.agree": "Here the most points now is also the best play.",
+    "puzzles.disagree": (
+        "They differ: the solver's move gives up {now} points now and comes out {later} "
+        "better over the hand."
+    ),
+    "puzzles.col.words": "in words",
+    "puzzles.col.ev": "expected value",
+    "puzzles.col.exact": "exact value",
+    "puzzles.col.leaves": "most the next player scores",
+    "puzzles.line_words": "The best line after {move}: {steps}.",
+    "puzzles.count_hidden": "The board is shown without the count until you answer.",
     "puzzles.next": "Next puzzle",
     "puzzles.past": "Past daily puzzles:",
     "puzzles.archive_day": "{weekday} {day} {month}",
@@ -933,27 +1005,20 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "puzzles.count_right": "Right: the count is {count}.",
     "puzzles.count_part": "{value} ({name})",
     "puzzles.count_wrong": "Not quite: you said {answer}; the count is {parts} = {count}.",
-    "puzzles.right_points": "Right: {answer} — points {value}.",
-    "puzzles.right_points_hint": "Right (with a hint): {answer} — points {value}.",
-    "puzzles.right_value": "Right: {answer} — value {value}, {points} points now.",
-    "puzzles.right_value_hint": "Right (with a hint): {answer} — value {value}, {points} points now.",
-    "puzzles.wrong_points": "Not the best: {answer} has points {value}; {accepted} has {best}.",
-    "puzzles.wrong_value": "Not the best: {answer} has value {value}; {accepted} has {best}.",
+    "puzzles.right": "Right: {answer}.",
+    "puzzles.right_hint": "Right (with a hint): {answer}.",
+    "puzzles.wrong": "Not the answer: {answer}. Accepted: {accepted}.",
     "puzzles.every_move": "Every move:",
     "puzzles.col.move": "move",
     "puzzles.col.points_now": "points now",
-    "puzzles.col.points": "points",
-    "puzzles.col.value": "value",
     "puzzles.col.accepted": "accepted",
     "puzzles.yes": "yes",
     "puzzles.finding_reply": "Finding the best reply...",
     "puzzles.reply": "The opponent's best reply to {answer} is **{reply}**:",
-    "puzzles.line": "The best line after {move}: {steps}",
     "puzzles.count_label": "The count",
     "puzzles.check": "Check",
     "puzzles.opponent_hand": "Opponent's hand (player {player}):",
     "puzzles.your_hand": "Your hand (player {player}):",
-    "puzzles.hint_text": "Hint: play {tiles}.",
     "puzzles.hint_or": " or ",
     "puzzles.where": "Where does {tile} go?",
     "puzzles.hint": "Hint",
@@ -965,10 +1030,13 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "puzzles.mode.rated": "Rated",
     "puzzles.mode.review": "Review",
     "puzzles.bad_tag": "No puzzle has the theme {tag}: this link does not work.",
-    "puzzles.practising": (
-        "Practising the theme {theme} ({count} puzzles have it). For another, open Choose a "
-        "puzzle and press Next puzzle."
-    ),
+    "puzzles.practising": {
+        "one": "Practising the theme {theme} ({n} puzzle has it): {definition}",
+        "other": (
+            "Practising the theme {theme} ({n} puzzles have it): {definition} For another, open "
+            "Choose a puzzle and press Next puzzle."
+        ),
+    },
     "puzzles.need_learner": (
         "Choose or create a learner in the sidebar first: rated puzzles and the review queue are "
         "kept for each learner."
@@ -980,20 +1048,88 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "puzzles.rating_change": "Rating {before} → {after} ({change}).",
     "puzzles.helped_unrated": "With a hint the attempt is not rated.",
     "puzzles.next_rated": "Next rated puzzle",
-    "puzzles.review_open": "A puzzle from your review queue ({count} due): answer it again.",
-    "puzzles.review_later": (
-        "Nothing is due for review. {count} items wait in your queue; the next comes back {when}."
-    ),
+    "puzzles.review_open": {
+        "one": "A puzzle from your review queue ({n} due): answer it again.",
+        "other": "A puzzle from your review queue ({n} due): answer it again.",
+    },
+    "puzzles.review_later": {
+        "one": "Nothing is due for review. {n} item waits in your queue; it comes back {when}.",
+        "other": "Nothing is due for review. {n} items wait in your queue; the next comes back {when}.",
+    },
     "puzzles.review_empty": (
         "Your review queue is empty: puzzles and drill boards you miss come back here on a schedule."
     ),
-    "puzzles.review_due": "{count} items are due for review, the longest waiting first:",
+    "puzzles.review_due": {
+        "one": "{n} item is due for review:",
+        "other": "{n} items are due for review, the longest waiting first:",
+    },
     "puzzles.review_puzzle": "Puzzle {id} · {kind}",
     "puzzles.review_drill": "Drill: {drill}, level {level}",
-    "puzzles.review_more": "…and {count} more.",
     "puzzles.review_next": "This puzzle comes back for review {when}.",
     "puzzles.review_back": "Back to the review list",
-    "puzzles.streak": "Daily streak: {current} days (best {best}).",
+    "puzzles.streak": "Daily streak: {current} (best {best}).",
+    # ----- the coach: hints and the review of a hand (trainer.coach) -----
+    "coach.basis": "Basis: {basis}.",
+    "coach.basis_exact": "exact, every tile's place is known",
+    "coach.basis_deals": {
+        "one": "{n} deal of the tiles you cannot see, with a 95% margin",
+        "other": "{n} deals of the tiles you cannot see, the same deals for every move, with a 95% margin",
+    },
+    "coach.basis_none": (
+        "No deal could be solved in the time, so this rests on points now and what the move "
+        "leaves, not on the solver."
+    ),
+    "coach.only_move": "It is your only legal move.",
+    "coach.forced": "Forced: it was your only legal move.",
+    "coach.compare_better": (
+        "{move} scores {points} now, expected {value} over the hand; the best alternative, {other}, "
+        "scores {other_points} now, expected {other_value}: {move} is better by {diff} ± {margin}."
+    ),
+    "coach.compare_worse": (
+        "{move} scores {points} now, expected {value} over the hand; {other} scores {other_points} "
+        "now, expected {other_value}: {move} is worse by {diff} ± {margin}."
+    ),
+    "coach.compare_close": (
+        "{move} scores {points} now, expected {value} over the hand; {other} scores {other_points} "
+        "now, expected {other_value}: the difference, {diff} ± {margin}, is within the margin of "
+        "the deals, so either may be best."
+    ),
+    "coach.compare_exact_better": (
+        "{move} scores {points} now, exact value {value} to the end of the hand; the best "
+        "alternative, {other}, scores {other_points} now, exact value {other_value}: {move} is "
+        "better by {diff}."
+    ),
+    "coach.compare_exact_worse": (
+        "{move} scores {points} now, exact value {value} to the end of the hand; {other} scores "
+        "{other_points} now, exact value {other_value}: {move} is worse by {diff}."
+    ),
+    "coach.compare_exact_tie": (
+        "{move} scores {points} now, exact value {value}; {other} scores {other_points} now, "
+        "exact value {other_value}: they tie."
+    ),
+    "coach.leaves": (
+        "After it the count is {count}; the most any tile you cannot see could score next is {reply}."
+    ),
+    "coach.leaves_nothing": (
+        "After it the count is {count}; no tile you cannot see can score on the next play."
+    ),
+    "coach.out": "Still out for the open ends ({ends}): {suits}.",
+    "coach.out_suit": {"one": "{n} tile with a {pip}", "other": "{n} tiles with a {pip}"},
+    "coach.unclear_none": (
+        "Unclear: no deal could be solved in the time, so there is no evidence to grade this move."
+    ),
+    "coach.unclear_few": {
+        "one": "Unclear: only {n} deal could be solved in the time, too few to grade.",
+        "other": "Unclear: only {n} deals could be solved in the time, too few to grade.",
+    },
+    "coach.unclear_wide": (
+        "Unclear: the deals disagree; the loss lies somewhere between {low} and {high} points."
+    ),
+    "play.grade.unclear": "unclear",
+    "play.grade.forced": "forced",
+    "play.grade_title.unclear": "Unclear",
+    "play.grade_title.forced": "Forced",
+    "play.col.reason": "why",
     # ----- the app: the Progress page -----
     "progress.title": "Progress",
     "progress.for_learner": "Everything kept for {name}.",

@@ -136,6 +136,10 @@ class LearnerStore(StoreBase):
         tables = [t for t in reversed(learners.metadata.sorted_tables)
                   if "learner_id" in t.c and t is not learners]
         for table in tables:
+            if "id" not in table.c:  # a table without row ids: its rows go at once
+                with self._write() as conn:
+                    conn.execute(sa.delete(table).where(table.c.learner_id == learner_id))
+                continue
             chunk = sa.select(table.c.id).where(table.c.learner_id == learner_id).limit(BATCH)
             while True:
                 began = time.monotonic()

@@ -1,0 +1,101 @@
+"""The coach and the review of a hand: paired deals, grades that say what they rest on,
+"unclear" on too little evidence, and reasons that compare both figures."""
+
+from __future__ import annotations
+
+import random
+
+from trainer.coach import judge, judged, review_hand, review_move
+from trainer.evidence import MIN_DEALS, Difference, determined, paired
+from trainer.moves import Move
+from trainer.players import mover_view
+from trainer.position import Position
+from trainer.record import Turn
+
+# player 1 to move, the boneyard empty: 2-0@E scores 5 now (the greedy move), but
+# 2-2@E is worth exactly 20 more to the end of the hand
+PLANTED = ("4-4:4-2,2-5,5-4,4-3,3-1,1-6,6-4,4-1,1-5,5-6,6-3,3-2,2-6,6-0,0-0,0-1,1-2:4-0,0-3,3-5:: "
+           "5-5,3-3,1-1/6-6,5-0,2-2,2-0 - 1 35,20")
+# the issue's position: one deal once called 4-3@E a "blunder −85"
+EARLY = "1-6,6-4 6-6,6-3,6-2,6-0,5-2,5-0,4-3,4-2/?8 ?10 0 10,5"
+LATER = "6-6:6-3,3-4,4-5,5-3,3-2:6-2,2-5:: ?5/5-1,4-4,4-2,3-0,2-2 ?10 1 5,5"
+
+
+def test_the_greedy_move_that_loses_20_is_a_mistake_with_the_reason() -> None:
+    start = Position.from_code(PLANTED)
+    points = {str(m): start.points(m) for m in start.legal_moves()}
+    assert max(points, key=lambda m: points[m]) == "2-0@E"
+    (review,) = review_hand(start, (Turn(1, (), Move.parse("2-0@E")),), learner=1, budget=0.5)
+    assert (review.grade, review.loss, str(review.best), review.exact) == ("mistake", 20.0, "2-2@E", True)
+    assert "2-0@E scores 5 points now" in review.reason and "2-2@E scores 0 points now" in review.reason
+    assert "worse by 20.0" in review.reason and "exact" in review.reason
+
+
+def test_a_grade_stays_unclear_on_too_little_evidence() -> None:
+    early = Position.from_code(EARLY)
+    review = judged(early, Move.parse("4-3@E"), paired(early, 1, seed=1))
+    assert review.grade in ("unclear", "best") and "blunder" not in review.reason
+    view = Position.from_code(LATER)
+    for deals in (1, 5, MIN_DEALS - 1):
+        evidence = paired(view, deals, seed=3)
+        for move in view.legal_moves():
+            review = judged(view, move, evidence)
+            if review.played != review.best:
+                assert review.grade == "unclear", (deals, move)
+                assert f"only {deals} deal" in review.reason
+    nothing = review_move(view, view.legal_moves()[0], None, budget=0.0, seed=1)
+    assert nothing.grade == "unclear" and "no deal" in nothing.reason
+
+
+def test_no_grade_worse_than_inaccuracy_without_significance() -> None:
+    assert judge(Difference(30.0, 31.0), 200, exact=False) == "unclear"
+    assert judge(Difference(6.0, 1.0), 200, exact=False) == "inaccuracy"
+    assert judge(Difference(4.0, 3.9), 200, exact=False) == "inaccuracy"
+    assert judge(Difference(2.0, 2.5), 200, exact=False) == "good"
+    assert judge(Difference(12.0, 11.0), 200, exact=False) == "mistake"
+    assert judge(Difference(30.0, 4.0), 200, exact=False) == "blunder"
+    assert judge(Difference(30.0, 0.0), 1, exact=True) == "blunder"
+    rng = random.Random(4)
+    for _ in range(500):  # whatever the figures, a bad grade needs a significant loss
+        mean, width = rng.uniform(-5, 60), rng.uniform(0, 40)
+        named = judge(Difference(mean, width), rng.randrange(0, 400), exact=False)
+        if named in ("mistake", "blunder"):
+            assert mean - width > 0
+
+
+def test_paired_deals_are_the_same_for_every_move() -> None:
+    view = Position.from_code(LATER)
+    evidence = paired(view, 30, seed=9)
+    assert evidence.deals == 30 and not evidence.exact
+    again = paired(view, 60, seed=9)
+    for move in evidence.moves:  # the first 30 of 60 deals are the same 30
+        assert again.values[again.index(move)][:30] == evidence.values[evidence.index(move)]
+    a, b = evidence.moves[:2]
+    diff = evidence.difference(a, b)
+    assert abs(diff.mean - (evidence.mean(a) - evidence.mean(b))) < 1e-9 and diff.half_width > 0
+
+
+def test_the_review_covers_every_move_and_marks_forced_ones() -> None:
+    start = Position.from_code(PLANTED)
+    turns, position = [], start
+    while not position.is_over:
+        if position.must_draw or position.must_pass:
+            break
+        move = position.legal_moves()[0]
+        turns.append(Turn(position.turn, (), move))
+        position = position.play(move)
+    reviews = review_hand(start, tuple(turns), learner=1, budget=0.2)
+    mine = [t for t in turns if t.player == 1]
+    assert [r.played for r in reviews] == [t.move for t in mine]
+    replay = start
+    for turn in turns:
+        if turn.player == 1:
+            code = mover_view(replay).code()
+            review = next(r for r in reviews if r.played == turn.move and r.position == code)
+            assert (review.grade == "forced") == (len(replay.legal_moves()) == 1)
+        replay = replay.play(turn.move) if turn.move is not None else replay
+
+
+def test_a_position_with_one_way_for_the_tiles_to_lie_is_exact() -> None:
+    view = mover_view(Position.from_code(PLANTED))
+    assert determined(view) and not determined(Position.from_code(EARLY))

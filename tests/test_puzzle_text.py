@@ -1,0 +1,62 @@
+"""Puzzles in words: count puzzles that never show their answer before it is given,
+move codes and lines in words, hints for every kind, both figures in the feedback."""
+
+from __future__ import annotations
+
+import re
+
+from trainer.bank import shipped
+from trainer.i18n import t
+from trainer.puzzle_text import both_answers, header, hint, line_words, move_words, quiz_board
+
+BANK = shipped()
+NUMBER = re.compile(r"\d+")
+
+
+def test_no_count_puzzle_shows_its_answer_before_it_is_answered() -> None:
+    """Board, alt text, caption, question and hint of every count puzzle: no count
+    label, no end values, no total."""
+    counts = [p for p in BANK if p.kind == "count"]
+    assert counts
+    question = t("puzzles.question.count")
+    for p in counts:
+        answer = p.accepted[0]
+        svg, alt = quiz_board(p)
+        assert "<text" not in svg, p.id  # no count label, no end badges: pips are drawn as dots
+        title = re.search(r"<title>(.*?)</title>", svg)
+        assert "count" not in alt and title is not None and "count" not in title.group(1)
+        line = t("board.describe.line", tiles=len(p.parsed().layout.line))  # "Line of 7 tiles"
+        for words in (alt.replace(line, ""), title.group(1).replace(line, ""), header(p), question, hint(p)):
+            assert "=" not in words and f"count {answer}" not in words, (p.id, words)
+            assert f"is {answer}" not in words, (p.id, words)
+            if int(answer) > 6:  # a pip is at most 6: any larger number would be a total
+                assert answer not in NUMBER.findall(words), (p.id, words)
+        # the alt text names tiles and pips (0..6), never a value of an end or a sum
+        assert all(int(n) <= 6 or n in (str(len(p.parsed().layout)),) for n in NUMBER.findall(alt)), alt
+
+
+def test_move_codes_and_endgame_lines_in_words() -> None:
+    assert move_words("5-3@W") == "5-3 on the west end"
+    assert move_words("6-6") == "6-6 as the lead"
+    endgame = next(p for p in BANK if p.kind == "endgame" and p.line)
+    words = line_words(endgame)
+    assert len(words) == len(endgame.line)
+    assert all(w.startswith("player ") for w in words)
+    assert all(("plays" in w and " end" in w) or w.endswith(("draws", "passes")) for w in words)
+
+
+def test_every_kind_has_a_hint_that_keeps_the_answer_hidden() -> None:
+    for kind in ("count", "score-most", "deny", "best-play", "endgame"):
+        p = next(p for p in BANK if p.kind == kind)
+        text = hint(p)
+        assert text.startswith("Hint") and not text.startswith("[")
+        assert "@" not in text  # a tile to play, never the whole move
+
+
+def test_feedback_shows_both_figures_and_the_basis() -> None:
+    trap = next(p for p in BANK if "greedy-trap" in p.tags and p.kind == "best-play")
+    lines = both_answers(trap)
+    assert lines[0].startswith("Most points now:") and lines[1].startswith("Best by the solver:")
+    assert "They differ" in lines[2] and f"{trap.deals} deals" in lines[3]
+    exact = next(p for p in BANK if p.kind == "endgame")
+    assert both_answers(exact)[-1] == "Basis: exact."

@@ -1,0 +1,112 @@
+"""Puzzles in words for the learner: move codes spelled out, the endgame's best line,
+the hint of every kind, the basis of a claim, both answers (the most points now and
+the solver's best) and the board a count puzzle shows before it is answered. Every
+sentence comes from the catalogue.
+
+>>> move_words("5-3@W")
+'5-3 on the west end'
+>>> basis(Puzzle("e1", "endgame", "6-4 6-6/?9 ?16 0 0,0", "standard", ("6-6@E",), ()))
+'exact'
+"""
+
+from __future__ import annotations
+
+from trainer.i18n import t, tn
+from trainer.movenames import move_words as named_move
+from trainer.moves import Move
+from trainer.puzzles import Puzzle
+from trainer.svg import describe, render_board
+
+
+def move_words(move: str, lang: str = "en") -> str:
+    """A move code in words: `5-3@W` is "5-3 on the west end"."""
+    parsed = Move.parse(move)
+    if parsed.side is None:
+        return t("move.lead", lang, tile=str(parsed.tile))
+    return t("move.on", lang, tile=str(parsed.tile), side=t(f"side.{parsed.side}", lang))
+
+
+def move_label(move: str, lang: str = "en") -> str:
+    """The words and the code: "5-3 on the west end (5-3@W)", as every page names a move."""
+    return named_move(Move.parse(move), lang)
+
+
+def line_words(puzzle: Puzzle, lang: str = "en") -> list[str]:
+    """An endgame's best line after its answer, one sentence a step."""
+    out = []
+    for step in puzzle.line:
+        player, _, action = step.partition(":")
+        if action in ("draw", "pass"):
+            out.append(t(f"puzzles.line_{action}", lang, player=player))
+        else:
+            out.append(t("puzzles.line_play", lang, player=player, move=move_words(action, lang)))
+    return out
+
+
+def basis(puzzle: Puzzle, lang: str = "en") -> str:
+    """What the figures rest on: exact, or N deals of the unseen tiles."""
+    if puzzle.deals == 0:
+        return t("puzzles.basis_exact", lang)
+    return tn("puzzles.basis_deals", puzzle.deals, lang)
+
+
+def hint(puzzle: Puzzle, lang: str = "en") -> str:
+    """A hint that helps without giving the answer away: for a count, how to count
+    this board; for a move, the tiles an answer plays."""
+    if puzzle.kind == "count":
+        layout = puzzle.parsed().layout
+        parts = len(layout.count_parts())
+        text = [tn("puzzles.hint_count", parts, lang)]
+        if any(arm and arm[-1][0] == arm[-1][1] for arm in layout.arms):
+            text.append(t("puzzles.hint_count_double", lang))
+        if layout.spinner is not None and not layout.arms_open:
+            text.append(t("puzzles.hint_count_spinner", lang))
+        return " ".join(text)
+    tiles = sorted({str(Move.parse(a).tile) for a in puzzle.accepted})
+    return t(f"puzzles.hint_kind.{puzzle.kind}", lang,
+             tiles=t("puzzles.hint_or", lang).join(tiles))
+
+
+def both_answers(puzzle: Puzzle, lang: str = "en") -> list[str]:
+    """The most points now and the solver's best, with both figures and the basis."""
+    if not puzzle.moves:
+        return []
+    greedy, best = puzzle.most_points(), puzzle.best_by_value()
+    first = puzzle.info(greedy[0])
+    top = puzzle.info(best[0])
+    assert first is not None and top is not None
+    greedy_value = first.value if first.ev is None else first.ev
+    best_value = top.value if top.ev is None else top.ev
+    what = "exact" if puzzle.deals == 0 else "expected"
+    lines = [t(f"puzzles.most_now_{what}", lang, move=move_label(greedy[0], lang),
+               points=tn("plural.points", first.points, lang), value=_signed(greedy_value)),
+             t(f"puzzles.solver_best_{what}", lang, move=move_label(best[0], lang),
+               points=tn("plural.points", top.points, lang), value=_signed(best_value))]
+    if set(greedy) & set(best):
+        lines.append(t("puzzles.agree", lang))
+    else:
+        lines.append(t("puzzles.disagree", lang, now=first.points - top.points,
+                       later=_signed(best_value - greedy_value)))
+    lines.append(t("puzzles.basis", lang, basis=basis(puzzle, lang)))
+    return lines
+
+
+def _signed(x: float) -> str:
+    return f"{x:+.1f}" if not float(x).is_integer() else f"{int(x):+d}"
+
+
+def header(puzzle: Puzzle, lang: str = "en") -> str:
+    """The line under a puzzle's title: rating, rules and its themes by name."""
+    rules = t(f"rules.{puzzle.rules}", lang)
+    if not puzzle.tags:
+        return t("puzzles.info", lang, rating=puzzle.rating, rules=rules)
+    themes = t("list.separator", lang).join(t(f"puzzles.tag.{g}", lang) for g in puzzle.tags)
+    return t("puzzles.info_themes", lang, rating=puzzle.rating, rules=rules, themes=themes)
+
+
+def quiz_board(puzzle: Puzzle, lang: str = "en") -> tuple[str, str]:
+    """The board a puzzle shows before it is answered, as SVG and its text
+    alternative: the tiles alone, no count, no end markers, no total in words."""
+    layout = puzzle.parsed().layout
+    return (render_board(layout, unit=28, markers=False),
+            describe(layout, with_count=False, lang=lang))
