@@ -185,15 +185,23 @@ def test_public_calls_with_impossible_positions_raise_trainer_errors() -> None:
     assert "public" in run_child(PUBLIC)
 
 
-def test_ctrl_c_stops_a_command_line_solve_within_a_second() -> None:
-    """A four-hand cincos deal takes minutes to solve; SIGINT ends it at once."""
+CTRL_C = [
+    # a four-hand cincos deal: minutes for one exact solve
+    ["- 6-5,6-2,6-1,4-1,4-0,2-2,1-0/6-6,5-4,5-2,5-1,4-3,3-3,0-0/6-0,5-5,5-0,4-4,4-2,3-1,"
+     "3-0/6-4,6-3,5-3,3-2,2-1,2-0,1-1 - 1 0,0,0,0 cincos"],
+    # sampled deals from the first lead, solved by threads: each one's search is cancelled
+    ["- 6-5,6-2,6-1,4-1,4-0,2-2,1-0,5-5,3-3/?9 ?10 0 0,0", "--samples", "5000"],
+]
+
+
+@pytest.mark.parametrize("args", CTRL_C, ids=["exact", "sampled"])
+def test_ctrl_c_stops_a_command_line_solve_within_a_second(args: list[str]) -> None:
+    """SIGINT ends a long command-line solve at once, threads and all."""
     import signal
     import time
 
-    code = ("- 6-5,6-2,6-1,4-1,4-0,2-2,1-0/6-6,5-4,5-2,5-1,4-3,3-3,0-0/6-0,5-5,5-0,4-4,4-2,3-1,"
-            "3-0/6-4,6-3,5-3,3-2,2-1,2-0,1-1 - 1 0,0,0,0 cincos")
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    child = subprocess.Popen([sys.executable, "-m", "trainer", "solve", code], cwd=ROOT, env=env,
+    child = subprocess.Popen([sys.executable, "-m", "trainer", "solve", *args], cwd=ROOT, env=env,
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     time.sleep(3.0)  # well inside the search
     assert child.poll() is None, "the solve should still be running"
