@@ -141,9 +141,15 @@ def test_records_and_bank_files_with_huge_or_hostile_numbers(tmp_path: Path,
 
 
 def test_ctrl_c_stops_a_command_line_solve_at_once() -> None:
-    process = subprocess.Popen([sys.executable, "-m", "trainer", "solve", BIG], cwd=ROOT,
-                               env={**os.environ, "PYTHONPATH": str(ROOT)}, stderr=subprocess.PIPE, text=True)
-    time.sleep(1.5)  # the search is under way
+    # The command's own main, started once the package is imported (a loaded machine may
+    # take over a second to import it), so the signal lands in the search.
+    script = ("import sys, trainer.cli; print('ready', flush=True); "
+              f"sys.exit(trainer.cli.main(['solve', {BIG!r}]))")
+    process = subprocess.Popen([sys.executable, "-c", script], cwd=ROOT,
+                               env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    assert process.stdout is not None and process.stdout.readline().strip() == "ready"
+    time.sleep(0.5)  # the search is under way
     process.send_signal(signal.SIGINT)
     started = time.monotonic()
     try:
