@@ -5,7 +5,7 @@ The file is one JSON object:
 ```
 {"format": "allfives-history", "version": 1, "exported_at": "2026-11-29T12:00:00+00:00",
  "learner": {"name": "Ann", "created_at": "...", "rating": 1512.3, "rd": 80.1,
-             "volatility": 0.06, "rated_games": 40},
+             "volatility": 0.06, "rated_games": 40, "language": "es"},
  "attempts": [{"part": "puzzle", "item": "b023946297", "kind": "best-play",
                "position": "...", "answer": "6-2@E", "correct": true, "points_lost": 0,
                "seconds": 12.5, "helped": false, "rated": true, "mode": "stream",
@@ -16,18 +16,22 @@ The file is one JSON object:
            "best_streak": 9, "created_at": "...", "day": "2026-11-29"}, ...],
  "reviews": [{"part": "puzzle", "item": "...", "kind": "...", "position": "...",
               "card": {fsrs Card.to_dict()}, "reviews": 2, "lapses": 1,
-              "created_at": "...", "updated_at": "..."}, ...]}
+              "created_at": "...", "updated_at": "..."}, ...],
+ "lessons": [{"lesson": "counting", "stars": 3, "finished": 2, "updated_at": "..."}, ...]}
 ```
 
 A rating's `attempt` is the index of its attempt in `attempts` (or null). Times are
 ISO 8601 with a time zone (stored in UTC), days are `YYYY-MM-DD`. `parse_history`
 checks everything before anything is written and names the first fault by its place
-in the file (`attempts[12].correct: ...`).
+in the file (`attempts[12].correct: ...`). A learner's `language` ("" for none) and the
+`lessons` list (best stars 0-3 per lesson) came later: a file without them still reads,
+as a learner with no language and no lesson finished.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
@@ -114,6 +118,14 @@ class CardRow:
 
 
 @dataclass(frozen=True)
+class LessonRow:
+    lesson: str
+    stars: int
+    finished: int
+    updated_at: datetime
+
+
+@dataclass(frozen=True)
 class History:
     """Everything kept for one learner, free of database ids."""
 
@@ -127,6 +139,8 @@ class History:
     ratings: tuple[RatingRow, ...]
     runs: tuple[RunRow, ...]
     reviews: tuple[CardRow, ...]
+    language: str = ""
+    lessons: tuple[LessonRow, ...] = ()
 
 
 # ----- writing -----
@@ -140,7 +154,7 @@ def dump_history(history: History, exported_at: datetime) -> str:
         "format": FORMAT, "version": FORMAT_VERSION, "exported_at": _time(exported_at),
         "learner": {"name": history.name, "created_at": _time(history.created_at),
                     "rating": history.rating, "rd": history.rd, "volatility": history.volatility,
-                    "rated_games": history.rated_games},
+                    "rated_games": history.rated_games, "language": history.language},
         "attempts": [{"part": a.part, "item": a.item, "kind": a.kind, "position": a.position,
                       "answer": a.answer, "correct": a.correct, "points_lost": a.points_lost,
                       "seconds": a.seconds, "helped": a.helped, "rated": a.rated, "mode": a.mode,
@@ -156,8 +170,10 @@ def dump_history(history: History, exported_at: datetime) -> str:
                      "card": json.loads(c.card), "reviews": c.reviews, "lapses": c.lapses,
                      "created_at": _time(c.created_at), "updated_at": _time(c.updated_at)}
                     for c in history.reviews],
+        "lessons": [{"lesson": m.lesson, "stars": m.stars, "finished": m.finished,
+                     "updated_at": _time(m.updated_at)} for m in history.lessons],
     }
-    lists = ("attempts", "ratings", "runs", "reviews")
+    lists = ("attempts", "ratings", "runs", "reviews", "lessons")
     head = {key: value for key, value in data.items() if key not in lists}
     lines = [json.dumps(head, sort_keys=True, ensure_ascii=False)[:-1]]
     for key in lists:
@@ -206,6 +222,28 @@ Item = Annotated[str, StringConstraints(min_length=1, max_length=LIMITS["item"])
 Kind = Annotated[str, StringConstraints(max_length=LIMITS["kind"])]
 PositionText = Annotated[str, StringConstraints(max_length=LIMITS["position"])]
 Tag = Annotated[str, StringConstraints(min_length=1, max_length=LIMITS["tag"], pattern=r"^\S+$")]
+MOST_STARS = 3
+LESSON_ID_LIMIT = 40  # as trainer.store.mastery keeps them
+LESSON_ID = re.compile(r"[A-Za-z0-9_-]*[A-Za-z0-9][A-Za-z0-9_-]*")
+LANGUAGE_CODE = re.compile(r"(?:[a-z]{2,3})?")  # as trainer.store.language keeps them; "" for none
+
+
+def _lesson_id(value: str) -> str:
+    if len(value) > LESSON_ID_LIMIT or not LESSON_ID.fullmatch(value):
+        raise ValueError(f"a lesson id is a name of at most {LESSON_ID_LIMIT} letters, digits, - and _, "
+                         f"not {value[:30]!r}")
+    return value
+
+
+def _language_code(value: str) -> str:
+    if not LANGUAGE_CODE.fullmatch(value):
+        raise ValueError(f"a language is a code of two or three small letters such as en or ru (or \"\" "
+                         f"for none), not {value[:30]!r}")
+    return value
+
+
+LessonId = Annotated[str, AfterValidator(_lesson_id)]
+LanguageCode = Annotated[str, AfterValidator(_language_code)]
 
 
 class _LearnerModel(BaseModel):
@@ -216,6 +254,15 @@ class _LearnerModel(BaseModel):
     rd: Deviation
     volatility: Volatility
     rated_games: Count
+    language: LanguageCode = ""
+
+
+class _LessonModel(BaseModel):
+    model_config = _STRICT
+    lesson: LessonId
+    stars: Annotated[int, Field(ge=0, le=MOST_STARS)]
+    finished: Count
+    updated_at: Stamp
 
 
 class _AttemptModel(BaseModel):
@@ -300,6 +347,7 @@ class _FileModel(BaseModel):
     ratings: Annotated[list[_RatingModel], Field(max_length=ROWS_LIMIT)]
     runs: Annotated[list[_RunModel], Field(max_length=ROWS_LIMIT)]
     reviews: Annotated[list[_CardRowModel], Field(max_length=ROWS_LIMIT)]
+    lessons: Annotated[list[_LessonModel], Field(max_length=ROWS_LIMIT)] = []
 
 
 class _HeadModel(BaseModel):
@@ -446,5 +494,13 @@ def parse_history(text: str, clean_name: Any) -> History:
             raise _fail(f"reviews[{i}].card", str(error)) from None
         reviews.append(CardRow(c.part, c.item, c.kind, c.position, card_to_json(card),
                                card.due.astimezone(UTC), c.reviews, c.lapses, c.created_at, c.updated_at))
+    lessons = []
+    finished: set[str] = set()
+    for i, m in enumerate(model.lessons):
+        if m.lesson in finished:
+            raise _fail(f"lessons[{i}].lesson", f"a second record for the lesson {m.lesson!r}")
+        finished.add(m.lesson)
+        lessons.append(LessonRow(m.lesson, m.stars, m.finished, m.updated_at))
     return History(name, learner.created_at, learner.rating, learner.rd, learner.volatility,
-                   learner.rated_games, attempts, tuple(ratings), runs, tuple(reviews))
+                   learner.rated_games, attempts, tuple(ratings), runs, tuple(reviews),
+                   learner.language, tuple(lessons))

@@ -16,6 +16,7 @@ from trainer.store_io import (
     AttemptRow,
     CardRow,
     History,
+    LessonRow,
     RatingRow,
     RunRow,
     dump_history,
@@ -24,6 +25,7 @@ from trainer.store_io import (
 from trainer.store_schema import (
     attempts,
     learners,
+    lesson_mastery,
     rating_history,
     review_cards,
     runs,
@@ -48,6 +50,9 @@ class TransferStore(LearnerStore):
                                     .order_by(runs.c.id)).all()
             card_rows = conn.execute(sa.select(review_cards).where(review_cards.c.learner_id == learner_id)
                                      .order_by(review_cards.c.id)).all()
+            lesson_rows = conn.execute(sa.select(lesson_mastery)
+                                       .where(lesson_mastery.c.learner_id == learner_id)
+                                       .order_by(lesson_mastery.c.lesson)).all()
         history = History(
             row.name, _read_time(row.created_at), row.rating, row.rd, row.volatility, row.rated_games,
             tuple(AttemptRow(a.part, a.item, a.kind, a.position, a.answer, a.correct, a.points_lost,
@@ -58,7 +63,9 @@ class TransferStore(LearnerStore):
             tuple(RunRow(r.level, r.duration, r.answered, r.right, r.score, r.best_streak,
                          _read_time(r.created_at), r.day) for r in run_rows),
             tuple(CardRow(c.part, c.item, c.kind, c.position, c.card, _read_time(c.due), c.reviews, c.lapses,
-                          _read_time(c.created_at), _read_time(c.updated_at)) for c in card_rows))
+                          _read_time(c.created_at), _read_time(c.updated_at)) for c in card_rows),
+            row.language,
+            tuple(LessonRow(m.lesson, m.stars, m.finished, _read_time(m.updated_at)) for m in lesson_rows))
         return dump_history(history, _utc(when))
 
     def import_learner(self, text: str, name: Optional[str] = None, replace: bool = False) -> int:
@@ -85,7 +92,8 @@ class TransferStore(LearnerStore):
         with self._write() as conn:
             learner_id = int(conn.execute(sa.insert(learners).returning(learners.c.id).values(
                 name=hidden, name_key=hidden, created_at=history.created_at, rating=history.rating,
-                rd=history.rd, volatility=history.volatility, rated_games=history.rated_games)).scalar_one())
+                rd=history.rd, volatility=history.volatility, rated_games=history.rated_games,
+                language=history.language)).scalar_one())
         try:
             replaced = self._fill(learner_id, history, final, key, replace)
         except BaseException:
@@ -119,6 +127,9 @@ class TransferStore(LearnerStore):
             {"learner_id": learner_id, "part": c.part, "item": c.item, "kind": c.kind, "position": c.position,
              "card": c.card, "due": c.due, "reviews": c.reviews, "lapses": c.lapses,
              "created_at": c.created_at, "updated_at": c.updated_at} for c in history.reviews])
+        self._insert_rows(lesson_mastery, [
+            {"learner_id": learner_id, "lesson": m.lesson, "stars": m.stars, "finished": m.finished,
+             "updated_at": m.updated_at} for m in history.lessons])
         try:
             with self._write() as conn:
                 existing = conn.execute(sa.select(learners.c.id).where(learners.c.name_key == key)).scalar()
