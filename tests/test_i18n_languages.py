@@ -110,8 +110,33 @@ def english_left(text: str, lang: str) -> list[str]:
     return sorted(_words(iter([text])) & ENGLISH - kept)
 
 
+def drawn_text(at: AppTest) -> list[str]:
+    """The words drawn inside the page's board pictures (SVG inlined as base64)."""
+    import base64
+
+    found: list[str] = []
+
+    def walk(node: object) -> None:
+        proto = getattr(node, "proto", None)
+        if isinstance(proto, Message):
+            for _, value in proto.ListFields():
+                if isinstance(value, str):
+                    for data in re.findall(r"data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)", value):
+                        svg = base64.b64decode(data).decode()
+                        found.extend(re.findall(r"<text[^>]*>([^<]*)</text>", svg))
+        children = getattr(node, "children", None)
+        if isinstance(children, dict):
+            for child in children.values():
+                walk(child)
+
+    walk(at._tree)
+    return found
+
+
 def check(at: AppTest, lang: str, where: str, lookups: Lookups) -> None:
     assert not at.exception, (where, [e.value for e in at.exception])
+    drawn = " ".join(drawn_text(at))
+    assert not english_left(drawn, lang), (where, drawn)
     text = page_text(at)
     assert text.strip(), where
     assert not FALLBACK.findall(text), (where, FALLBACK.findall(text))
@@ -151,6 +176,12 @@ def test_a_game_under_way_and_the_analysis_of_a_position(lang: str, lookups: Loo
     at.run()
     at.switch_page("ui/analysis.py").run()
     check(at, lang, "analysis with a position", lookups)
+
+
+def test_the_start_page_board_is_drawn_in_the_language(lookups: Lookups) -> None:
+    at = open_page("home", "ru")
+    assert any(text.startswith("сумма ") for text in drawn_text(at))
+    check(at, "ru", "home", lookups)
 
 
 def test_the_english_check_sees_english() -> None:

@@ -24,6 +24,8 @@ from trainer.store import (
     StoreDriverError,
     StoreError,
 )
+from trainer.store.learners import _hidden_key
+from trainer.store_schema import learners
 
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLE = shipped()[3].id
@@ -215,3 +217,13 @@ def test_a_replaced_learner_is_gone_and_a_half_import_never_shows(exported: tupl
     assert [learner.id for learner in store.learners()] == [new] and new != old.id
     assert store.counts(new) == {"puzzle": (1, 0), "drill": (1, 0)}
     store.close()
+
+
+def test_a_hidden_learners_name_fits_the_name_column() -> None:
+    """PostgreSQL enforces the column's length: an import or a removal whose hidden
+    name did not fit failed there alone."""
+    limit = learners.c.name.type.length
+    assert limit is not None
+    for why in ("importing", "removing"):
+        key = _hidden_key(why)
+        assert len(key) <= limit and len(key) <= learners.c.name_key.type.length

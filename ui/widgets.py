@@ -93,7 +93,8 @@ def drawn_board(code: str, last: Optional[str], caption: bool, selected_ends: tu
     layout = Layout.parse(code)
     tile = Tile.parse(last) if last else None
     wide, narrow = (render_board(layout, last=tile, unit=28, caption=caption and markers,
-                                 selected_ends=selected_ends, markers=markers, max_width=width)
+                                 selected_ends=selected_ends, markers=markers, max_width=width,
+                                 lang=language)
                     for width in (DESK_WIDTH, PHONE_WIDTH))
     return wide, narrow, describe(layout, with_count=markers, lang=language)
 

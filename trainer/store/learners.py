@@ -65,7 +65,14 @@ def _pause_after(began: float, dialect: str) -> None:
 
 
 def _hidden_key(why: str) -> str:
-    return f"{HIDDEN}{why} {int(time.time())} {uuid.uuid4().hex}"
+    """A hidden learner's name: why, when and a random part, within the name column's
+    40 characters (PostgreSQL enforces the length; SQLite does not).
+
+    >>> key = _hidden_key("importing")
+    >>> key.startswith(HIDDEN) and len(key) <= 40 and len(key.split()) == 3
+    True
+    """
+    return f"{HIDDEN}{why[:9]} {int(time.time())} {uuid.uuid4().hex[:16]}"
 
 
 class LearnerStore(StoreBase):
