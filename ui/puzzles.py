@@ -444,7 +444,8 @@ else:
                 st.write(t("puzzles.opponent_hand", LANG, player=other))
                 hand(position.hand(other))
     st.write(t("puzzles.your_hand", LANG, player=position.turn))
-    hand(mover)
+    if answered is not None:  # before the answer, the tile buttons are the hand
+        hand(mover)
     if answered is None:
         selected = (Tile.parse(st.session_state["puzzle_tile"])
                     if st.session_state["puzzle_tile"] else None)
