@@ -7,10 +7,10 @@ the engine's classes are only read (a layout's tiles, a position's hands) or bui
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 from trainer.tiles import Tile
 
@@ -217,3 +217,28 @@ def literal_keys(path: Path) -> set[str]:
     """The first argument of every t("key", ...) call written as a plain string."""
     return {str(call.args[0].value) for call in t_calls(path)
             if call.args and isinstance(call.args[0], ast.Constant)}
+
+
+def tree_strings(at: object, strings: Callable[[Any], Iterable[str]]) -> list[str]:
+    """Every string an AppTest run rendered, read from each element's message by
+    `strings`, and the headers and cells of its tables."""
+    from google.protobuf.message import Message
+
+    out: list[str] = []
+
+    def walk(node: object) -> None:
+        proto = getattr(node, "proto", None)
+        if isinstance(proto, Message):
+            out.extend(strings(proto))
+        if getattr(node, "type", None) in ("arrow_data_frame", "dataframe"):
+            frame = node.value  # type: ignore[attr-defined]
+            out.extend(str(c) for c in frame.columns)
+            out.extend(str(v) for v in frame.to_numpy().ravel())
+        children = getattr(node, "children", None)
+        if isinstance(children, dict):
+            for child in children.values():
+                walk(child)
+
+    walk(at._tree)  # type: ignore[attr-defined]
+    return out
+

@@ -16,6 +16,7 @@ from google.protobuf.message import Message
 from streamlit.testing.v1 import AppTest
 
 import trainer.i18n
+from tests.support import tree_strings
 from trainer.i18n import catalogue, languages
 from trainer.play import PlaySession, PlaySettings
 from trainer.store import ENV, LearnerError, Store
@@ -64,23 +65,7 @@ def visible(message: Message) -> Iterator[str]:
 
 
 def page_text(at: AppTest) -> str:
-    out: list[str] = []
-
-    def walk(node: object) -> None:
-        proto = getattr(node, "proto", None)
-        if isinstance(proto, Message):
-            out.extend(visible(proto))
-        if getattr(node, "type", None) in ("arrow_data_frame", "dataframe"):
-            frame = node.value  # type: ignore[attr-defined]
-            out.extend(str(c) for c in frame.columns)
-            out.extend(str(v) for v in frame.to_numpy().ravel())
-        children = getattr(node, "children", None)
-        if isinstance(children, dict):
-            for child in children.values():
-                walk(child)
-
-    walk(at._tree)
-    return "\n".join(out)
+    return "\n".join(tree_strings(at, visible))
 
 
 class Lookups:

@@ -14,7 +14,7 @@ from google.protobuf.message import Message
 from streamlit.testing.v1 import AppTest
 
 import trainer.i18n
-from tests.support import literal_keys, t_calls
+from tests.support import literal_keys, t_calls, tree_strings
 from trainer.i18n import en
 from trainer.moves import Move
 from trainer.play import PlaySession, PlaySettings
@@ -92,23 +92,7 @@ def strings(message: Message) -> Iterator[str]:
 
 def rendered_text(at: AppTest) -> list[str]:
     """All text of the page as last run: bodies, labels, help, options, table headers."""
-    out: list[str] = []
-
-    def walk(node: object) -> None:
-        proto = getattr(node, "proto", None)
-        if isinstance(proto, Message):
-            out.extend(strings(proto))
-        if getattr(node, "type", None) in ("arrow_data_frame", "dataframe"):
-            frame = node.value  # type: ignore[attr-defined]
-            out.extend(str(c) for c in frame.columns)
-            out.extend(str(v) for v in frame.to_numpy().ravel())
-        children = getattr(node, "children", None)
-        if isinstance(children, dict):
-            for child in children.values():
-                walk(child)
-
-    walk(at._tree)
-    return out
+    return tree_strings(at, strings)
 
 
 def assert_no_fallback(at: AppTest, page: str) -> None:
