@@ -9,9 +9,9 @@ from ui.state import init_state
 from ui.widgets import learner_picker, page_style
 
 init_state()
+page_style()  # first: the chunk that draws boards (st.html) is then fetched first
 LANG = language_picker()
 st.set_page_config(page_title=t("home.title", LANG), page_icon="🁫", layout="centered")
-page_style()
 learner_picker()
 help_panel()
 LANG = follow_learner(LANG)

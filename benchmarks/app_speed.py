@@ -79,11 +79,12 @@ def server(script: Path) -> Iterator[str]:
         process.wait(timeout=20)
 
 
-def timed(page: Page, act: Callable[[], None], done: str) -> float:
-    """Seconds from `act` until the JS condition `done` holds and the run has ended."""
+def timed(page: Page, act: Callable[[], None], done: str, arg: object = None) -> float:
+    """Seconds from `act` until the JS condition `done` holds (a function of `arg` when
+    given) and the run has ended."""
     start = time.perf_counter()
     act()
-    page.wait_for_function(done, timeout=60_000)
+    page.wait_for_function(done, arg=arg, timeout=60_000)
     page.wait_for_selector(IDLE, timeout=60_000)
     return time.perf_counter() - start
 
@@ -107,7 +108,7 @@ def bare_clicks(page: Page, url: str, repeats: int) -> list[float]:
 
 BOARD_SRC = ("(() => { const i = [...document.querySelectorAll('[data-testid=stMain] img')]"
              ".filter(x => x.src.startsWith('data:image/svg'));"
-             " return i.length ? i[0].src.slice(-200) : ''; })()")
+             " return i.length ? i[0].src : ''; })()")  # the whole drawing: two boards may end alike
 
 
 def drill_clicks(page: Page, url: str, repeats: int) -> list[float]:
@@ -118,7 +119,7 @@ def drill_clicks(page: Page, url: str, repeats: int) -> list[float]:
     for _ in range(repeats):
         before = page.evaluate(BOARD_SRC)
         times.append(timed(page, lambda: page.get_by_role("button", name="Next board").click(),
-                           f"{BOARD_SRC} !== {before!r}"))
+                           f"before => {BOARD_SRC} !== before", before))
         settle(page)
     return times
 

@@ -415,6 +415,17 @@ def session_tally() -> None:
         st.caption(t("drills.session", LANG, right=right, answered=len(done)))
 
 
+@st.fragment
+def drill_area() -> None:
+    """The board, its answer and the session's tally: an answer or "Next board" reruns
+    only this, not the page and its sidebar. A recording that failed is said at the top
+    of the page, so that case reruns the whole page."""
+    if st.session_state["store_note"]:
+        st.rerun(scope="app")
+    drill_section()
+    session_tally()
+
+
 st.title(t("drills.title", LANG))
 st.pills(t("drills.pick", LANG), CHOICES, key="drill_kind", format_func=drill_title, required=True,
          on_change=on_pick, persist_state="session")
@@ -427,6 +438,6 @@ level = st.session_state["drill_level"]
 st.caption(t("drills.explain", LANG, drill=intro, level=t(level_key(kind, level, short=False), LANG)))
 if kind == RUN:
     run_section()
+    session_tally()
 else:
-    drill_section()
-session_tally()
+    drill_area()

@@ -416,6 +416,32 @@ def show_kept(puzzle: Puzzle) -> None:
                          best=tn("plural.days", streak.best, LANG)))
 
 
+@st.fragment
+def move_picker(mover: tuple[Tile, ...]) -> None:
+    """The tiles to click, then the clicked tile's ends: a click reruns only this, not
+    the page and its sidebar. The answer and the hint change the page: they rerun it."""
+    selected = (Tile.parse(st.session_state["puzzle_tile"])
+                if st.session_state["puzzle_tile"] else None)
+    if st.session_state["puzzle_hint"]:
+        st.info(hint(puzzle, LANG))
+    playable = tuple(tile for tile in mover if any(m.tile == tile for m in position.legal_moves()))
+    # a callback: the next run shows the tile's ends at once, without a second run
+    tile_buttons(mover, key="ptile", selected=selected, playable=playable,
+                 on_pick=lambda tile: st.session_state.update(puzzle_tile=str(tile)))
+    if selected is not None:
+        sides = [(m.side, e.pip) for m in position.legal_moves() if m.tile == selected
+                 for e in position.layout.open_ends() if e.side == m.side]
+        st.write(t("puzzles.where", LANG, tile=selected))
+        side = end_buttons(sides, key="pend", tile=selected)  # type: ignore[arg-type]
+        if side is not None:
+            keep(puzzle, str(Move(selected, side)))  # type: ignore[arg-type]
+            st.rerun(scope="app")
+    if not st.session_state["puzzle_hint"] and st.button(t("puzzles.hint", LANG),
+                                                          key="puzzle_hint_button"):
+        st.session_state["puzzle_hint"] = True
+        st.rerun(scope="app")
+
+
 answered: Optional[str] = st.session_state["puzzle_answer"]
 if answered is None:
     start_timer("puzzle", puzzle.id)
@@ -447,26 +473,7 @@ else:
     if answered is not None:  # before the answer, the tile buttons are the hand
         hand(mover)
     if answered is None:
-        selected = (Tile.parse(st.session_state["puzzle_tile"])
-                    if st.session_state["puzzle_tile"] else None)
-        if st.session_state["puzzle_hint"]:
-            st.info(hint(puzzle, LANG))
-        playable = tuple(tile for tile in mover if any(m.tile == tile for m in position.legal_moves()))
-        # a callback: the next run shows the tile's ends at once, without a second run
-        tile_buttons(mover, key="ptile", selected=selected, playable=playable,
-                     on_pick=lambda tile: st.session_state.update(puzzle_tile=str(tile)))
-        if selected is not None:
-            sides = [(m.side, e.pip) for m in position.legal_moves() if m.tile == selected
-                     for e in position.layout.open_ends() if e.side == m.side]
-            st.write(t("puzzles.where", LANG, tile=selected))
-            side = end_buttons(sides, key="pend", tile=selected)  # type: ignore[arg-type]
-            if side is not None:
-                keep(puzzle, str(Move(selected, side)))  # type: ignore[arg-type]
-                st.rerun()
-        if not st.session_state["puzzle_hint"] and st.button(t("puzzles.hint", LANG),
-                                                              key="puzzle_hint_button"):
-            st.session_state["puzzle_hint"] = True
-            st.rerun()
+        move_picker(mover)
 
 if answered is not None:
     show_result(puzzle, answered)
