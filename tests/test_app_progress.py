@@ -331,9 +331,11 @@ def test_the_progress_pages_theme_link_opens_puzzles_of_that_theme(db: Path) -> 
     ok(at.switch_page("ui/puzzles.py"))
     opened = next(p for p in shipped() if p.id == at.session_state["puzzle_id"])
     assert tag in opened.tags
-    assert at.selectbox(key="puzzle_tag").value == tag
     assert texts(at.info) == [tn("puzzles.practising", sum(tag in p.tags for p in shipped()),
                                  theme=t(f"puzzles.tag.{tag}"), definition=t(f"puzzles.tag_def.{tag}"))]
+    at.session_state["puzzle_chooser"] = True  # the learner opens the chooser: the theme is chosen
+    ok(at)
+    assert at.selectbox(key="puzzle_tag").value == tag
     at.query_params["tag"] = "no-such-theme"
     ok(at.switch_page("ui/puzzles.py"))
     assert any("no-such-theme" in w for w in texts(at.warning))

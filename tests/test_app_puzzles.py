@@ -103,8 +103,16 @@ def test_a_count_puzzle_hides_its_answer_until_answered_and_has_a_hint() -> None
     assert at.success and at.session_state["results"][-1]["detail"] == "helped"
 
 
+def open_chooser(at: AppTest) -> AppTest:
+    """Open "Choose a puzzle" (its choices are drawn only while it is open)."""
+    at.session_state["puzzle_chooser"] = True
+    at.run()
+    assert not at.exception
+    return at
+
+
 def test_next_never_repeats_until_the_choice_is_exhausted() -> None:
-    at = open_page()
+    at = open_chooser(open_page())
     at.selectbox(key="puzzle_kind").set_value("score-most").run()
     matching = {p.id for p in shipped() if p.kind == "score-most"}
     shown = []
@@ -116,7 +124,7 @@ def test_next_never_repeats_until_the_choice_is_exhausted() -> None:
 
 
 def test_an_empty_choice_suggests_the_nearest_with_puzzles() -> None:
-    at = open_page()
+    at = open_chooser(open_page())
     at.selectbox(key="puzzle_kind").set_value("count").run()
     at.selectbox(key="puzzle_tag").set_value("greedy-trap").run()
     assert at.warning and at.button(key="puzzle_nearest")
@@ -137,3 +145,17 @@ def test_every_kind_opens_by_link() -> None:
         at = open_page(puzzle.id)
         assert at.session_state["puzzle_id"] == puzzle.id
         assert not at.exception
+
+
+def test_the_chooser_folded_keeps_its_choices_and_draws_none() -> None:
+    at = open_chooser(open_page())
+    at.selectbox(key="puzzle_kind").set_value("deny").run()
+    at.selectbox(key="puzzle_band").set_value("hard").run()
+    at.session_state["puzzle_chooser"] = False  # folded: no choices drawn, none forgotten
+    at.run()
+    assert not at.exception and not at.main.selectbox and not [b for b in at.button if b.key == "puzzle_next"]
+    open_chooser(at)
+    assert (at.selectbox(key="puzzle_kind").value, at.selectbox(key="puzzle_band").value) == ("deny", "hard")
+    at.button(key="puzzle_next").click().run()
+    shown = next(p for p in shipped() if p.id == at.session_state["puzzle_id"])
+    assert shown.kind == "deny" and shown.rating >= 1350

@@ -53,5 +53,12 @@ def test_the_panel_is_on_every_page() -> None:
         assert not at.exception, page
         labels = [str(e.label) for e in at.sidebar.expander]
         assert t("glossary.title") in labels, page
+        # folded, its words are not drawn (a click elsewhere costs nothing for them)
         shown = " ".join(str(m.value) for m in at.sidebar.markdown)
-        assert t("glossary.spinner.text") in shown and t("legend.empty") in shown
+        assert t("glossary.spinner.text") not in shown and not at.sidebar.get("html"), page
+        at.session_state["help_open"] = True  # the learner opens it: the page runs again
+        at.run()
+        shown = " ".join(str(m.value) for m in at.sidebar.markdown)
+        assert t("glossary.spinner.text") in shown and t("legend.empty") in shown, page
+        assert t("glossary.board") in [str(c.value) for c in at.sidebar.caption], page
+        at.session_state["help_open"] = False

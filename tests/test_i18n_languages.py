@@ -130,10 +130,12 @@ def check(at: AppTest, lang: str, where: str, lookups: Lookups) -> None:
 
 
 def open_page(page: str, lang: str, **state: object) -> AppTest:
+    """The page in `lang`, with the panels drawn only while open (the sidebar's help, the
+    puzzle chooser) opened, so that their words are read too."""
     at = AppTest.from_file(APP, default_timeout=120)
     at.query_params["lang"] = lang
     at.run()
-    for key, value in state.items():
+    for key, value in {"help_open": True, "puzzle_chooser": True, **state}.items():
         at.session_state[key] = value
     return at.switch_page(f"ui/{page}.py").run()
 

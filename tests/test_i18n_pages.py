@@ -106,9 +106,10 @@ def assert_no_fallback(at: AppTest, page: str) -> None:
 
 
 def open_page(page: str, **state: object) -> AppTest:
+    """The page with the panels drawn only while open (help, puzzle chooser) opened."""
     at = AppTest.from_file(APP, default_timeout=120).run()
     assert not at.exception
-    for key, value in state.items():
+    for key, value in {"help_open": True, "puzzle_chooser": True, **state}.items():
         at.session_state[key] = value
     return at.switch_page(f"ui/{page}.py").run()
 

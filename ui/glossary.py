@@ -9,11 +9,18 @@ from trainer.i18n import t
 from ui.state import lang
 from ui.widgets import board
 
+HELP = "help_open"  # the panel's state: its words are drawn only while it is open
+
 
 def help_panel() -> None:
-    """Words of the game, a board that shows sides against ends, and the board's marks."""
+    """Words of the game, a board that shows sides against ends, and the board's marks.
+    Drawn only while the panel is open (opening it reruns the page): folded away, it
+    costs no click anything."""
     language = lang()
-    with st.sidebar.expander(t("glossary.title", language), icon=":material/menu_book:"):
+    with st.sidebar.expander(t("glossary.title", language), icon=":material/menu_book:", key=HELP,
+                             on_change="rerun") as panel:
+        if not panel.open:
+            return
         st.markdown("\n".join(f"- **{name}**: {text}" for name, text in glossary(language)))
         st.caption(t("glossary.board", language))
         board(SIDES_BOARD)

@@ -45,6 +45,7 @@ BANDS = {"easy": (0, 1099), "medium": (1100, 1349), "hard": (1350, 9999)}
 ANY = "any"
 MODES = ("browse", "rated", "review")  # names: puzzles.mode.*
 REVIEW_LIST = 20  # due puzzles listed at most (the next come up as these are cleared)
+CHOOSER = "puzzle_chooser"  # the chooser's state: open or folded
 
 init_state()
 LANG: str = st.session_state["lang"]
@@ -216,13 +217,15 @@ def chooser() -> None:
         count = sum(url_tag in p.tags for p in bank)
         st.info(tn("puzzles.practising", count, LANG, theme=theme,
                    definition=t(f"puzzles.tag_def.{url_tag}", LANG)), icon=":material/extension:")
-    with st.expander(t("puzzles.choose", LANG)):
-        kind = st.selectbox(t("puzzles.kind", LANG), [ANY, *KINDS], key="puzzle_kind",
+    with st.expander(t("puzzles.choose", LANG), key=CHOOSER, on_change="rerun") as chooser_panel:
+        if not chooser_panel.open:  # drawn only while open: the choices are kept meanwhile
+            return
+        kind = st.selectbox(t("puzzles.kind", LANG), [ANY, *KINDS], key="puzzle_kind", persist_state="page",
                             format_func=lambda k: t("puzzles.any_kind", LANG) if k == ANY else kind_name(k))
-        tag = st.selectbox(t("puzzles.theme", LANG), [ANY, *TAGS], key="puzzle_tag",
+        tag = st.selectbox(t("puzzles.theme", LANG), [ANY, *TAGS], key="puzzle_tag", persist_state="page",
                            format_func=lambda g: option_name("puzzles.tag", g))
         band = st.selectbox(t("puzzles.difficulty", LANG), [ANY, *BANDS], key="puzzle_band",
-                            format_func=lambda b: option_name("puzzles.band", b))
+                            persist_state="page", format_func=lambda b: option_name("puzzles.band", b))
         if tag != ANY:
             st.caption(t(f"puzzles.tag_def.{tag}", LANG))
         matching = matching_puzzles(kind, tag, band)
