@@ -394,6 +394,7 @@ typedef struct {
     volatile int *stop_all;        /* shared by the threads of one solve: one stops, all stop */
     const volatile long long *peer_nodes;   /* the other thread's count, for the node limit */
     int history[32][5];
+    int shared;           /* the table is shared with another thread: buckets locked */
     int8_t team[4];       /* each player's team: partners 0+2 against 1+3, else the root against the rest */
 } Search;
 
@@ -571,6 +572,27 @@ static inline int bucket_find(const Bucket *b, uint64_t k0, uint64_t k1g) {
     return -1;
 }
 
+/* A table shared by two threads: each bucket is read and written under its own lock
+ * (its spare byte), so that no thread sees an entry half written. */
+static inline void bucket_lock(const Search *S, Bucket *b) {
+    if (!S->shared) return;
+    while (__atomic_test_and_set(&b->pad, __ATOMIC_ACQUIRE))
+        while (__atomic_load_n(&b->pad, __ATOMIC_RELAXED)) {}
+}
+
+static inline void bucket_unlock(const Search *S, Bucket *b) {
+    if (S->shared) __atomic_clear(&b->pad, __ATOMIC_RELEASE);
+}
+
+/* The bounds and move kept for a key: 1 if found. */
+static inline int probe(const Search *S, Bucket *b, uint64_t k0, uint64_t k1g, int *lo, int *hi, int *move) {
+    bucket_lock(S, b);
+    int i = bucket_find(b, k0, k1g);
+    if (i >= 0) { *lo = b->lo[i]; *hi = b->hi[i]; *move = b->move[i]; }
+    bucket_unlock(S, b);
+    return i >= 0;
+}
+
 /* Keep what was learnt: the same key's entry (bounds intersected), else a stale entry,
  * else the one with the least work below it. */
 static void store(Search *S, uint64_t k0, uint64_t k1, int lo, int hi, int move, long long work) {
@@ -578,6 +600,7 @@ static void store(Search *S, uint64_t k0, uint64_t k1, int lo, int hi, int move,
     uint64_t k1g = k1 | S->gen;
     int w = 0;
     while (work > 1 && w < 31) { work >>= 1; w++; }
+    bucket_lock(S, b);
     int i = bucket_find(b, k0, k1g);
     if (i >= 0) {
         if (b->lo[i] > lo) lo = b->lo[i];
@@ -593,6 +616,7 @@ static void store(Search *S, uint64_t k0, uint64_t k1, int lo, int hi, int move,
     }
     b->k0[i] = k0; b->k1[i] = k1g | (uint64_t)w << 59;
     b->lo[i] = (int16_t)lo; b->hi[i] = (int16_t)hi; b->move[i] = (uint8_t)move;
+    bucket_unlock(S, b);
 }
 
 static int ab(Search *S, const Node *in, int alpha, int beta);
@@ -691,17 +715,15 @@ static int ab(Search *S, const Node *in, int alpha, int beta) {
             __builtin_prefetch(cb[j]);
         }
     }
-    int i = bucket_find(b, k0, k1 | S->gen), ttmove = NOMOVE;
+    int lo, hi, ttmove = NOMOVE;
     S->probes++;
-    if (i >= 0) {
+    if (probe(S, b, k0, k1 | S->gen, &lo, &hi, &ttmove)) {
         S->hits++;
-        int lo = b->lo[i], hi = b->hi[i];
         if (lo >= beta) return lo;
         if (hi <= alpha) return hi;
         if (lo == hi) return lo;
         if (lo > alpha) alpha = lo;
         if (hi < beta) beta = hi;
-        ttmove = b->move[i];
     }
     for (int j = 0; j < cnt; j++) {
         Node *c = &kids[j];
@@ -718,9 +740,9 @@ static int ab(Search *S, const Node *in, int alpha, int beta) {
     }
     for (int j = 0; j < cnt; j++) {   /* enhanced transposition cutoff: a child's bound may settle it */
         if (!cb[j]) continue;
-        int ci = bucket_find(cb[j], c0[j], c1[j] | S->gen);
-        if (ci >= 0) {
-            int v = same ? pts[j] + cb[j]->lo[ci] : pts[j] - cb[j]->hi[ci];
+        int clo, chi, cmove;
+        if (probe(S, cb[j], c0[j], c1[j] | S->gen, &clo, &chi, &cmove)) {
+            int v = same ? pts[j] + clo : pts[j] - chi;
             if (v >= beta) { store(S, k0, k1, v, INF, moves[j], 1); return v; }
         }
     }
@@ -809,8 +831,15 @@ static Table *pool_take(int bits, int wait) {
     return t;
 }
 
+/* A free slot of the pool, held without touching its table (NULL if none is free). */
+static Table *pool_reserve(void) {
+    for (int i = 0; i < POOL; i++)
+        if (PyThread_acquire_lock(POOL_TABLES[i].lock, NOWAIT_LOCK)) return &POOL_TABLES[i];
+    return NULL;
+}
+
 /* Exact values of root moves taken one by one from a shared counter, by one or two
- * threads, each with a search (and table) of its own. */
+ * threads, each with a search of its own, in one table. */
 typedef struct {
     Search *S;
     Node *kids;
@@ -837,13 +866,13 @@ enum { PARALLEL_MIN = 16 };   /* tiles in play from which a lone solve uses a se
 
 /* solve(hands, bone, layout, turn, rules, table_bits, node_limit, time_limit=0.0, mode=0,
  *       cancel=None, threads=2) -> (value, [(tile, side, points, value)], nodes, probes, hits, aborted)
- * threads 2: in mode 0, root moves are shared with a second thread when the pool has a
- * table free (no other solve running) and the position is big enough.
+ * threads 2: in mode 0, root moves are shared with a second thread, searching in the same
+ * table, when no other solve is running and the position is big enough.
  * mode 0: every move with its exact value; mode 1: only the best moves (cheaper).
  * node_limit 0: no limit; time_limit in seconds, 0: none. Past a limit, or once another
  * thread sets the first byte of `cancel` (a bytearray) non-zero, the search stops and
  * `aborted` is 1. Ctrl-C (a signal whose handler raises) stops it within a second
- * with that exception. The GIL is released while searching: threads solve in parallel,
+ * with that exception. The GIL is released while searching: solves run in parallel,
  * each with a table of a small shared pool. */
 static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kwargs) {
     static char *kwlist[] = {"hands", "bone", "layout", "turn", "rules", "table_bits", "node_limit",
@@ -917,16 +946,17 @@ static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kwargs) {
             value = -INF;
             int tiles = __builtin_popcount(root.hand[0] | root.hand[1] | root.hand[2] | root.hand[3]) + S->nbone;
             if (mode == MODE_ALL) {
-                /* a second core, when the pool has a table free (no other solve running) */
-                Table *t2 = threads > 1 && n >= 2 && tiles >= PARALLEL_MIN ? pool_take(bits, 0) : NULL;
+                /* a second core, when no other solve is running (the pool's other slot is
+                 * free); it searches in this solve's table, beside the first thread */
+                Table *t2 = threads > 1 && n >= 2 && tiles >= PARALLEL_MIN ? pool_reserve() : NULL;
                 Search *S2 = NULL;
                 pthread_t helper;
                 volatile int stop_all = 0;
                 int next = 0, started = 0;
                 RootWork w1 = {S, kids, order, pts, vals, n, turn, &next}, w2 = w1;
-                if (t2 && t2->table && (S2 = malloc(sizeof(Search)))) {
+                if (t2 && (S2 = malloc(sizeof(Search)))) {
                     *S2 = *S;
-                    S2->table = t2->table; S2->mask = t2->nbuckets - 1; S2->gen = (uint64_t)t2->gen << GEN_SHIFT;
+                    S->shared = S2->shared = 1;   /* one table for both: each learns what the other found */
                     S2->nodes = S2->probes = S2->hits = 0; S2->ts = NULL;
                     memset(S2->history, 0, sizeof S2->history);
                     S->stop_all = S2->stop_all = &stop_all;
