@@ -4,8 +4,10 @@ knows, exact when nothing is hidden; voids read from a hand's turns."""
 from __future__ import annotations
 
 import random
+import time
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from typing import Optional
 
 import pytest
@@ -16,8 +18,16 @@ from trainer.moves import Move
 from trainer.position import Hidden, Position, size
 from trainer.record import Turn
 from trainer.rules import CINCOS, PARTNERS, STANDARD, RuleSet
-from trainer.sampling import Voids, estimate, sample_deal, voids_from_turns
-from trainer.solver import solve
+from trainer.sampling import (
+    WORKERS,
+    Voids,
+    estimate,
+    expected_values,
+    sample_deal,
+    solve_deals,
+    voids_from_turns,
+)
+from trainer.solver import SearchLimitError, solve
 from trainer.tiles import ALL_TILES, Tile
 
 ENDGAME = ("0-0:0-3,3-4,4-6,6-5,5-5,5-1,1-0:0-4,4-2,2-1,1-3,3-2,2-0,0-5,5-4::"
@@ -298,3 +308,46 @@ def test_voids_after_a_draw_and_a_later_draw() -> None:
             dealt = sample_deal(hidden, random.Random(len(turns)), voids)
             check_deal(hidden, dealt, voids)
     assert lifted > 0
+
+
+# A whole hand whose 6-6 lead leaves the opponent drawing eight tiles: minutes to solve.
+SLOW_DEAL = ("- 5-4,5-2,5-0,4-0,3-0,2-2,2-1,2-0,0-0/6-6,6-5,6-4,6-2,6-1,6-0,5-1,4-4,3-1 "
+             "4-3,5-3,1-0,3-3,4-1,3-2,1-1,6-3,5-5,4-2 1 0,0")
+
+
+def quick_deals(count: int) -> list[Position]:
+    return [late_position(STANDARD, 2, seed, 8) for seed in range(count)]
+
+
+@pytest.mark.skipif(WORKERS < 2, reason="one core: nothing runs beside a slow deal")
+def test_a_slow_deal_holds_up_no_other_core() -> None:
+    """With a budget, the other core goes on solving while one is on a slow deal; the
+    slow deal is dropped at the deadline, and nothing runs on past it."""
+    quick = quick_deals(12)
+    deals = [Position.from_code(SLOW_DEAL), *quick]
+    start = time.perf_counter()
+    found = list(solve_deals(iter(deals), start + 1.0, ordered=False))
+    elapsed = time.perf_counter() - start
+    assert sorted(s.position.code() for s in found) == sorted(p.code() for p in quick)
+    assert elapsed < 5.0  # the slow deal alone takes minutes
+    with pytest.raises(SearchLimitError):  # in order, the slow deal's turn comes first
+        list(solve_deals(iter(deals), time.perf_counter() + 0.3))
+
+
+def test_ordered_solutions_come_in_the_deals_order() -> None:
+    deals = [deal(STANDARD, 2, random.Random(3)), *quick_deals(6)]  # the first is the biggest
+    found = list(solve_deals(iter(deals)))
+    assert [s.position for s in found] == deals
+    assert [s.value for s in found] == [solve(p).value for p in deals]
+    assert len(list(solve_deals(iter(deals), limit=3))) == 3
+
+
+def test_expected_values_keeps_its_budget_on_a_hand_of_slow_deals() -> None:
+    """Many deals of this view take seconds to minutes: those are dropped at the
+    deadline, the quick ones kept (the first deal of this seed takes 0.1 s)."""
+    view = Position.from_code(SLOW_DEAL)
+    hidden = replace(view, hands=(Hidden(9), view.hands[1]), boneyard=Hidden(10))
+    start = time.perf_counter()
+    found = expected_values(hidden, 1.0, random.Random(1))
+    assert time.perf_counter() - start < 5.0
+    assert found.samples >= 1 and set(found.values) == set(hidden.legal_moves())

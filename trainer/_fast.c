@@ -394,6 +394,8 @@ typedef struct {
     volatile int *stop_all;        /* shared by the threads of one solve: one stops, all stop */
     const volatile long long *peer_nodes;   /* the other thread's count, for the node limit */
     int history[32][5];
+    int shared;           /* the table is shared with another thread: buckets locked */
+    int8_t team[4];       /* each player's team: partners 0+2 against 1+3, else the root against the rest */
 } Search;
 
 static unsigned long MAIN_THREAD = 0;
@@ -421,7 +423,7 @@ static int check_stop(Search *c) {
     return 0;
 }
 
-static inline int tteam(const Search *S, int p) { return S->partners ? (p & 1) : (p == S->root ? 0 : 1); }
+static inline int tteam(const Search *S, int p) { return S->team[p]; }
 
 static inline int node_ends(const Node *n, int *side, int *pip) {
     if (n->spinner < 0) {
@@ -429,16 +431,28 @@ static inline int node_ends(const Node *n, int *side, int *pip) {
         side[0] = 1; pip[0] = n->w; side[1] = 0; pip[1] = n->e;
         return 2;
     }
-    int k = (n->arm[0] >= 0 && n->arm[1] >= 0) ? 4 : 2;
-    for (int i = 0; i < k; i++) { side[i] = i; pip[i] = n->arm[i] >= 0 ? n->arm[i] : n->spinner; }
-    return k;
+    int sp = n->spinner, a0 = n->arm[0], a1 = n->arm[1];
+    side[0] = 0; pip[0] = a0 >= 0 ? a0 : sp;
+    side[1] = 1; pip[1] = a1 >= 0 ? a1 : sp;
+    if (a0 < 0 || a1 < 0) return 2;
+    side[2] = 2; pip[2] = n->arm[2] >= 0 ? n->arm[2] : sp;
+    side[3] = 3; pip[3] = n->arm[3] >= 0 ? n->arm[3] : sp;
+    return 4;
 }
 
+/* The tiles that fit an open end (none on an empty table). */
+static inline uint32_t node_suits(const Node *n) {
+    if (n->spinner < 0) return n->w < 0 ? 0 : SUIT[(int)n->w] | SUIT[(int)n->e];
+    int sp = n->spinner, a0 = n->arm[0], a1 = n->arm[1];
+    uint32_t suits = SUIT[a0 >= 0 ? a0 : sp] | SUIT[a1 >= 0 ? a1 : sp];
+    if (a0 >= 0 && a1 >= 0) suits |= SUIT[n->arm[2] >= 0 ? n->arm[2] : sp] | SUIT[n->arm[3] >= 0 ? n->arm[3] : sp];
+    return suits;
+}
+
+/* The mover draws until a tile fits or the boneyard is empty (not on an empty table). */
 static inline void node_draw(const Search *S, Node *n) {
     if (n->spinner < 0 && n->w < 0) return;
-    int side[4], pip[4], k = node_ends(n, side, pip);
-    uint32_t suits = 0;
-    for (int i = 0; i < k; i++) suits |= SUIT[pip[i]];
+    uint32_t suits = node_suits(n);
     while (!(n->hand[n->turn] & suits) && n->bonepos < S->nbone)
         n->hand[n->turn] |= 1u << S->bone[(int)n->bonepos++];
 }
@@ -460,11 +474,18 @@ static inline int node_moves(const Search *S, const Node *n, int *moves) {
     return c;
 }
 
+/* What a spinner arm's end adds to the count. */
+static inline int arm_count(int arm, int dbl) { return arm < 0 ? 0 : dbl ? 2 * arm : arm; }
+
+/* The spinner's arms' ends together (the spinner itself not counted). */
+static inline int arms_count(const Node *n) {
+    return arm_count(n->arm[0], n->dbl[0]) + arm_count(n->arm[1], n->dbl[1]) +
+           arm_count(n->arm[2], n->dbl[2]) + arm_count(n->arm[3], n->dbl[3]);
+}
+
 static inline int node_count(const Node *n) {
     if (n->spinner < 0) return n->w < 0 ? 0 : n->w + n->e;
-    int c = 0;
-    for (int k = 0; k < 4; k++)
-        if (n->arm[k] >= 0) c += n->dbl[k] ? 2 * n->arm[k] : n->arm[k];
+    int c = arms_count(n);
     if (n->arm[0] < 0 || n->arm[1] < 0) c += 2 * n->spinner;
     return c;
 }
@@ -517,6 +538,8 @@ static int node_settle(const Search *S, const Node *n, int winner, int viewer) {
     return v;
 }
 
+static inline uint64_t arm_code(int arm, int dbl) { return arm < 0 ? 0 : (uint64_t)(1 + arm * 2 + dbl); }
+
 static inline uint64_t node_layout_key(const Node *n) {
     if (n->spinner < 0) {
         if (n->w < 0) return 0;
@@ -524,12 +547,11 @@ static inline uint64_t node_layout_key(const Node *n) {
         if (a > b) { int x = a; a = b; b = x; }
         return 1 | (uint64_t)a << 2 | (uint64_t)b << 5;
     }
-    int e[4];
-    for (int k = 0; k < 4; k++) e[k] = n->arm[k] < 0 ? 0 : 1 + n->arm[k] * 2 + n->dbl[k];
-    if (e[0] > e[1]) { int x = e[0]; e[0] = e[1]; e[1] = x; }
-    if (e[2] > e[3]) { int x = e[2]; e[2] = e[3]; e[3] = x; }
-    return 2 | (uint64_t)n->spinner << 2 | (uint64_t)e[0] << 5 | (uint64_t)e[1] << 9 |
-           (uint64_t)e[2] << 13 | (uint64_t)e[3] << 17;
+    uint64_t e0 = arm_code(n->arm[0], n->dbl[0]), e1 = arm_code(n->arm[1], n->dbl[1]);
+    uint64_t e2 = arm_code(n->arm[2], n->dbl[2]), e3 = arm_code(n->arm[3], n->dbl[3]);
+    uint64_t lo01 = e0 < e1 ? e0 : e1, hi01 = e0 < e1 ? e1 : e0;
+    uint64_t lo23 = e2 < e3 ? e2 : e3, hi23 = e2 < e3 ? e3 : e2;
+    return 2 | (uint64_t)n->spinner << 2 | lo01 << 5 | hi01 << 9 | lo23 << 13 | hi23 << 17;
 }
 
 static inline void node_key(const Node *n, uint64_t *k0, uint64_t *k1) {
@@ -550,6 +572,27 @@ static inline int bucket_find(const Bucket *b, uint64_t k0, uint64_t k1g) {
     return -1;
 }
 
+/* A table shared by two threads: each bucket is read and written under its own lock
+ * (its spare byte), so that no thread sees an entry half written. */
+static inline void bucket_lock(const Search *S, Bucket *b) {
+    if (!S->shared) return;
+    while (__atomic_test_and_set(&b->pad, __ATOMIC_ACQUIRE))
+        while (__atomic_load_n(&b->pad, __ATOMIC_RELAXED)) {}
+}
+
+static inline void bucket_unlock(const Search *S, Bucket *b) {
+    if (S->shared) __atomic_clear(&b->pad, __ATOMIC_RELEASE);
+}
+
+/* The bounds and move kept for a key: 1 if found. */
+static inline int probe(const Search *S, Bucket *b, uint64_t k0, uint64_t k1g, int *lo, int *hi, int *move) {
+    bucket_lock(S, b);
+    int i = bucket_find(b, k0, k1g);
+    if (i >= 0) { *lo = b->lo[i]; *hi = b->hi[i]; *move = b->move[i]; }
+    bucket_unlock(S, b);
+    return i >= 0;
+}
+
 /* Keep what was learnt: the same key's entry (bounds intersected), else a stale entry,
  * else the one with the least work below it. */
 static void store(Search *S, uint64_t k0, uint64_t k1, int lo, int hi, int move, long long work) {
@@ -557,6 +600,7 @@ static void store(Search *S, uint64_t k0, uint64_t k1, int lo, int hi, int move,
     uint64_t k1g = k1 | S->gen;
     int w = 0;
     while (work > 1 && w < 31) { work >>= 1; w++; }
+    bucket_lock(S, b);
     int i = bucket_find(b, k0, k1g);
     if (i >= 0) {
         if (b->lo[i] > lo) lo = b->lo[i];
@@ -572,12 +616,14 @@ static void store(Search *S, uint64_t k0, uint64_t k1, int lo, int hi, int move,
     }
     b->k0[i] = k0; b->k1[i] = k1g | (uint64_t)w << 59;
     b->lo[i] = (int16_t)lo; b->hi[i] = (int16_t)hi; b->move[i] = (uint8_t)move;
+    bucket_unlock(S, b);
 }
 
 static int ab(Search *S, const Node *in, int alpha, int beta);
 
-/* What a move scores at once, in fives, without playing it (as node_apply counts). */
-static inline int move_points(const Node *n, int move) {
+/* What a move scores at once, in fives, without playing it (as node_apply counts);
+ * `arms` is arms_count(n) when there is a spinner. */
+static inline int move_points(const Node *n, int move, int arms) {
     int tile = move & 31, k = move >> 5, hi = HIGH[tile], lo = LOW[tile], c;
     if (k == 4) c = hi + lo;
     else if (n->spinner < 0) {
@@ -585,9 +631,7 @@ static inline int move_points(const Node *n, int move) {
         c = far + (hi == lo ? 2 * hi : (hi == pip ? lo : hi));
     } else {
         int pip = n->arm[k] >= 0 ? n->arm[k] : n->spinner, other = hi == pip ? lo : hi;
-        c = hi == lo ? 2 * other : other;
-        for (int j = 0; j < 4; j++)
-            if (j != k && n->arm[j] >= 0) c += n->dbl[j] ? 2 * n->arm[j] : n->arm[j];
+        c = arms - arm_count(n->arm[k], n->dbl[k]) + (hi == lo ? 2 * other : other);
         if (!((k == 0 || n->arm[0] >= 0) && (k == 1 || n->arm[1] >= 0))) c += 2 * n->spinner;
     }
     return (c > 0 && c % 5 == 0) ? c / 5 : 0;
@@ -595,11 +639,22 @@ static inline int move_points(const Node *n, int move) {
 
 /* The most the player to move in `c` scores at once (in fives), drawing ignored. */
 static int best_reply(const Search *S, const Node *c) {
-    int moves[MAXMOVES], n = node_moves(S, c, moves), best = 0;
-    for (int i = 0; i < n; i++) {
-        int p = move_points(c, moves[i]);
-        if (p > best) best = p;
+    int side[4], pip[4], k = node_ends(c, side, pip), best = 0;
+    if (k == 0) {
+        int moves[MAXMOVES], n = node_moves(S, c, moves);
+        for (int i = 0; i < n; i++) {
+            int p = move_points(c, moves[i], 0);
+            if (p > best) best = p;
+        }
+        return best;
     }
+    uint32_t hand = c->hand[(int)c->turn];
+    int arms = c->spinner < 0 ? 0 : arms_count(c);
+    for (int i = 0; i < k; i++)
+        for (uint32_t m = hand & SUIT[pip[i]]; m; m &= m - 1) {
+            int p = move_points(c, __builtin_ctz(m) | side[i] << 5, arms);
+            if (p > best) best = p;
+        }
     return best;
 }
 
@@ -640,7 +695,7 @@ static int ab(Search *S, const Node *in, int alpha, int beta) {
     Node kids[MAXMOVES];
     Bucket *cb[MAXMOVES];
     uint64_t c0[MAXMOVES], c1[MAXMOVES];
-    int pts[MAXMOVES], score[MAXMOVES], order[MAXMOVES] = {0};
+    int pts[MAXMOVES], score[MAXMOVES], order[MAXMOVES];
     int tiles = __builtin_popcount(n.hand[0] | n.hand[1] | n.hand[2] | n.hand[3]) + S->nbone - n.bonepos;
     int same = tteam(S, next) == tteam(S, mover), etc = tiles >= ETC_MIN;
     for (int j = 0; j < cnt; j++) {
@@ -651,24 +706,24 @@ static int ab(Search *S, const Node *in, int alpha, int beta) {
         order[j] = j;
         cb[j] = NULL;
         if (etc && c->hand[mover]) {
-            Node d = *c;
-            node_draw(S, &d);
-            node_key(&d, &c0[j], &c1[j]);
+            if (!(c->hand[next] & node_suits(c)) && c->bonepos < S->nbone) {
+                Node d = *c;
+                node_draw(S, &d);
+                node_key(&d, &c0[j], &c1[j]);
+            } else node_key(c, &c0[j], &c1[j]);
             cb[j] = bucket_of(S, c0[j], c1[j]);
             __builtin_prefetch(cb[j]);
         }
     }
-    int i = bucket_find(b, k0, k1 | S->gen), ttmove = NOMOVE;
+    int lo, hi, ttmove = NOMOVE;
     S->probes++;
-    if (i >= 0) {
+    if (probe(S, b, k0, k1 | S->gen, &lo, &hi, &ttmove)) {
         S->hits++;
-        int lo = b->lo[i], hi = b->hi[i];
         if (lo >= beta) return lo;
         if (hi <= alpha) return hi;
         if (lo == hi) return lo;
         if (lo > alpha) alpha = lo;
         if (hi < beta) beta = hi;
-        ttmove = b->move[i];
     }
     for (int j = 0; j < cnt; j++) {
         Node *c = &kids[j];
@@ -685,9 +740,9 @@ static int ab(Search *S, const Node *in, int alpha, int beta) {
     }
     for (int j = 0; j < cnt; j++) {   /* enhanced transposition cutoff: a child's bound may settle it */
         if (!cb[j]) continue;
-        int ci = bucket_find(cb[j], c0[j], c1[j] | S->gen);
-        if (ci >= 0) {
-            int v = same ? pts[j] + cb[j]->lo[ci] : pts[j] - cb[j]->hi[ci];
+        int clo, chi, cmove;
+        if (probe(S, cb[j], c0[j], c1[j] | S->gen, &clo, &chi, &cmove)) {
+            int v = same ? pts[j] + clo : pts[j] - chi;
             if (v >= beta) { store(S, k0, k1, v, INF, moves[j], 1); return v; }
         }
     }
@@ -776,8 +831,15 @@ static Table *pool_take(int bits, int wait) {
     return t;
 }
 
+/* A free slot of the pool, held without touching its table (NULL if none is free). */
+static Table *pool_reserve(void) {
+    for (int i = 0; i < POOL; i++)
+        if (PyThread_acquire_lock(POOL_TABLES[i].lock, NOWAIT_LOCK)) return &POOL_TABLES[i];
+    return NULL;
+}
+
 /* Exact values of root moves taken one by one from a shared counter, by one or two
- * threads, each with a search (and table) of its own. */
+ * threads, each with a search of its own, in one table. */
 typedef struct {
     Search *S;
     Node *kids;
@@ -804,13 +866,13 @@ enum { PARALLEL_MIN = 16 };   /* tiles in play from which a lone solve uses a se
 
 /* solve(hands, bone, layout, turn, rules, table_bits, node_limit, time_limit=0.0, mode=0,
  *       cancel=None, threads=2) -> (value, [(tile, side, points, value)], nodes, probes, hits, aborted)
- * threads 2: in mode 0, root moves are shared with a second thread when the pool has a
- * table free (no other solve running) and the position is big enough.
+ * threads 2: in mode 0, root moves are shared with a second thread, searching in the same
+ * table, when no other solve is running and the position is big enough.
  * mode 0: every move with its exact value; mode 1: only the best moves (cheaper).
  * node_limit 0: no limit; time_limit in seconds, 0: none. Past a limit, or once another
  * thread sets the first byte of `cancel` (a bytearray) non-zero, the search stops and
  * `aborted` is 1. Ctrl-C (a signal whose handler raises) stops it within a second
- * with that exception. The GIL is released while searching: threads solve in parallel,
+ * with that exception. The GIL is released while searching: solves run in parallel,
  * each with a table of a small shared pool. */
 static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kwargs) {
     static char *kwlist[] = {"hands", "bone", "layout", "turn", "rules", "table_bits", "node_limit",
@@ -839,6 +901,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kwargs) {
     memcpy(S->bone, s.bone, sizeof S->bone);
     S->nbone = s.nbone; S->players = s.players; S->partners = s.partners;
     S->winner_takes = s.winner_takes; S->lead_double = s.lead_double; S->root = turn;
+    for (int p = 0; p < 4; p++) S->team[p] = (int8_t)(s.partners ? (p & 1) : (p == turn ? 0 : 1));
     S->limit = limit;
     Py_buffer flag = {0};   /* held while searching: the bytearray cannot be resized meanwhile */
     if (cancel != Py_None) {
@@ -883,16 +946,17 @@ static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kwargs) {
             value = -INF;
             int tiles = __builtin_popcount(root.hand[0] | root.hand[1] | root.hand[2] | root.hand[3]) + S->nbone;
             if (mode == MODE_ALL) {
-                /* a second core, when the pool has a table free (no other solve running) */
-                Table *t2 = threads > 1 && n >= 2 && tiles >= PARALLEL_MIN ? pool_take(bits, 0) : NULL;
+                /* a second core, when no other solve is running (the pool's other slot is
+                 * free); it searches in this solve's table, beside the first thread */
+                Table *t2 = threads > 1 && n >= 2 && tiles >= PARALLEL_MIN ? pool_reserve() : NULL;
                 Search *S2 = NULL;
                 pthread_t helper;
                 volatile int stop_all = 0;
                 int next = 0, started = 0;
                 RootWork w1 = {S, kids, order, pts, vals, n, turn, &next}, w2 = w1;
-                if (t2 && t2->table && (S2 = malloc(sizeof(Search)))) {
+                if (t2 && (S2 = malloc(sizeof(Search)))) {
                     *S2 = *S;
-                    S2->table = t2->table; S2->mask = t2->nbuckets - 1; S2->gen = (uint64_t)t2->gen << GEN_SHIFT;
+                    S->shared = S2->shared = 1;   /* one table for both: each learns what the other found */
                     S2->nodes = S2->probes = S2->hits = 0; S2->ts = NULL;
                     memset(S2->history, 0, sizeof S2->history);
                     S->stop_all = S2->stop_all = &stop_all;

@@ -5,7 +5,8 @@ Each deal of the unseen tiles (consistent with what the mover knows) is solved
 exactly once, which values every move on that deal; a move is compared with another
 by the mean of their per-deal differences, so the luck of the deal cancels out.
 Deals are drawn in order from one seeded generator and solved on every core
-(`sampling.solve_deals`), so the same seed gives the same figures on every machine.
+(`sampling.solve_deals`), so a fixed number of deals and a seed give the same figures
+on every machine; a time budget takes the deals its cores finish.
 
 >>> from trainer.position import Hidden, Position
 >>> p = Position.from_code("4-5,5-1 6-4,1-1/?7 ?17 0 0,0")
@@ -29,7 +30,6 @@ from trainer.errors import InvalidPositionError
 from trainer.moves import Move
 from trainer.position import Hidden, Position
 from trainer.sampling import Voids, sample_deal, solve_deals
-from trainer.solver import SearchLimitError
 
 Z95 = 1.96  # two-sided 95% normal quantile
 MIN_DEALS = 20  # fewer deals than this give no interval worth a claim
@@ -139,9 +139,9 @@ def paired(view: Position, deals: int, seed: int, voids: Optional[Voids] = None)
 
 def within_budget(view: Position, budget: float, seed: int, voids: Optional[Voids] = None,
                   max_deals: int = 400) -> Evidence:
-    """As many paired deals as fit in `budget` seconds (at most `max_deals`); a deal
-    whose search would overrun the time left is abandoned, so early in a big hand the
-    evidence may hold no deal at all."""
+    """As many paired deals as fit in `budget` seconds (at most `max_deals`); deals
+    whose search would overrun the time left are abandoned (the other cores go on
+    meanwhile), so early in a big hand the evidence may hold no deal at all."""
     if determined(view) and not view.is_over:  # one way the tiles can lie: one exact solve
         only = view if view.is_fully_known else sample_deal(view, random.Random(seed), voids)
         return _collect(view, _solve_all([only]), exact=True)
@@ -149,9 +149,6 @@ def within_budget(view: Position, budget: float, seed: int, voids: Optional[Void
     rng = random.Random(seed)
     solved: list[dict[Move, tuple[int, int]]] = []
     deals = (sample_deal(view, rng, voids) for _ in range(max_deals))
-    try:
-        for solution in solve_deals(deals, deadline, limit=max_deals):
-            solved.append({m.move: (m.points, m.value) for m in solution.moves})
-    except SearchLimitError:
-        pass  # the deal under way would overrun the budget: keep what was solved
+    for solution in solve_deals(deals, deadline, limit=max_deals, ordered=False):
+        solved.append({m.move: (m.points, m.value) for m in solution.moves})
     return _collect(view, solved, exact=False)

@@ -49,33 +49,50 @@ def _pool() -> ThreadPoolExecutor:
 
 
 def solve_deals(deals: Iterator[Position], deadline: float = 0.0,
-                limit: int = MAX_SAMPLES) -> Iterator[Solution]:
-    """Solve deals on every core, in the order they come, at most `limit` of them.
-    `deadline` (time.perf_counter(), 0: none) bounds each search: a deal that would
-    overrun it raises SearchLimitError here; deals after it are not started. Searches
-    still running when the caller stops (an error, Ctrl-C) are cancelled at once."""
+                limit: int = MAX_SAMPLES, ordered: bool = True) -> Iterator[Solution]:
+    """Solve deals on every core, at most `limit` of them. `deadline`
+    (time.perf_counter(), 0: none) bounds each search, and no deal starts after it.
+
+    No core waits on another's deal: while one core is on a slow deal, the others go
+    on to the next ones. `ordered`: solutions come in the deals' order, and a deal that
+    would overrun the deadline raises SearchLimitError when its turn comes (the same
+    deals give the same figures on any machine). Not `ordered`: solutions come as they
+    are found, and deals that would overrun the deadline are dropped (a budget gets
+    every deal its cores could finish). Searches still running when the caller stops
+    (an error, Ctrl-C) are cancelled at once."""
     pool = _pool()
-    pending: list[Future[Solution]] = []
-    started = 0
+    pending: dict[Future[Solution], int] = {}
+    finished: dict[int, Future[Solution]] = {}
+    started = turn = 0
+    more = True
     cancel = bytearray(1)
     try:
         while True:
-            while len(pending) < WORKERS and started < limit:
+            while more and len(pending) < WORKERS and started < limit:
                 left = deadline - time.perf_counter() if deadline else 0.0
-                if deadline and left <= 0:
-                    limit = started
-                    break
-                deal = next(deals, None)
+                deal = next(deals, None) if not deadline or left > 0 else None
                 if deal is None:
-                    limit = started
+                    more = False
                     break
-                pending.append(pool.submit(solve, deal, time_limit=max(left, 0.0), cancel=cancel,
-                                           threads=1))
+                pending[pool.submit(solve, deal, time_limit=max(left, 0.0), cancel=cancel,
+                                    threads=1)] = started
                 started += 1
             if not pending:
                 return
-            wait(pending[:1], return_when=FIRST_COMPLETED)
-            yield pending.pop(0).result()
+            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in sorted(done, key=pending.__getitem__):
+                index = pending.pop(future)
+                if ordered:
+                    finished[index] = future
+                    continue
+                try:
+                    solution = future.result()
+                except SearchLimitError:
+                    continue  # past the deadline: dropped
+                yield solution
+            while turn in finished:
+                yield finished.pop(turn).result()
+                turn += 1
     finally:
         cancel[0] = 1
         for future in pending:
@@ -207,17 +224,15 @@ def expected_values(view: Position, budget: float, rng: random.Random,
                     voids: Optional[Voids] = None, max_samples: int = 400) -> Expectation:
     """Deal the hidden tiles of `view` (the mover's view) again and again, solve each
     deal exactly (on every core), and average each move's value, until `budget`
-    seconds are spent. A deal whose search would overrun the time left is abandoned:
-    in a big hand there may be no sample at all (`samples` 0, `values` empty)."""
+    seconds are spent. Deals whose search would overrun the time left are abandoned
+    (the cores go on with other deals meanwhile): in a big hand there may be no sample
+    at all (`samples` 0, `values` empty)."""
     deadline = time.perf_counter() + budget
     totals: dict[Move, float] = {}
     samples = 0
     deals = (sample_deal(view, rng, voids) for _ in range(min(max_samples, MAX_SAMPLES)))
-    try:
-        for solution in solve_deals(deals, deadline):
-            samples += 1
-            for m in solution.moves:
-                totals[m.move] = totals.get(m.move, 0.0) + m.value
-    except SearchLimitError:
-        pass
+    for solution in solve_deals(deals, deadline, ordered=False):
+        samples += 1
+        for m in solution.moves:
+            totals[m.move] = totals.get(m.move, 0.0) + m.value
     return Expectation({m: v / samples for m, v in totals.items()} if samples else {}, samples)
