@@ -393,6 +393,7 @@ typedef struct {
     const volatile char *cancel;   /* the caller sets it non-zero to stop the search */
     volatile int *stop_all;        /* shared by the threads of one solve: one stops, all stop */
     const volatile long long *peer_nodes;   /* the other thread's count, for the node limit */
+    int *watch;           /* a root move also searched by the other thread: non-zero once it has its value */
     int history[32][5];
     int shared;           /* the table is shared with another thread: buckets locked */
     int8_t team[4];       /* each player's team: partners 0+2 against 1+3, else the root against the rest */
@@ -406,6 +407,8 @@ static double now_seconds(void) {
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
+enum { DROPPED = 3 };   /* `aborted`: the other thread valued the root move first */
+
 /* Every CHECK_EVERY nodes: past the time limit? Ctrl-C (in the main thread, where
  * Python handles signals, with the GIL taken back for the check)? */
 enum { CHECK_EVERY = 1 << 14 };
@@ -413,6 +416,7 @@ static int check_stop(Search *c) {
     if (c->deadline > 0 && now_seconds() > c->deadline) { c->aborted = 1; return 1; }
     if (c->cancel && *c->cancel) { c->aborted = 1; return 1; }
     if (c->stop_all && *c->stop_all) { c->aborted = 1; return 1; }
+    if (c->watch && __atomic_load_n(c->watch, __ATOMIC_ACQUIRE)) { c->aborted = DROPPED; return 1; }
     if (c->limit && c->peer_nodes && c->nodes + *c->peer_nodes > c->limit) { c->aborted = 1; return 1; }
     if (c->ts && PyThread_get_thread_ident() == MAIN_THREAD) {
         PyEval_RestoreThread(c->ts);
@@ -839,23 +843,37 @@ static Table *pool_reserve(void) {
 }
 
 /* Exact values of root moves taken one by one from a shared counter, by one or two
- * threads, each with a search of its own, in one table. */
+ * threads, each with a search of its own, in one table. A thread that finds none left
+ * to start searches the last one still under way too (each learns from the other's
+ * table entries); the first to value it wins and the other drops it. */
 typedef struct {
     Search *S;
     Node *kids;
     const int *order, *pts;
     int *vals, n, turn, *next;
+    int *done;            /* per move: 1 once valued */
 } RootWork;
 
 static void root_all(RootWork *w) {
     Search *S = w->S;
     int best = -INF;
     for (;;) {
-        int j = __atomic_fetch_add(w->next, 1, __ATOMIC_RELAXED);
-        if (j >= w->n || S->aborted || (S->stop_all && *S->stop_all)) break;
-        int o = w->order[j];
-        w->vals[o] = move_exact(S, &w->kids[o], w->turn, w->pts[o], best > -INF ? best : 0);
-        if (w->vals[o] > best) best = w->vals[o];
+        if (S->aborted || (S->stop_all && *S->stop_all)) break;
+        int j = __atomic_fetch_add(w->next, 1, __ATOMIC_RELAXED), o = -1;
+        if (j < w->n) o = w->order[j];
+        else {
+            for (int k = w->n - 1; k >= 0 && o < 0; k--)
+                if (!__atomic_load_n(&w->done[w->order[k]], __ATOMIC_ACQUIRE)) o = w->order[k];
+            if (o < 0) break;
+            S->watch = &w->done[o];
+        }
+        int v = move_exact(S, &w->kids[o], w->turn, w->pts[o], best > -INF ? best : 0);
+        S->watch = NULL;
+        if (S->aborted == DROPPED) { S->aborted = 0; continue; }
+        if (S->aborted) break;
+        w->vals[o] = v;
+        __atomic_store_n(&w->done[o], 1, __ATOMIC_RELEASE);
+        if (v > best) best = v;
     }
     if ((S->aborted || (S->stop_all && *S->stop_all)) && S->stop_all) { *S->stop_all = 1; if (!S->aborted) S->aborted = 1; }
 }
@@ -953,7 +971,8 @@ static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kwargs) {
                 pthread_t helper;
                 volatile int stop_all = 0;
                 int next = 0, started = 0;
-                RootWork w1 = {S, kids, order, pts, vals, n, turn, &next}, w2 = w1;
+                int done[MAXMOVES] = {0};
+                RootWork w1 = {S, kids, order, pts, vals, n, turn, &next, done}, w2 = w1;
                 if (t2 && (S2 = malloc(sizeof(Search)))) {
                     *S2 = *S;
                     S->shared = S2->shared = 1;   /* one table for both: each learns what the other found */

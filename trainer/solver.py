@@ -71,8 +71,9 @@ def solve(position: Position, table_bits: int = TABLE_BITS, node_limit: int = 0,
     moves do, and the others are left out of `moves`. The search releases the GIL, so
     threads solve deals in parallel (each with a table of a pool shared by the process).
     With `threads` 2, a lone big solve (an analysis, the command line) shares its root
-    moves with a second thread when the pool has a table free: faster, the same values,
-    but `nodes` then varies from run to run (with 1 it is reproducible).
+    moves with a second thread, searching in the same table, when no other solve is
+    running: faster, the same values, but `nodes` then varies from run to run (with 1
+    it is reproducible).
 
     Raises HiddenInformationError for `?N` hands or boneyard, InvalidPositionError
     for a hand that is already over or a position that is not one (tiles twice, pips
