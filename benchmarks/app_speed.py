@@ -109,6 +109,10 @@ def bare_clicks(page: Page, url: str, repeats: int) -> list[float]:
 BOARD_SRC = ("(() => { const i = [...document.querySelectorAll('[data-testid=stMain] img')]"
              ".filter(x => x.src.startsWith('data:image/svg'));"
              " return i.length ? i[0].src : ''; })()")  # the whole drawing: two boards may end alike
+# a drill's board and the answer field of its seed (its key names the seed): two seeds in
+# a row may draw the same lone lead, but never with the same field
+DRILL_SHOWN = (f"({BOARD_SRC} + '|' + ([...document.querySelectorAll('[class*=\"st-key-drill_count_\"]')]"
+               ".map(e => [...e.classList].find(c => c.startsWith('st-key-drill_count_'))).join()))")
 
 
 def drill_clicks(page: Page, url: str, repeats: int) -> list[float]:
@@ -117,9 +121,9 @@ def drill_clicks(page: Page, url: str, repeats: int) -> list[float]:
     settle(page)
     times = []
     for _ in range(repeats):
-        before = page.evaluate(BOARD_SRC)
+        before = page.evaluate(DRILL_SHOWN)
         times.append(timed(page, lambda: page.get_by_role("button", name="Next board").click(),
-                           f"before => {BOARD_SRC} !== before", before))
+                           f"before => {DRILL_SHOWN} !== before", before))
         settle(page)
     return times
 

@@ -7,6 +7,8 @@ it and read the right answer from trainer.drills with the same seed and level.""
 
 from __future__ import annotations
 
+import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +17,7 @@ import pytest
 pytest.importorskip("streamlit")
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
+from trainer import drills as drills_module  # noqa: E402
 from trainer.drills import (  # noqa: E402
     KINDS,
     LEVELS,
@@ -26,6 +29,7 @@ from trainer.drills import (  # noqa: E402
     WhereItem,
     make_item,
     parse_number,
+    seeded_item,
 )
 from trainer.i18n import t  # noqa: E402
 from trainer.svg import describe  # noqa: E402
@@ -178,6 +182,33 @@ def test_switching_drills_and_levels_shows_a_new_board_and_clears_the_answer() -
             # the level's name fits the drill: the round drill's levels are hand sizes
             labels = at.segmented_control(key="drill_level").options
             assert all(("tiles" in label) == (kind == "round") for label in labels), (kind, labels)
+
+
+def test_the_next_board_is_made_ahead_while_the_learner_reads(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Once a board is shown, the next one is made in the background; "Next board" then
+    finds it made. A review board's next is the seed counter's own board."""
+    made: list[tuple[str, int, int, bool]] = []
+    real = drills_module.make_item
+
+    def spy(kind: str, seed: Any, level: int = 1) -> DrillItem:
+        made.append((kind, seed, level, threading.current_thread() is threading.main_thread()))
+        return real(kind, seed, level)
+
+    monkeypatch.setattr(drills_module, "make_item", spy)
+    seeded_item.cache_clear()
+    seed = 90_210
+    at = drills_page("score", 2, seed)
+    deadline = time.monotonic() + 20
+    while ("score", seed + 1, 2) not in [m[:3] for m in made] and time.monotonic() < deadline:
+        time.sleep(0.05)
+    ahead = [m for m in made if m[:3] == ("score", seed + 1, 2)]
+    assert ahead and ahead[0][3] is False, made  # made, and not in the page's own run
+    before = len(made)
+    ok(at.button(key="drill_next").click())
+    assert at.session_state["drill_seed"] == seed + 1
+    assert ("score", seed + 1, 2) not in [m[:3] for m in made[before:]]  # found made
+    shown = make_item("score", seed + 1, 2)
+    assert f"**{shown.question()}**" in texts(at.markdown)
 
 
 def test_each_session_draws_its_own_seed() -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 import random
 import re
+import threading
 import time
 from collections.abc import Callable
 from typing import Optional
@@ -23,8 +24,8 @@ from trainer.drills import (
     ScoreItem,
     TimedRun,
     WhereItem,
-    make_item,
     run_item,
+    seeded_item,
 )
 from trainer.errors import TrainerError
 from trainer.i18n import t
@@ -66,7 +67,7 @@ def item_from_key(key: str) -> Optional[DrillItem]:
     kind, level = found[1], int(found[2])
     try:
         if found[3] is not None:
-            return make_item(kind, int(found[3]), level)
+            return seeded_item(kind, int(found[3]), level)
         item = run_item(int(found[4]), level, int(found[5]))
     except TrainerError:
         return None
@@ -221,7 +222,7 @@ def current_item() -> DrillItem:
         if item is not None and (item.kind, item.level) == (kind, level):
             return item
         st.session_state["drill_review"] = None
-    return make_item(kind, seed, level)
+    return seeded_item(kind, seed, level)
 
 
 def reset_board() -> None:
@@ -280,6 +281,27 @@ def drill_section() -> None:
         show_feedback(feedback, item.kind)
     st.button(t("drills.next", LANG), key="drill_next", on_click=next_board,
               type="primary" if feedback is not None else "secondary")
+    kind, level, seed, review = item_key()
+    make_ahead(kind, seed if review else seed + 1, level)  # as next_board moves on
+
+
+AHEAD_DELAY = 0.05  # s: the run's last elements go out first
+
+
+def make_ahead(kind: str, seed: int, level: int) -> None:
+    """Make the board "Next board" will show in the background, a moment after this run,
+    while the learner reads this one: the click then finds it made (a board takes up to
+    tens of ms to find in real play)."""
+    timer = threading.Timer(AHEAD_DELAY, _make_quietly, args=(kind, seed, level))
+    timer.daemon = True
+    timer.start()
+
+
+def _make_quietly(kind: str, seed: int, level: int) -> None:
+    try:
+        seeded_item(kind, seed, level)
+    except TrainerError:  # the page says so when it shows that board
+        pass
 
 
 # ----- the timed run -----
