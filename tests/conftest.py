@@ -37,6 +37,19 @@ def _app_database(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
         os.environ[ENV] = before
 
 
+@pytest.fixture
+def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A fresh database file for an app test, and a fresh resource cache (as in a new
+    process)."""
+    import streamlit as st
+
+    path = tmp_path / "progress.db"
+    monkeypatch.setenv(ENV, str(path))
+    st.cache_resource.clear()
+    yield path
+    st.cache_resource.clear()
+
+
 def pg_url() -> str | None:
     return os.environ.get(PG_ENV) or None
 

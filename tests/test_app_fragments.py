@@ -19,7 +19,6 @@ from unittest.mock import patch
 import pytest
 
 pytest.importorskip("streamlit")
-import streamlit as st  # noqa: E402
 from streamlit.runtime.scriptrunner import RerunData  # noqa: E402
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
@@ -29,7 +28,7 @@ from trainer.drills import make_item  # noqa: E402
 from trainer.i18n import t  # noqa: E402
 from trainer.moves import Move  # noqa: E402
 from trainer.puzzles import Puzzle  # noqa: E402
-from trainer.store import ENV, Store  # noqa: E402
+from trainer.store import Store  # noqa: E402
 
 APP = str(Path(__file__).resolve().parent.parent / "app.py")
 SEED = 11
@@ -58,16 +57,6 @@ def texts(elements: Any) -> list[str]:
 def whole_page(at: AppTest, title: str) -> bool:
     """Whether the last run drew the whole page (its title), not a fragment alone."""
     return title in texts(at.title)
-
-
-@pytest.fixture
-def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """A fresh database for the app, and a fresh resource cache (a new process)."""
-    path = tmp_path / "progress.db"
-    monkeypatch.setenv(ENV, str(path))
-    st.cache_resource.clear()
-    yield path
-    st.cache_resource.clear()
 
 
 # ----- drills -----

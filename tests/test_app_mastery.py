@@ -4,7 +4,6 @@ earned before a learner is created are kept for him."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,20 +14,11 @@ import streamlit as st  # noqa: E402
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
 from trainer.lessons import Question, lesson  # noqa: E402
-from trainer.store import ENV, Store  # noqa: E402
+from trainer.store import Store  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = str(ROOT / "app.py")
 LEARN = "ui/learn.py"
-
-
-@pytest.fixture
-def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    path = tmp_path / "progress.db"
-    monkeypatch.setenv(ENV, str(path))
-    st.cache_resource.clear()
-    yield path
-    st.cache_resource.clear()
 
 
 def ok(target: Any) -> AppTest:

@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
-from collections.abc import Iterator
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -48,16 +47,6 @@ class Clock:
 
 
 # ----- helpers -----
-@pytest.fixture
-def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """A fresh database file for the app, and a fresh resource cache (a new process)."""
-    path = tmp_path / "progress.db"
-    monkeypatch.setenv(ENV, str(path))
-    st.cache_resource.clear()
-    yield path
-    st.cache_resource.clear()
-
-
 def ok(target: Any) -> AppTest:
     at: AppTest = target.run()
     assert not at.exception, [e.value for e in at.exception]
