@@ -642,16 +642,8 @@ static inline int move_points(const Node *n, int move, int arms) {
 }
 
 /* The most the player to move in `c` scores at once (in fives), drawing ignored. */
-static int best_reply(const Search *S, const Node *c) {
-    int side[4], pip[4], k = node_ends(c, side, pip), best = 0;
-    if (k == 0) {
-        int moves[MAXMOVES], n = node_moves(S, c, moves);
-        for (int i = 0; i < n; i++) {
-            int p = move_points(c, moves[i], 0);
-            if (p > best) best = p;
-        }
-        return best;
-    }
+static int best_reply(const Node *c) {
+    int side[4], pip[4], k = node_ends(c, side, pip), best = 0;   /* a child: never an empty table */
     uint32_t hand = c->hand[(int)c->turn];
     int arms = c->spinner < 0 ? 0 : arms_count(c);
     for (int i = 0; i < k; i++)
@@ -737,7 +729,7 @@ static int ab(Search *S, const Node *in, int alpha, int beta) {
             if (v >= beta) { store(S, k0, k1, v, INF, moves[j], 1); return v; }
             score[j] = 1 << 28;
         } else {
-            int reply = tiles >= ORDER_MIN ? best_reply(S, c) : 0;
+            int reply = tiles >= ORDER_MIN ? best_reply(c) : 0;
             score[j] = (moves[j] == ttmove ? 1 << 29 : 0) + (p - (same ? -reply : reply)) * 4096 +
                        S->history[tile][moves[j] >> 5] + HIGH[tile] + LOW[tile];
         }
@@ -806,12 +798,17 @@ static int move_test(Search *S, Node *c, int mover, int p, int b) {
     return child_value(S, c, mover, p, b - 1, b);
 }
 
+/* A free slot of the pool, held without touching its table (NULL if none is free). */
+static Table *pool_reserve(void) {
+    for (int i = 0; i < POOL; i++)
+        if (PyThread_acquire_lock(POOL_TABLES[i].lock, NOWAIT_LOCK)) return &POOL_TABLES[i];
+    return NULL;
+}
+
 /* Acquire a table of the pool (waiting, without the GIL, if all are busy and `wait`;
  * NULL if not), sized 2**bits entries, with a fresh generation. */
 static Table *pool_take(int bits, int wait) {
-    Table *t = NULL;
-    for (int i = 0; i < POOL && !t; i++)
-        if (PyThread_acquire_lock(POOL_TABLES[i].lock, NOWAIT_LOCK)) t = &POOL_TABLES[i];
+    Table *t = pool_reserve();
     if (!t && !wait) return NULL;
     if (!t) {
         t = &POOL_TABLES[PyThread_get_thread_ident() % POOL];
@@ -833,13 +830,6 @@ static Table *pool_take(int bits, int wait) {
     }
     if (t->table && ++t->gen > 255) { memset(t->table, 0, t->nbuckets * sizeof(Bucket)); t->gen = 1; }
     return t;
-}
-
-/* A free slot of the pool, held without touching its table (NULL if none is free). */
-static Table *pool_reserve(void) {
-    for (int i = 0; i < POOL; i++)
-        if (PyThread_acquire_lock(POOL_TABLES[i].lock, NOWAIT_LOCK)) return &POOL_TABLES[i];
-    return NULL;
 }
 
 /* Exact values of root moves taken one by one from a shared counter, by one or two
