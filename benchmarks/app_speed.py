@@ -109,21 +109,50 @@ def bare_clicks(page: Page, url: str, repeats: int) -> list[float]:
 BOARD_SRC = ("(() => { const i = [...document.querySelectorAll('[data-testid=stMain] img')]"
              ".filter(x => x.src.startsWith('data:image/svg'));"
              " return i.length ? i[0].src : ''; })()")  # the whole drawing: two boards may end alike
-# a drill's board and the answer field of its seed (its key names the seed): two seeds in
-# a row may draw the same lone lead, but never with the same field
-DRILL_SHOWN = (f"({BOARD_SRC} + '|' + ([...document.querySelectorAll('[class*=\"st-key-drill_count_\"]')]"
-               ".map(e => [...e.classList].find(c => c.startsWith('st-key-drill_count_'))).join()))")
+
+
+# counts, in window.__afRuns, the messages that end a script run (a ForwardMsg with its
+# field 6, script_finished, among its top-level fields) as the page receives them: two
+# boards in a row may look alike, so a drill's click is done when its run has ended
+COUNT_RUNS = """
+(() => {
+  const finished = bytes => {
+    let i = 0;
+    const varint = () => { let v = 0, shift = 0, b;
+      do { b = bytes[i++]; v += (b & 127) * 2 ** shift; shift += 7; } while (b & 128 && i < bytes.length);
+      return v; };
+    while (i < bytes.length) {
+      const tag = varint(), field = Math.floor(tag / 8), wire = tag % 8;
+      if (field === 6) return true;
+      if (wire === 0) varint(); else if (wire === 2) i += varint();
+      else if (wire === 1) i += 8; else if (wire === 5) i += 4; else return false;
+    }
+    return false;
+  };
+  window.__afRuns = 0;
+  const Native = window.WebSocket;
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("message", event => {
+        if (event.data instanceof ArrayBuffer && finished(new Uint8Array(event.data))) window.__afRuns++;
+      });
+    }
+  };
+})();
+"""
 
 
 def drill_clicks(page: Page, url: str, repeats: int) -> list[float]:
+    page.add_init_script(COUNT_RUNS)
     page.goto(f"{url}/drills")
     page.get_by_role("button", name="Next board").wait_for(timeout=60_000)
     settle(page)
     times = []
     for _ in range(repeats):
-        before = page.evaluate(DRILL_SHOWN)
+        before = page.evaluate("window.__afRuns")
         times.append(timed(page, lambda: page.get_by_role("button", name="Next board").click(),
-                           f"before => {DRILL_SHOWN} !== before", before))
+                           f"before => window.__afRuns > before && {BOARD_SRC} !== ''", before))
         settle(page)
     return times
 

@@ -80,7 +80,7 @@ def shown_item(at: AppTest) -> DrillItem:
 def answer(at: AppTest, item: DrillItem, value: Any, prefix: str = "drill", field: str = "") -> AppTest:
     """Answer as a user does: type and submit, click a value, or toggle ends and check."""
     if item.kind == "total":
-        at.text_input(key=field or f"drill_count_{at.session_state['drill_seed']}").input(str(value))
+        at.text_input(key=field or "drill_count").input(str(value))
         return ok(at.button(key=f"{prefix}_submit").click())
     if item.kind in ("score", "round"):
         return ok(at.button(key=f"{prefix}_choice_{value}").click())
@@ -231,7 +231,7 @@ def run_answer(at: AppTest, value: Any) -> AppTest:
     run: TimedRun = at.session_state["run"]
     item = run.current
     assert item is not None
-    field = f"run_count_{run.answered + run.skipped}"
+    field = "run_count"
     return answer(at, item, value, prefix="run", field=field)
 
 
@@ -272,6 +272,22 @@ def test_timed_run_scores_streaks_skips_and_sums_up() -> None:
     assert at.session_state["run_scores"] == [3]
     ok(at)  # a rerun does not count the run twice
     assert at.session_state["run_scores"] == [3]
+
+
+def test_the_count_field_is_empty_for_each_new_board_and_keeps_a_bad_number() -> None:
+    at = drills_page("total", 2)
+    item = shown_item(at)
+    answer(at, item, "abc")
+    assert at.text_input(key="drill_count").value == "abc"  # to be corrected, not typed again
+    at.text_input(key="drill_count").input("12")
+    ok(at.button(key="drill_next").click())  # skipped with a number typed
+    assert at.session_state["drill_seed"] == SEED + 1
+    assert at.text_input(key="drill_count").value == ""
+    item = shown_item(at)
+    answer(at, item, item.answer)
+    assert "drill_count" not in [w.key for w in at.text_input]  # answered: gone until the next board
+    ok(at.button(key="drill_next").click())
+    assert at.text_input(key="drill_count").value == ""
 
 
 def test_timed_run_bad_number_late_answer_and_best_of_the_session() -> None:

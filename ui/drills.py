@@ -225,8 +225,12 @@ def current_item() -> DrillItem:
     return seeded_item(kind, seed, level)
 
 
+DRILL_FIELD = "drill_count"  # the count's text field: one key, emptied for each board
+RUN_FIELD = "run_count"  # (a new key per board would build the field anew at every click)
+
+
 def reset_board() -> None:
-    st.session_state.update(drill_answer=None, drill_warning=None, drill_where=[])
+    st.session_state.update(drill_answer=None, drill_warning=None, drill_where=[], **{DRILL_FIELD: ""})
 
 
 def abandon_run() -> None:
@@ -274,8 +278,7 @@ def drill_section() -> None:
         start_timer("drill", store_key())
     st.markdown(f"**{item.question(LANG)}**")
     show_board(item, feedback is not None, st.session_state["drill_where"])
-    seed = st.session_state["drill_seed"]
-    show_answer_widgets(item, "drill", answer_drill, given, field=f"drill_count_{seed}")
+    show_answer_widgets(item, "drill", answer_drill, given, field=DRILL_FIELD)
     show_warning("drill_warning")
     if feedback is not None:
         show_feedback(feedback, item.kind)
@@ -311,7 +314,7 @@ def start_run() -> None:
     run = TimedRun(seed=seed, level=st.session_state["drill_level"], duration=RUN_SECONDS, clock=clock)
     st.session_state["drill_seed"] += 1
     st.session_state.update(run=run, run_seed=seed, run_feedback=None, run_warning=None, run_where=[],
-                            run_counted=False, drill_review=None)
+                            run_counted=False, drill_review=None, **{RUN_FIELD: ""})
 
 
 def answer_run(value: Answer) -> None:
@@ -326,7 +329,7 @@ def answer_run(value: Answer) -> None:
     except TrainerError as error:
         st.session_state["run_warning"] = plain(error)
         return
-    st.session_state.update(run_feedback=feedback, run_warning=None, run_where=[])
+    st.session_state.update(run_feedback=feedback, run_warning=None, run_where=[], **{RUN_FIELD: ""})
     seed = st.session_state["run_seed"]
     record_result("drill", f"run:{item.kind}:{item.level}", feedback.correct, detail=str(value),
                   key=run_key(item.kind, item.level, seed, served) if isinstance(seed, int) else None,
@@ -338,7 +341,7 @@ def skip_run() -> None:
     run: Optional[TimedRun] = st.session_state["run"]
     if run is not None:
         run.skip()
-    st.session_state.update(run_feedback=None, run_warning=None, run_where=[])
+    st.session_state.update(run_feedback=None, run_warning=None, run_where=[], **{RUN_FIELD: ""})
 
 
 @st.fragment(run_every=1)
@@ -409,7 +412,7 @@ def run_section() -> None:
         st.rerun()
     st.markdown(f"**{item.question(LANG)}**")
     show_board(item, False, st.session_state["run_where"])
-    show_answer_widgets(item, "run", answer_run, None, field=f"run_count_{run.answered + run.skipped}")
+    show_answer_widgets(item, "run", answer_run, None, field=RUN_FIELD)
     show_warning("run_warning")
     st.button(t("run.skip", LANG), key="run_skip", on_click=skip_run)
 

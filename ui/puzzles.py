@@ -422,7 +422,7 @@ def show_kept(puzzle: Puzzle) -> None:
 @st.fragment
 def move_picker(mover: tuple[Tile, ...]) -> None:
     """The tiles to click, then the clicked tile's ends: a click reruns only this, not
-    the page and its sidebar. The answer and the hint change the page: they rerun it."""
+    the page and its sidebar. The answer changes the page: it reruns it."""
     selected = (Tile.parse(st.session_state["puzzle_tile"])
                 if st.session_state["puzzle_tile"] else None)
     if st.session_state["puzzle_hint"]:
@@ -439,10 +439,6 @@ def move_picker(mover: tuple[Tile, ...]) -> None:
         if side is not None:
             keep(puzzle, str(Move(selected, side)))  # type: ignore[arg-type]
             st.rerun(scope="app")
-    if not st.session_state["puzzle_hint"] and st.button(t("puzzles.hint", LANG),
-                                                          key="puzzle_hint_button"):
-        st.session_state["puzzle_hint"] = True
-        st.rerun(scope="app")
 
 
 answered: Optional[str] = st.session_state["puzzle_answer"]
@@ -477,6 +473,11 @@ else:
         hand(mover)
     if answered is None:
         move_picker(mover)
+        # outside the picker: a tile's click does not draw it again; it reruns the page
+        if not st.session_state["puzzle_hint"] and st.button(t("puzzles.hint", LANG),
+                                                              key="puzzle_hint_button"):
+            st.session_state["puzzle_hint"] = True
+            st.rerun()
 
 if answered is not None:
     show_result(puzzle, answered)
