@@ -3,8 +3,8 @@
     python benchmarks/strength.py [--games 100] [--budget 0.5] [--part greedy|baseline|both]
                                   [--hands 0] [--minutes 0]
 
-greedy:   the expert against greedy over games to 250; each deal (seed) is played twice
-          with the seats swapped. Prints the games won with a 95% (Wilson) interval.
+greedy:   the expert (told the target) against greedy over games to 250; each deal
+          (seed) is played twice with the seats swapped. Prints the games won with a 95% (Wilson) interval.
 baseline: the expert against today's expert as it was (the baseline solver of
           benchmarks/baseline/, one deal after another, its time turned into a node
           limit) over mirrored games to 250: games won and the mean margin per game.
@@ -87,6 +87,9 @@ class BaselineExpert:
         return sorted((m for m, v in totals.items() if v == top), key=str)[0]
 
 
+TARGET = 250  # the games' target, which the expert is told (a move that reaches it wins)
+
+
 def play(seed: int, seats: list[Player], target: int, one_hand: bool) -> tuple[int, ...]:
     """The scores (per seat) after one hand or a whole game of the deal `seed`."""
     match = Match(STANDARD, 2, seed=seed, target=target)
@@ -105,7 +108,7 @@ def wilson(wins: int, n: int) -> tuple[float, float]:
 
 
 def mirrored(first: int, pairs: int, make: tuple[Callable[[int], Player], Callable[[int], Player]],
-             minutes: float, label: str, target: int = 250, one_hand: bool = False) -> list[int]:
+             minutes: float, label: str, target: int = TARGET, one_hand: bool = False) -> list[int]:
     """Margins (player A's score minus B's) of mirrored deals; `make` builds (A, B) by seed."""
     margins: list[int] = []
     wins = 0
@@ -153,7 +156,7 @@ def main() -> None:
         report("hands, expert against greedy", margins, budget, time.perf_counter() - start, "hands")
     if args.part in ("greedy", "both"):
         start = time.perf_counter()
-        margins = mirrored(20_000, args.games // 2, (lambda s: ExpertPlayer(s, budget), GreedyPlayer),
+        margins = mirrored(20_000, args.games // 2, (lambda s: ExpertPlayer(s, budget, TARGET), GreedyPlayer),
                            args.minutes, "games, expert against greedy")
         report("games to 250, expert against greedy", margins, budget,
                time.perf_counter() - start, "games")
@@ -162,7 +165,7 @@ def main() -> None:
             module = build_baseline(folder)
             start = time.perf_counter()
             margins = mirrored(30_000, args.games // 2,
-                               (lambda s: ExpertPlayer(s, budget),
+                               (lambda s: ExpertPlayer(s, budget, TARGET),
                                 lambda s: BaselineExpert(module, s + 7, budget)),
                                args.minutes, "games, expert against today's expert")
             report("games to 250, expert against today's expert (baseline)", margins, budget,

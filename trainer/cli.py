@@ -83,7 +83,7 @@ def cmd_simulate(args: argparse.Namespace) -> dict[str, Any]:
         names *= args.players
     if len(names) != args.players:
         raise UsageError(f"--bots: {len(names)} names for {args.players} players")
-    bots = [make_player(name, args.seed * 10 + seat) for seat, name in enumerate(names)]
+    bots = [make_player(name, args.seed * 10 + seat, match.target) for seat, name in enumerate(names)]
     limit = 10_000
     while not match.over and limit:
         limit -= 1

@@ -92,8 +92,8 @@ class PlaySession:
         self.bots = {}
         for seat in range(s.players):
             if seat != s.learner:
-                bot = (ExpertPlayer(s.seed * 31 + seat, budget=s.budget) if s.opponent == "expert"
-                       else make_player(s.opponent, s.seed * 31 + seat))
+                bot = (ExpertPlayer(s.seed * 31 + seat, budget=s.budget, target=self.match.target)
+                       if s.opponent == "expert" else make_player(s.opponent, s.seed * 31 + seat))
                 self.bots[seat] = bot
 
     # ----- state -----

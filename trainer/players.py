@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import Optional, Protocol
 
 from trainer.errors import NotationError
+from trainer.finish import winning_moves
 from trainer.moves import Move
 from trainer.position import Hidden, Position, size
 from trainer.sampling import Voids, expected_values
@@ -90,13 +91,15 @@ class ExpertPlayer:
     """Samples deals of the tiles it cannot see, solves each exactly (on every core,
     a deal a thread), and plays the move with the best mean value, within `budget`
     seconds a move. Where no deal can be solved in time (early in a big hand, on a busy
-    machine) it plays as the greedy player does."""
+    machine) it plays as the greedy player does. Given the game's `target`, it takes a
+    move that reaches it, which wins the game at once, before any other."""
 
     name = "expert"
 
-    def __init__(self, seed: int = 0, budget: float = 1.0) -> None:
+    def __init__(self, seed: int = 0, budget: float = 1.0, target: Optional[int] = None) -> None:
         self.rng = random.Random(seed)
         self.budget = budget
+        self.target = target  # the game's: a move that reaches it wins at once
         self.fallback = GreedyPlayer(seed)
         self.last_samples = 0
 
@@ -104,6 +107,9 @@ class ExpertPlayer:
         moves = position.legal_moves()
         if len(moves) == 1:
             return moves[0]
+        winning = winning_moves(position, self.target)
+        if winning:
+            return winning[0]
         others = {p: v for p, v in (voids or {}).items() if p != position.turn}
         found = expected_values(mover_view(position), self.budget, self.rng, others)
         self.last_samples = found.samples
@@ -119,8 +125,11 @@ PLAYERS: dict[str, Callable[[int], Player]] = {
 }
 
 
-def make_player(name: str, seed: int = 0) -> Player:
-    """A player by name; raises NotationError naming the choices."""
+def make_player(name: str, seed: int = 0, target: Optional[int] = None) -> Player:
+    """A player by name, told the game's `target` if he uses it; raises NotationError
+    naming the choices."""
+    if name == "expert":
+        return ExpertPlayer(seed, target=target)
     try:
         return PLAYERS[name](seed)
     except KeyError:
