@@ -21,6 +21,10 @@ interval lies above 0). A move is "unclear" when fewer than MIN_DEALS deals coul
 solved, or when its loss is not significant yet could reach a mistake; "forced" when
 it was the only legal move.
 
+Told the game's target, both know that a move that reaches it wins the game at once
+(`trainer.finish`): the hint plays it, and the review grades such a move "best" and
+any other move a "missed_win", for certain, with no points figure.
+
 >>> grade(0.0), grade(2.9), grade(5), grade(10), grade(30)
 ('best', 'good', 'inaccuracy', 'mistake', 'blunder')
 >>> judge(Difference(20.0, 1.0), deals=200, exact=False)
@@ -35,7 +39,9 @@ from dataclasses import dataclass
 from typing import Optional
 
 from trainer.evidence import MIN_DEALS, Difference, Evidence, within_budget
+from trainer.finish import winning_moves
 from trainer.i18n import t, tn
+from trainer.movenames import move_words
 from trainer.moves import Move
 from trainer.players import GreedyPlayer, best_reply_points, mover_view, unseen_tiles
 from trainer.position import Position
@@ -130,14 +136,24 @@ class Hint:
     exact: bool = False
 
 
+def wins_words(position: Position, move: Move, target: int, lang: str = "en") -> str:
+    """Why a move that reaches the target is the one to play."""
+    return t("coach.wins_now", lang, move=move_words(move, lang),
+             points=tn("plural.points", position.points(move), lang), target=target)
+
+
 def hint(position: Position, budget: float = 1.0, seed: int = 0, voids: Optional[Voids] = None,
-         lang: str = "en") -> Hint:
-    """The best move by value for the mover, compared with the best alternative."""
+         lang: str = "en", target: Optional[int] = None) -> Hint:
+    """The best move by value for the mover, compared with the best alternative; told
+    the game's `target`, a move that reaches it (the game is won at once)."""
     moves = position.legal_moves()
     view = mover_view(position)
     if len(moves) == 1:
         return Hint(moves[0], (t("coach.only_move", lang), *leaves_words(view, moves[0], lang)),
                     {moves[0]: 0.0}, 0, True)
+    winning = winning_moves(position, target)
+    if winning and target is not None:
+        return Hint(winning[0], (wins_words(position, winning[0], target, lang),), {}, 0, True)
     evidence = within_budget(view, budget, seed, voids)
     if not evidence.deals:  # too early in the hand to solve a deal in time
         move = GreedyPlayer(seed).choose(position)
@@ -165,6 +181,7 @@ class MoveReview:
     margin: float = 0.0  # half-width of the 95% interval on the loss
     exact: bool = False
     reason: str = ""
+    target: Optional[int] = None  # judged by reaching the game's target, not by value
 
     @property
     def forced(self) -> bool:
@@ -173,13 +190,24 @@ class MoveReview:
 
 
 def review_move(position: Position, played: Move, voids: Optional[Voids], budget: float,
-                seed: int, number: int = 0, lang: str = "en") -> MoveReview:
-    """Judge one move from the mover's view of `position`."""
+                seed: int, number: int = 0, lang: str = "en",
+                target: Optional[int] = None) -> MoveReview:
+    """Judge one move from the mover's view of `position` (told the game's `target`, a
+    move that reaches it is best, and any other a missed win)."""
     view = mover_view(position)
     moves = position.legal_moves()
     if len(moves) == 1:
         return MoveReview(number, view.code(), played, played, 0.0, "forced", 0, 0.0, True,
                           t("coach.forced", lang))
+    winning = winning_moves(position, target)
+    if winning and target is not None:
+        if played in winning:
+            return MoveReview(number, view.code(), played, played, 0.0, "best", 0, 0.0, True,
+                              wins_words(position, played, target, lang), target)
+        why = t("coach.missed_win", lang, move=move_words(played, lang)) + " " + wins_words(
+            position, winning[0], target, lang)
+        return MoveReview(number, view.code(), played, winning[0], 0.0, "missed_win", 0, 0.0, True,
+                          why, target)
     return judged(view, played, within_budget(view, budget, seed, voids), number, lang)
 
 
@@ -209,10 +237,12 @@ def judged(view: Position, played: Move, evidence: Evidence, number: int = 0,
 
 
 def review_hand(start: Position, turns: tuple[Turn, ...], learner: int, budget: float = 0.5,
-                seed: int = 0, lang: str = "en") -> tuple[MoveReview, ...]:
+                seed: int = 0, lang: str = "en", target: Optional[int] = None) -> tuple[MoveReview, ...]:
     """Judge every move the learner played in a hand, forced ones marked as forced.
 
-    `start` is the hand's deal and `turns` its turns (Match.starts / Match.hands)."""
+    `start` is the hand's deal and `turns` its turns (Match.starts / Match.hands); the
+    scores are those of `start` plus the points played, so give the `target` only when
+    nothing else moved them (no Muggins)."""
     reviews = []
     position = start
     for number, turn in enumerate(turns):
@@ -224,6 +254,7 @@ def review_hand(start: Position, turns: tuple[Turn, ...], learner: int, budget: 
             continue
         if turn.player == learner:
             voids = voids_from_turns(start, turns[:number])
-            reviews.append(review_move(position, turn.move, voids, budget, seed + number, number, lang))
+            reviews.append(review_move(position, turn.move, voids, budget, seed + number, number, lang,
+                                       target))
         position = position.play(turn.move)
     return tuple(reviews)

@@ -198,8 +198,10 @@ def review_job(session: PlaySession, number: int) -> Future[tuple[MoveReview, ..
     turns = tuple(match.record().hands[number - 1])
     decisions = max(1, sum(1 for turn in turns if turn.player == session.settings.learner and turn.move))
     budget = min(0.4, REVIEW_BUDGET / decisions)
+    # the target only without Muggins: claims move the scores outside the moves replayed
+    target = None if session.settings.muggins else match.target
     job = reviewers().submit(review_hand, match.starts[number - 1], turns, session.settings.learner,
-                             budget=budget, lang=LANG)
+                             budget=budget, lang=LANG, target=target)
     st.session_state["play_review_job"] = ((id(session), number), job)
     return job
 
@@ -211,13 +213,19 @@ def learner_turns(session: PlaySession, number: int) -> list[tuple[int, Move]]:
             if turn.player == session.settings.learner and turn.move is not None]
 
 
-def lost_text(review: MoveReview) -> str:
-    """The points lost, with the 95% margin when it rests on deals."""
+def lost_text(review: MoveReview) -> Optional[str]:
+    """The points lost, with the 95% margin when it rests on deals; none for a move
+    judged by the target (a game won or not, not points)."""
+    if review.target is not None:
+        return None
     return f"{review.loss:.1f} ± {review.margin:.1f}" if review.samples else f"{review.loss:.1f}"
 
 
 def judged_on(review: MoveReview) -> str:
-    """What a grade rests on: exact, the deals solved, or the points at once when none was."""
+    """What a grade rests on: the target reached, exact, the deals solved, or the points
+    at once when none was."""
+    if review.target is not None:
+        return t("coach.basis_target", LANG)
     if review.exact:
         return t("coach.basis_exact", LANG)
     if review.samples:
@@ -295,7 +303,7 @@ def learner_turn(session: PlaySession) -> None:
             voids = voids_from_turns(session.match.starts[-1], tuple(session.match.hands[-1]))
             st.session_state["play_hint"] = hint(position, budget=st.session_state["play_budget"],
                                                  seed=len(session.match.hands[-1]), voids=voids,
-                                                 lang=LANG)
+                                                 lang=LANG, target=session.match.target)
     if not session.settings.muggins and tools[1].button(t("play.undo", LANG), key="play_undo"):
         try:
             session.undo()

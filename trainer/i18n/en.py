@@ -1080,6 +1080,12 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
         "leaves, not on the solver."
     ),
     "coach.only_move": "It is your only legal move.",
+    "coach.wins_now": (
+        "{move} scores {points} and takes your side to {target}: the game ends the moment a side "
+        "reaches the target, so it wins the game at once, whatever the rest of the hand would bring."
+    ),
+    "coach.missed_win": "{move} does not reach the target.",
+    "coach.basis_target": "certain: the game ends the moment a side reaches the target",
     "coach.forced": "Forced: it was your only legal move.",
     "coach.compare_better": (
         "{move} scores {points} now, expected {value} over the hand; the best alternative, {other}, "
@@ -1127,8 +1133,10 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     ),
     "play.grade.unclear": "unclear",
     "play.grade.forced": "forced",
+    "play.grade.missed_win": "missed win",
     "play.grade_title.unclear": "Unclear",
     "play.grade_title.forced": "Forced",
+    "play.grade_title.missed_win": "Missed win",
     "play.col.reason": "why",
     # ----- the app: the Progress page -----
     "progress.title": "Progress",
