@@ -50,6 +50,8 @@ def finish(at: AppTest, lesson_id: str, wrong: int = 0) -> None:
 
 def test_stars_are_kept_for_the_learner_and_survive_a_reload(db: Path) -> None:
     at = app(learn_lesson="doubles")
+    at.session_state["learner_new_open"] = True  # the new learner's panel opened
+    ok(at)
     at.sidebar.text_input(key="learner_new_name").input("Ann")
     ok(list(at.sidebar.get("form_submit_button"))[0].click())
     finish(at, "doubles", wrong=1)
@@ -68,6 +70,8 @@ def test_stars_earned_before_the_learner_exists_are_kept_for_him(db: Path) -> No
     at = app(learn_lesson="doubles")
     finish(at, "doubles")
     assert at.selectbox(key="learn_lesson").options[3].endswith("★★★")
+    at.session_state["learner_new_open"] = True  # the new learner's panel opened
+    ok(at)
     at.sidebar.text_input(key="learner_new_name").input("Bea")
     ok(list(at.sidebar.get("form_submit_button"))[0].click())
     ok(at.switch_page(LEARN))

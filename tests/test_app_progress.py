@@ -65,6 +65,9 @@ def app(learner: str | None = None, page: str = "home", **state: Any) -> AppTest
 
 
 def create(at: AppTest, name: str) -> AppTest:
+    """Open the new learner's panel (the page runs again), type the name, create."""
+    at.session_state["learner_new_open"] = True
+    ok(at)
     at.sidebar.text_input(key="learner_new_name").input(name)
     return ok(list(at.sidebar.get("form_submit_button"))[0].click())
 
@@ -526,6 +529,15 @@ def test_names_are_checked_and_shown_as_typed_never_as_html(db: Path) -> None:
     assert "\\*\\*Jo\\*\\*" in " ".join(texts(at.caption))
     with open_store(db) as store:
         assert [x.name for x in store.learners()] == [name]
+
+
+def test_the_new_learner_form_is_drawn_only_while_its_panel_is_open(db: Path) -> None:
+    at = app()  # nobody made yet: the panel is there, folded, without its field
+    assert any(e.label == t("widgets.learner_new") for e in at.sidebar.expander)
+    assert "learner_new_name" not in [w.key for w in at.sidebar.text_input]
+    create(at, "Ann")
+    assert at.session_state["learner"] == "Ann" and not at.session_state["learner_new_open"]
+    assert "learner_new_name" not in [w.key for w in at.sidebar.text_input]  # folded again
 
 
 def test_an_unknown_learner_in_the_url_is_dropped(db: Path) -> None:

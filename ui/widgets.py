@@ -24,6 +24,7 @@ from ui.state import database_location, open_store, operator_view, plain, reason
 
 LEARNER = "learner"  # the learner picker's key: his name, bound to the URL's ?learner=
 NEW_NAME = "learner_new_name"
+NEW_OPEN = "learner_new_open"  # whether the new learner's panel is open
 
 
 def when_text(when: datetime, lang_code: str) -> str:
@@ -204,6 +205,7 @@ def _create_learner() -> None:
         return
     st.session_state[LEARNER] = learner.name
     st.session_state["learner_id"] = learner.id
+    st.session_state[NEW_OPEN] = False  # made: the panel folds away
     carry_over(store, learner.id, learner.name)
 
 
@@ -265,14 +267,19 @@ def learner_picker() -> None:
     chosen = st.session_state.get(LEARNER)
     st.session_state["learner_id"] = ids.get(chosen) if isinstance(chosen, str) else None
     message = st.session_state.get("learner_message")
-    with sidebar.expander(t("widgets.learner_new", lang()), expanded=not ids or bool(message)):
-        with st.form("learner_form", border=False):
-            st.text_input(t("widgets.learner_name", lang()), key=NEW_NAME,
-                          placeholder=t("widgets.learner_placeholder", lang()))
-            st.form_submit_button(t("widgets.learner_create", lang()), on_click=_create_learner)
-        if message:
-            st.error(message)
-            st.session_state["learner_message"] = None  # said once
+    if message:  # a name refused: the form stays open beside the reason
+        st.session_state[NEW_OPEN] = True
+    # the form is drawn only while the panel is open (opening it reruns the page): a
+    # page then opens without it
+    with sidebar.expander(t("widgets.learner_new", lang()), key=NEW_OPEN, on_change="rerun") as panel:
+        if panel.open:
+            with st.form("learner_form", border=False):
+                st.text_input(t("widgets.learner_name", lang()), key=NEW_NAME,
+                              placeholder=t("widgets.learner_placeholder", lang()))
+                st.form_submit_button(t("widgets.learner_create", lang()), on_click=_create_learner)
+            if message:
+                st.error(message)
+    st.session_state["learner_message"] = None  # said once
     carried = st.session_state.get("learner_note")
     if carried:
         sidebar.success(carried, icon=":material/person_check:")
