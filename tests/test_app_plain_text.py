@@ -137,6 +137,8 @@ def test_text_fields_are_shown_as_text(payload: str) -> None:
     check(at, "play seed")
 
     at = page("home")
+    at.session_state["learner_new_open"] = True  # the new learner's panel opened
+    at.run()
     at.sidebar.text_input[0].input(payload[:40])  # a learner named with the payload, on every page
     list(at.get("form_submit_button"))[0].click().run()
     check(at, "learner name")
