@@ -22,6 +22,7 @@ from google.protobuf.message import Message
 from markdown_it import MarkdownIt
 from streamlit.testing.v1 import AppTest
 
+from trainer.i18n import t
 from trainer.play import PlaySession, PlaySettings
 from trainer.store import ENV, Store
 
@@ -127,12 +128,16 @@ def test_query_parameters_are_shown_as_text(payload: str) -> None:
 @pytest.mark.parametrize("payload", PAYLOADS)
 def test_text_fields_are_shown_as_text(payload: str) -> None:
     at = page("analysis")
-    at.text_input[0].input(payload)
+    at.session_state["analysis_view"] = "paste"  # the code box, beside the click builder
+    at.run()
+    (code,) = [w for w in at.text_input if w.label == t("analysis.code_label")]
+    code.input(payload)
     list(at.get("form_submit_button"))[0].click().run()
     check(at, "analysis code")
 
     at = page("play")
-    at.text_input[0].input(payload)
+    (seed,) = [w for w in at.text_input if w.label == t("play.seed")]
+    seed.input(payload)
     list(at.get("form_submit_button"))[0].click().run()
     check(at, "play seed")
 
