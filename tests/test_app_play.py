@@ -8,6 +8,7 @@ from pathlib import Path
 from streamlit.testing.v1 import AppTest
 
 from trainer.game import Match
+from trainer.i18n import t
 from trainer.moves import Move
 from trainer.play import PlaySession, PlaySettings
 
@@ -197,3 +198,28 @@ def test_bad_save_files_get_plain_reasons() -> None:
             raise AssertionError(data[:10])
     good = PlaySession(PlaySettings(seed=3)).save().encode()
     assert load_file(good).match.position == PlaySession(PlaySettings(seed=3)).match.position
+
+
+def test_a_match_won_in_the_middle_of_a_hand_shows_that_hand_and_its_review() -> None:
+    # target 10, deal 5: the learner leads and 6-4 (10) would win at once; he leads 6-6
+    at = open_game(PlaySettings(seed=5, opponent="greedy", target=10))
+    assert Move.parse("6-4") in at.session_state["play"].match.position.legal_moves()
+    at.button(key="mytile_6-6").click().run()
+    at.button(key="mylead").click().run()
+    for _ in range(40):
+        if at.session_state["play"].match.over:
+            break
+        play_one_move(at, muggins=False)
+    session: PlaySession = at.session_state["play"]
+    assert session.match.over and len(session.match.results) < len(session.match.hands)
+    assert any(h.value == t("play.match_ended", number=len(session.match.hands), target=10)
+               for h in at.subheader)
+    turns = session.match.record().hands[-1]
+    last = next(turn for turn in reversed(turns) if turn.move is not None)
+    assert any(str(last.move) in c.value for c in at.caption)  # its last move, in words and code
+    assert at.error or at.success  # the match's result below the hand
+    at.button(key="play_review_button").click().run()
+    assert not at.exception
+    first = at.session_state["play_review"][1][0]
+    assert (first.grade, first.best, first.target) == ("missed_win", Move.parse("6-4"), 10)
+    assert t("play.grade.missed_win") in list(at.dataframe[-1].value["grade"])

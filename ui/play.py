@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
-from typing import Optional
+from typing import Any, Optional
 
 import streamlit as st
 
@@ -127,22 +127,16 @@ def scoreboard(session: PlaySession) -> None:
                  opponent=t(f"play.strength.{session.settings.opponent}", LANG)))
 
 
-def hand_result(session: PlaySession) -> None:
-    """The end of the last hand: every hand's pips and their rounding; then go on."""
+def hand_story(session: PlaySession, number: int) -> None:
+    """Hand `number` as it ended: its final board and its last moves (all of them folded)."""
     match = session.match
-    number = len(match.results)
-    result = match.results[-1]
-    who = names(session)
-    how = (t("play.went_out", LANG, player=who[result.end.player]) if result.end.kind == "domino"
-           else t("play.blocked", LANG))
-    st.subheader(t("play.hand_over", LANG, number=number, how=how))
     turns = tuple(match.record().hands[number - 1])
     start_position = match.starts[number - 1]
     final = hand_end(start_position, turns)
     last = next((turn.move.tile for turn in reversed(turns) if turn.move is not None), None)
     st.write(t("play.final_board", LANG))
     board(final.layout, last=last)
-    story = narrate(start_position, turns, who, LANG)
+    story = narrate(start_position, turns, names(session), LANG)
     st.write(t("play.last_moves", LANG))
     for line in story[-LAST_MOVES:]:
         st.caption(line)
@@ -150,17 +144,14 @@ def hand_result(session: PlaySession) -> None:
         with st.expander(t("play.whole_hand", LANG)):
             for line in story:
                 st.caption(line)
-    columns = (t("play.col.player", LANG), t("play.col.pips", LANG), t("play.col.rounded", LANG))
-    rows = [dict(zip(columns, (who[seat], result.pips[seat], (result.pips[seat] + 2) // 5 * 5)))
-            for seat in range(session.settings.players)]
-    st.dataframe(rows, hide_index=True, width="stretch")
-    separator = t("list.separator", LANG)
-    st.write(t("play.settlement", LANG, rules=t(f"rules.{match.rules.name}", LANG),
-               changes=separator.join(f"{d:+d}" for d in result.deltas),
-               scores=separator.join(str(s) for s in result.scores)))
+
+
+def review_button(session: PlaySession, number: int, where: Any) -> None:
+    """"Review my moves" for hand `number` (in `where`, a column or the page); the
+    review is begun in the background as soon as the hand is shown, and each judged
+    move is kept once."""
     job = review_job(session, number)  # started while the learner reads the board above
-    left, right = st.columns(2)
-    if left.button(t("play.review", LANG), key="play_review_button"):
+    if where.button(t("play.review", LANG), key="play_review_button"):
         with st.spinner(t("play.reviewing", LANG)):
             reviews = job.result()
         reviewed_before = st.session_state["play_review"]
@@ -171,13 +162,67 @@ def hand_result(session: PlaySession) -> None:
                               key=f"game {session.settings.seed} hand {number} turn {r.number}",
                               kind=r.grade, position=r.position, answer=str(r.played),
                               points_lost=max(0, round(r.loss)))
+
+
+def shown_review(number: int) -> None:
+    review = st.session_state["play_review"]
+    if review and review[0] == number:
+        show_review(review[1], review[2])
+
+
+def hand_result(session: PlaySession) -> None:
+    """The end of the last hand: every hand's pips and their rounding; then go on."""
+    match = session.match
+    number = len(match.results)
+    result = match.results[-1]
+    who = names(session)
+    how = (t("play.went_out", LANG, player=who[result.end.player]) if result.end.kind == "domino"
+           else t("play.blocked", LANG))
+    st.subheader(t("play.hand_over", LANG, number=number, how=how))
+    hand_story(session, number)
+    columns = (t("play.col.player", LANG), t("play.col.pips", LANG), t("play.col.rounded", LANG))
+    rows = [dict(zip(columns, (who[seat], result.pips[seat], (result.pips[seat] + 2) // 5 * 5)))
+            for seat in range(session.settings.players)]
+    st.dataframe(rows, hide_index=True, width="stretch")
+    separator = t("list.separator", LANG)
+    st.write(t("play.settlement", LANG, rules=t(f"rules.{match.rules.name}", LANG),
+               changes=separator.join(f"{d:+d}" for d in result.deltas),
+               scores=separator.join(str(s) for s in result.scores)))
+    left, right = st.columns(2)
+    review_button(session, number, left)
     if right.button(t("play.next_hand" if not match.over else "play.see_result", LANG), key="play_continue",
                     type="primary"):
         st.session_state.update(play_seen=number, play_review=None, play_hint=None, play_note=None)
         st.rerun()
-    review = st.session_state["play_review"]
-    if review and review[0] == number:
-        show_review(review[1], review[2])
+    shown_review(number)
+
+
+def match_result(session: PlaySession) -> None:
+    """The match is won: the hand that ended it when the target was reached in its
+    middle (its board, last moves and review), then the result."""
+    match = session.match
+    number = len(match.hands)
+    if number > len(match.results):  # no hand result: the target was reached during the hand
+        st.subheader(t("play.match_ended", LANG, number=number, target=match.target))
+        hand_story(session, number)
+    winner = match.winner
+    learner_side = session.learner_side
+    if winner == learner_side:
+        st.success(t("play.you_win", LANG, mine=match.scores[learner_side],
+                     theirs=max(s for i, s in enumerate(match.scores) if i != learner_side)))
+    else:
+        st.error(t("play.computer_wins", LANG,
+                   scores=t("list.separator", LANG).join(str(s) for s in match.scores)))
+    again, new, review = st.columns(3)
+    if again.button(t("play.again", LANG), key="play_again", type="primary"):
+        start(session.settings)
+        st.rerun()
+    if new.button(t("play.new", LANG), key="play_new"):
+        st.session_state["play"] = None
+        st.rerun()
+    if number > len(match.results):
+        review_button(session, number, review)
+        shown_review(number)
 
 
 @st.cache_resource(show_spinner=False)
@@ -388,21 +433,7 @@ if len(match.results) > st.session_state["play_seen"]:
     st.stop()
 
 if match.over:
-    winner = match.winner
-    learner_side = session.learner_side
-    if winner == learner_side:
-        st.success(t("play.you_win", LANG, mine=match.scores[learner_side],
-                     theirs=max(s for i, s in enumerate(match.scores) if i != learner_side)))
-    else:
-        st.error(t("play.computer_wins", LANG,
-                   scores=t("list.separator", LANG).join(str(s) for s in match.scores)))
-    again, new = st.columns(2)
-    if again.button(t("play.again", LANG), key="play_again", type="primary"):
-        start(session.settings)
-        st.rerun()
-    if new.button(t("play.new", LANG), key="play_new"):
-        st.session_state["play"] = None
-        st.rerun()
+    match_result(session)
     st.stop()
 
 story = narrate(match.starts[-1], tuple(match.hands[-1]), names(session), LANG)

@@ -1371,6 +1371,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "play.went_out": "{player} went out",
     "play.blocked": "the hand is blocked",
     "play.hand_over": "Hand {number} is over: {how}",
+    "play.match_ended": "Hand {number} ended the match: a side reached {target}.",
     "play.col.player": "player",
     "play.col.pips": "pips left",
     "play.col.rounded": "rounded",
