@@ -34,6 +34,7 @@ from ui.widgets import board, board_legend, end_buttons, tile_buttons
 
 RULES = ("standard", "partners", "cincos")
 WEAK_GRADES = ("inaccuracy", "mistake", "blunder")
+NO_FIGURE = "—"  # the points lost of a forced move, or of one judged by the target
 LAST_MOVES = 4  # moves told under the board
 REVIEW_BUDGET = 1.0  # seconds of the coach's thinking for a whole hand's review
 
@@ -258,11 +259,11 @@ def learner_turns(session: PlaySession, number: int) -> list[tuple[int, Move]]:
             if turn.player == session.settings.learner and turn.move is not None]
 
 
-def lost_text(review: MoveReview) -> Optional[str]:
+def lost_text(review: MoveReview) -> str:
     """The points lost, with the 95% margin when it rests on deals; none for a move
     judged by the target (a game won or not, not points)."""
     if review.target is not None:
-        return None
+        return NO_FIGURE
     return f"{review.loss:.1f} ± {review.margin:.1f}" if review.samples else f"{review.loss:.1f}"
 
 
@@ -288,7 +289,7 @@ def show_review(reviews: tuple[MoveReview, ...], moves: list[tuple[int, Move]]) 
     for index, move in moves:
         r = by_turn.get(index)
         if r is None or r.forced:
-            rows.append(dict(zip(columns, (move_words(move, LANG), t("play.forced_mark", LANG), "", None,
+            rows.append(dict(zip(columns, (move_words(move, LANG), t("play.forced_mark", LANG), "", NO_FIGURE,
                                            t("play.forced_why", LANG), "" if r is None else r.reason))))
         else:
             rows.append(dict(zip(columns, (move_words(r.played, LANG), t(f"play.grade.{r.grade}", LANG),
