@@ -24,7 +24,7 @@ from trainer.i18n import t, tn
 from trainer.movenames import move_words
 from trainer.moves import Move
 from trainer.numbers import SCORE_LIMIT, whole
-from trainer.players import ExpertPlayer, Player, make_player
+from trainer.players import Player, make_player
 from trainer.position import Position
 from trainer.record import Record, Turn
 from trainer.rules import preset
@@ -92,9 +92,7 @@ class PlaySession:
         self.bots = {}
         for seat in range(s.players):
             if seat != s.learner:
-                bot = (ExpertPlayer(s.seed * 31 + seat, budget=s.budget, target=self.match.target)
-                       if s.opponent == "expert" else make_player(s.opponent, s.seed * 31 + seat))
-                self.bots[seat] = bot
+                self.bots[seat] = make_player(s.opponent, s.seed * 31 + seat, self.match.target, s.budget)
 
     # ----- state -----
     @property

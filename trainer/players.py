@@ -125,11 +125,12 @@ PLAYERS: dict[str, Callable[[int], Player]] = {
 }
 
 
-def make_player(name: str, seed: int = 0, target: Optional[int] = None) -> Player:
-    """A player by name, told the game's `target` if he uses it; raises NotationError
-    naming the choices."""
+def make_player(name: str, seed: int = 0, target: Optional[int] = None,
+                budget: Optional[float] = None) -> Player:
+    """A player by name, told the game's `target` and his thinking `budget` (seconds a
+    move) if he uses them; raises NotationError naming the choices."""
     if name == "expert":
-        return ExpertPlayer(seed, target=target)
+        return ExpertPlayer(seed, target=target) if budget is None else ExpertPlayer(seed, budget, target)
     try:
         return PLAYERS[name](seed)
     except KeyError:
