@@ -66,8 +66,10 @@ def _data_uri(svg: str) -> str:
     return "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode()
 
 
-def _img(svg: str, alt: str) -> str:
-    return (f'<img src="{_data_uri(svg)}" alt="{escape(alt, quote=True)}" '
+def _img(svg: str, alt: str, lazy: bool = False) -> str:
+    """An <img> of the drawing; a lazy one is not loaded while it is hidden."""
+    loading = ' loading="lazy"' if lazy else ""
+    return (f'<img src="{_data_uri(svg)}" alt="{escape(alt, quote=True)}"{loading} '
             f'style="display:block;margin:0 auto;max-width:100%;height:auto">')
 
 
@@ -82,8 +84,8 @@ def board_image(wide: str, narrow: str, alt: str) -> None:
     if wide == narrow:
         svg_image(wide, alt)
         return
-    st.html(f'<div class="af-board-wide">{_img(wide, alt)}</div>'
-            f'<div class="af-board-narrow">{_img(narrow, alt)}</div>')
+    st.html(f'<div class="af-board-wide">{_img(wide, alt, lazy=True)}</div>'
+            f'<div class="af-board-narrow">{_img(narrow, alt, lazy=True)}</div>')
 
 
 @st.cache_data(max_entries=2048, show_spinner=False)
