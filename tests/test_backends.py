@@ -139,6 +139,10 @@ def test_solver_values_moves_and_counts_agree(rules: RuleSet, players: int) -> N
                 c, py = both("solve", *args, mode, None, 1)
                 assert c == py, (position.code(), mode)
                 assert py == _pyfast.solve(*args, mode), "threads change nothing in pure Python"
+            named = [(tile, side) for tile, side, _, _ in py[1][:1]]
+            for near, exact in ((5, None), (10, None), (5, named)):
+                c, py = both("solve", *args, 0, None, 1, near, exact)
+                assert c == py, (position.code(), near, exact)
             checked += 1
         if checked >= 8:
             break

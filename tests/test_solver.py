@@ -481,3 +481,54 @@ def test_a_cancelled_search_stops() -> None:
         solve(deal(STANDARD, 2, random.Random(4)), cancel=flag)
     small = built_position(STANDARD, (3, 3), 0, 7)
     assert solve(small, cancel=bytearray(1)).moves == solve(small).moves
+
+
+@pytest.mark.parametrize("code", [code for _, code in CASES[1::3]],
+                         ids=[name.replace(" ", "-") for name, _ in CASES[1::3]])
+def test_near_keeps_exact_what_is_near_the_best_and_bounds_the_rest(code: str) -> None:
+    """With `near`, the root value and every move within `near` points of the best are
+    the oracle's; a move flagged `bound` is more than `near` below the best and its
+    figure is at least its true value; a move named in `exact` is never a bound."""
+    position = Position.from_code(code)
+    expected, value, _ = oracle_moves(position)
+    for near in (5, 10, 20):
+        solution = solve(position, near=near)
+        assert solution.value == value
+        for m in solution.moves:
+            true = expected[str(m.move)]
+            if m.bound:
+                assert true <= m.value < value - near, (near, str(m.move))
+            else:
+                assert m.value == true, (near, str(m.move))
+            if true >= value - near:
+                assert not m.bound
+        named = tuple(m.move for m in solution.moves if m.bound)
+        if named:
+            again = solve(position, near=near, exact=named)
+            assert {str(m.move): m.value for m in again.moves if m.move in named} == {
+                str(m): expected[str(m)] for m in named}
+            assert not any(m.bound for m in again.moves if m.move in named)
+
+
+@pytest.mark.c_speed
+def test_near_bounds_the_far_moves_of_whole_hands_on_two_threads() -> None:
+    """Whole hands from the lead, where a bad lead is the costliest to value exactly:
+    with `near` on two threads the best moves and their values are those of the full
+    solve, every other move is exact or bounded from above, and some are bounded."""
+    bounded = 0
+    for seed in range(4):
+        position = deal(STANDARD, 2, random.Random(seed))
+        full = {m.move: m.value for m in solve(position, threads=2).moves}
+        near = solve(position, threads=2, near=20)
+        assert near.value == max(full.values())
+        for m in near.moves:
+            assert full[m.move] <= m.value < near.value - 20 if m.bound else full[m.move] == m.value
+        bounded += sum(m.bound for m in near.moves)
+    assert bounded
+
+
+def test_near_must_be_a_multiple_of_five() -> None:
+    position = Position.from_code(ENDGAME)
+    for bad in (-5, 3, 12):
+        with pytest.raises(ValueError):
+            solve(position, near=bad)

@@ -842,7 +842,17 @@ typedef struct {
     const int *order, *pts;
     int *vals, n, turn, *next;
     int *done;            /* per move: 1 once valued */
+    int near;             /* > 0: a move found more than `near` fives below the best so far
+                           * keeps only its upper bound (in vals), flagged in `bound` */
+    int *best;            /* the best exact value so far, shared by the threads */
+    int *bound;
+    const int *must;      /* per move: 1 if it is to be exact whatever `near` says */
 } RootWork;
+
+static void raise_best(int *best, int v) {
+    int old = __atomic_load_n(best, __ATOMIC_RELAXED);
+    while (v > old && !__atomic_compare_exchange_n(best, &old, v, 0, __ATOMIC_ACQ_REL, __ATOMIC_RELAXED)) {}
+}
 
 static void root_all(RootWork *w) {
     Search *S = w->S;
@@ -857,13 +867,21 @@ static void root_all(RootWork *w) {
             if (o < 0) break;
             S->watch = &w->done[o];
         }
-        int v = move_exact(S, &w->kids[o], w->turn, w->pts[o], best > -INF ? best : 0);
+        int shared = w->near > 0 ? __atomic_load_n(w->best, __ATOMIC_ACQUIRE) : -INF, v, far = 0;
+        if (shared > -INF && !w->must[o]) {   /* far below the best? then its bound is enough */
+            int b = shared - w->near;
+            v = move_test(S, &w->kids[o], w->turn, w->pts[o], b);
+            far = v < b;
+        }
+        if (!far && !S->aborted) v = move_exact(S, &w->kids[o], w->turn, w->pts[o], best > -INF ? best : 0);
         S->watch = NULL;
         if (S->aborted == DROPPED) { S->aborted = 0; continue; }
         if (S->aborted) break;
         w->vals[o] = v;
+        if (far) w->bound[o] = 1;
+        else if (w->near > 0) raise_best(w->best, v);
         __atomic_store_n(&w->done[o], 1, __ATOMIC_RELEASE);
-        if (v > best) best = v;
+        if (!far && v > best) best = v;
     }
     if ((S->aborted || (S->stop_all && *S->stop_all)) && S->stop_all) { *S->stop_all = 1; if (!S->aborted) S->aborted = 1; }
 }
@@ -873,10 +891,14 @@ static void *root_thread(void *arg) { root_all((RootWork *)arg); return NULL; }
 enum { PARALLEL_MIN = 16 };   /* tiles in play from which a lone solve uses a second core */
 
 /* solve(hands, bone, layout, turn, rules, table_bits, node_limit, time_limit=0.0, mode=0,
- *       cancel=None, threads=2) -> (value, [(tile, side, points, value)], nodes, probes, hits, aborted)
+ *       cancel=None, threads=2, near=0, exact=None)
+ *   -> (value, [(tile, side, points, value[, bound])], nodes, probes, hits, aborted)
  * threads 2: in mode 0, root moves are shared with a second thread, searching in the same
  * table, when no other solve is running and the position is big enough.
  * mode 0: every move with its exact value; mode 1: only the best moves (cheaper).
+ * near (points, a multiple of 5; 0: off), mode 0: a move found more than `near` below the
+ * best so far keeps only an upper bound (much cheaper), flagged 1 in a fifth field of its
+ * tuple; the moves in `exact`, (tile, side) pairs, are exact whatever `near` says.
  * node_limit 0: no limit; time_limit in seconds, 0: none. Past a limit, or once another
  * thread sets the first byte of `cancel` (a bytearray) non-zero, the search stops and
  * `aborted` is 1. Ctrl-C (a signal whose handler raises) stops it within a second
@@ -884,12 +906,31 @@ enum { PARALLEL_MIN = 16 };   /* tiles in play from which a lone solve uses a se
  * each with a table of a small shared pool. */
 static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kwargs) {
     static char *kwlist[] = {"hands", "bone", "layout", "turn", "rules", "table_bits", "node_limit",
-                             "time_limit", "mode", "cancel", "threads", NULL};
-    PyObject *hands, *bone, *layout, *cancel = Py_None; int turn, bits, mode = MODE_ALL, threads = 2;
+                             "time_limit", "mode", "cancel", "threads", "near", "exact", NULL};
+    PyObject *hands, *bone, *layout, *cancel = Py_None, *exact = Py_None;
+    int turn, bits, mode = MODE_ALL, threads = 2, near = 0;
     const char *rules; long long limit; double seconds = 0.0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOisiL|diOi", kwlist, &hands, &bone, &layout, &turn,
-                                     &rules, &bits, &limit, &seconds, &mode, &cancel, &threads))
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOisiL|diOiiO", kwlist, &hands, &bone, &layout, &turn,
+                                     &rules, &bits, &limit, &seconds, &mode, &cancel, &threads, &near, &exact))
         return NULL;
+    if (near < 0 || near % 5) { PyErr_SetString(PyExc_ValueError, "near is 0 or a positive multiple of 5"); return NULL; }
+    int wanted[MAXMOVES], nwanted = 0;   /* moves (tile | side << 5) kept exact whatever `near` says */
+    if (exact != Py_None) {
+        PyObject *seq = PySequence_Fast(exact, "exact is a sequence of (tile, side) pairs");
+        if (!seq) return NULL;
+        Py_ssize_t len = PySequence_Fast_GET_SIZE(seq);
+        for (Py_ssize_t i = 0; i < len; i++) {
+            int tile, side;
+            if (nwanted >= MAXMOVES || !PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, i), "ii", &tile, &side)
+                || tile < 0 || tile > 27 || side < 0 || side > 4) {
+                Py_DECREF(seq);
+                if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "exact: at most 32 pairs (tile 0-27, side 0-4)");
+                return NULL;
+            }
+            wanted[nwanted++] = tile | side << 5;
+        }
+        Py_DECREF(seq);
+    }
     if (threads != 1 && threads != 2) { PyErr_SetString(PyExc_ValueError, "threads 1 or 2"); return NULL; }
     if (cancel != Py_None && !(PyByteArray_Check(cancel) && PyByteArray_GET_SIZE(cancel) >= 1)) {
         PyErr_SetString(PyExc_TypeError, "cancel is None or a bytearray of 1 byte or more"); return NULL;
@@ -923,7 +964,8 @@ static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kwargs) {
     root.bonepos = 0; root.turn = (int8_t)turn; root.passes = 0;
     root.spinner = (int8_t)s.spinner; root.w = (int8_t)s.w; root.e = (int8_t)s.e;
     for (int k = 0; k < 4; k++) { root.arm[k] = (int8_t)s.arm[k]; root.dbl[k] = (int8_t)s.dbl[k]; }
-    int moves[MAXMOVES], pts[MAXMOVES], vals[MAXMOVES], keep[MAXMOVES], n = 0, value = 0;
+    int moves[MAXMOVES], pts[MAXMOVES], vals[MAXMOVES], keep[MAXMOVES], bound[MAXMOVES] = {0}, n = 0, value = 0;
+    int must[MAXMOVES] = {0};
     Table *t;
     Py_BEGIN_ALLOW_THREADS
     S->ts = _save;
@@ -945,6 +987,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kwargs) {
                 kids[i].turn = (int8_t)((turn + 1) % S->players);
                 score[i] = pts[i] * 64 + HIGH[moves[i] & 31] + LOW[moves[i] & 31];
                 order[i] = i; keep[i] = mode == MODE_ALL;
+                for (int k = 0; k < nwanted; k++) if (wanted[k] == moves[i]) must[i] = 1;
             }
             for (int j = 1; j < n; j++) {
                 int o = order[j], m = j - 1;
@@ -960,9 +1003,10 @@ static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kwargs) {
                 Search *S2 = NULL;
                 pthread_t helper;
                 volatile int stop_all = 0;
-                int next = 0, started = 0;
+                int next = 0, started = 0, shared_best = -INF;
                 int done[MAXMOVES] = {0};
-                RootWork w1 = {S, kids, order, pts, vals, n, turn, &next, done}, w2 = w1;
+                RootWork w1 = {S, kids, order, pts, vals, n, turn, &next, done, near / 5, &shared_best, bound, must},
+                         w2 = w1;
                 if (t2 && (S2 = malloc(sizeof(Search)))) {
                     *S2 = *S;
                     S->shared = S2->shared = 1;   /* one table for both: each learns what the other found */
@@ -982,7 +1026,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kwargs) {
                 S->stop_all = NULL; S->peer_nodes = NULL;
                 free(S2);
                 if (t2) PyThread_release_lock(t2->lock);
-                for (int j = 0; j < n; j++) if (vals[j] > value) value = vals[j];
+                for (int j = 0; j < n; j++) if (!bound[j] && vals[j] > value) value = vals[j];
             }
             for (int j = 0; j < n && !S->aborted && mode == MODE_BEST; j++) {
                 int o = order[j];
@@ -1008,7 +1052,8 @@ static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kwargs) {
         list = PyList_New(0);
         for (int i = 0; list && i < n && !S->aborted; i++) {
             if (!keep[i]) continue;
-            PyObject *item = Py_BuildValue("(iiii)", moves[i] & 31, moves[i] >> 5, pts[i] * 5, vals[i] * 5);
+            PyObject *item = near ? Py_BuildValue("(iiiii)", moves[i] & 31, moves[i] >> 5, pts[i] * 5, vals[i] * 5, bound[i])
+                                  : Py_BuildValue("(iiii)", moves[i] & 31, moves[i] >> 5, pts[i] * 5, vals[i] * 5);
             if (!item || PyList_Append(list, item) < 0) { Py_XDECREF(item); Py_CLEAR(list); break; }
             Py_DECREF(item);
         }

@@ -1,3 +1,5 @@
+from collections.abc import Sequence
+
 def simulate(hands: int, seed: int, players: int, size: int, rules: str) -> tuple[int, int]: ...
 def playout(
     hands: tuple[int, ...],
@@ -28,4 +30,6 @@ def solve(
     mode: int = ...,
     cancel: bytearray | None = ...,
     threads: int = ...,
-) -> tuple[int, list[tuple[int, int, int, int]], int, int, int, int]: ...
+    near: int = ...,
+    exact: Sequence[tuple[int, int]] | None = ...,
+) -> tuple[int, list[tuple[int, ...]], int, int, int, int]: ...

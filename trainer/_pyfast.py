@@ -17,6 +17,7 @@ True
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from typing import Optional
 
 Compact = tuple[int, int, int, tuple[int, int, int, int], tuple[int, int, int, int]]
@@ -667,11 +668,15 @@ def layout_key(s: State) -> int:
 
 def solve(hands: tuple[int, ...], bone: tuple[int, ...], layout: Compact, turn: int, rules: str,
           table_bits: int, node_limit: int, time_limit: float = 0.0, mode: int = 0,
-          cancel: Optional[bytearray] = None, threads: int = 2,
-          ) -> tuple[int, list[tuple[int, int, int, int]], int, int, int, int]:
+          cancel: Optional[bytearray] = None, threads: int = 2, near: int = 0,
+          exact: Optional[Sequence[tuple[int, int]]] = None,
+          ) -> tuple[int, list[tuple[int, ...]], int, int, int, int]:
     """Exact values of a fully known position:
     (value, [(tile, side, points, value)], nodes, probes, hits, aborted).
-    mode 0: every move with its exact value; mode 1: only the best moves.
+    mode 0: every move with its exact value; mode 1: only the best moves. With `near`
+    (points, 0: off) in mode 0, a move found more than `near` below the best so far
+    keeps only an upper bound, flagged 1 in a fifth field of its tuple; the moves in
+    `exact` ((tile, side) pairs) are exact whatever `near` says.
     node_limit 0: no limit; time_limit in seconds, 0: none; past a limit, or once
     another thread sets cancel[0] non-zero, the search stops and `aborted` is 1 (no
     value, no moves). One thread here: `threads` changes nothing; the answer, and the
@@ -686,6 +691,8 @@ def solve(hands: tuple[int, ...], bone: tuple[int, ...], layout: Compact, turn: 
         raise ValueError("mode 0 (all moves) or 1 (best only)")
     if threads not in (1, 2):  # one thread here: the answer is the same
         raise ValueError("threads 1 or 2")
+    if near < 0 or near % 5:
+        raise ValueError("near is 0 or a positive multiple of 5")
     if cancel is not None and not (isinstance(cancel, bytearray) and len(cancel) >= 1):
         raise TypeError("cancel is None or a bytearray of 1 byte or more")
     game, s = read_state(hands, bone, layout, turn, (), rules)
@@ -696,6 +703,8 @@ def solve(hands: tuple[int, ...], bone: tuple[int, ...], layout: Compact, turn: 
     draw_until_playable(game, drawn)
     moves = [] if drawn[BONEPOS] > 0 else gen_moves(game, s)  # he must draw: no choice of move
     pts, values, keep = [0] * len(moves), [0] * len(moves), [mode == 0] * len(moves)
+    far = [0] * len(moves)  # 1: values[i] is only an upper bound (see `near`)
+    wanted = set(exact or ())
     if not moves:
         value = search.exact_value(s, 0)
     else:
@@ -712,6 +721,12 @@ def solve(hands: tuple[int, ...], bone: tuple[int, ...], layout: Compact, turn: 
             if search.aborted:
                 break
             if mode == 0:
+                if near and j and (moves[o] & 31, moves[o] >> 5) not in wanted:  # far below: a bound
+                    b = value - near // 5
+                    bound = search.child_value(kids[o], turn, pts[o], b - 1, b)
+                    if bound < b and not search.aborted:
+                        values[o], far[o] = bound, 1
+                        continue
                 values[o] = search.move_exact(kids[o], turn, pts[o], value if j else 0)
                 value = max(value, values[o])
             elif j == 0:
@@ -725,5 +740,7 @@ def solve(hands: tuple[int, ...], bone: tuple[int, ...], layout: Compact, turn: 
                 values[o], keep[o] = value, True
     if search.aborted:
         return (0, [], search.nodes, search.probes, search.hits, 1)
-    found = [(move & 31, move >> 5, 5 * pts[i], 5 * values[i]) for i, move in enumerate(moves) if keep[i]]
+    found: list[tuple[int, ...]] = [
+        (move & 31, move >> 5, 5 * pts[i], 5 * values[i]) + ((far[i],) if near else ())
+        for i, move in enumerate(moves) if keep[i]]
     return (5 * value, found, search.nodes, search.probes, search.hits, 0)

@@ -36,6 +36,7 @@ class MoveValue:
     move: Move
     points: int
     value: int
+    bound: bool = False  # `value` is only an upper bound: the move is far below the best
 
 
 @dataclass(frozen=True)
@@ -64,7 +65,8 @@ class SearchLimitError(TrainerError):
 
 def solve(position: Position, table_bits: int = TABLE_BITS, node_limit: int = 0,
           time_limit: float = 0.0, best_only: bool = False,
-          cancel: Optional[bytearray] = None, threads: int = 1) -> Solution:
+          cancel: Optional[bytearray] = None, threads: int = 1, near: int = 0,
+          exact: tuple[Move, ...] = ()) -> Solution:
     """Solve a position whose hands and boneyard order are all known.
 
     Every move comes with its exact value; with `best_only` (cheaper), only the best
@@ -74,6 +76,11 @@ def solve(position: Position, table_bits: int = TABLE_BITS, node_limit: int = 0,
     moves with a second thread, searching in the same table, when no other solve is
     running: faster, the same values, but `nodes` then varies from run to run (with 1
     it is reproducible).
+
+    With `near` (points, a multiple of 5; 0: off), a move found more than `near` points
+    below the best may get only an upper bound on its value (`bound`), which costs far
+    less than its exact value: the best moves, every move within `near` of them and the
+    moves in `exact` are always exact.
 
     Raises HiddenInformationError for `?N` hands or boneyard, InvalidPositionError
     for a hand that is already over or a position that is not one (tiles twice, pips
@@ -86,6 +93,8 @@ def solve(position: Position, table_bits: int = TABLE_BITS, node_limit: int = 0,
         raise ValueError("limits are 0 (none) or positive")
     if threads not in (1, 2):
         raise ValueError("threads is 1 or 2")
+    if near < 0 or near % 5:
+        raise ValueError("near is 0 or a positive multiple of 5")
     try:
         hands, bone, layout = compact(position)
     except HiddenInformationError:
@@ -96,14 +105,16 @@ def solve(position: Position, table_bits: int = TABLE_BITS, node_limit: int = 0,
         raise InvalidPositionError("the hand is over: nobody has a move to solve")
     value, found, nodes, probes, hits, aborted = _fast.solve(
         hands, bone, layout, position.turn, position.rules.name, table_bits, node_limit,
-        float(time_limit), int(best_only), cancel, threads)
+        float(time_limit), int(best_only), cancel, threads, near,
+        [(m.tile.ordinal, 4 if m.side is None else SIDES.index(m.side)) for m in exact])
     if aborted:
         if node_limit and nodes > node_limit:
             raise SearchLimitError(f"the search passed its limit of {node_limit:,} nodes")
         if cancel is not None and cancel[0]:
             raise SearchLimitError("the search was cancelled")
         raise SearchLimitError(f"the search passed its limit of {time_limit:g} s")
-    moves = [MoveValue(Move(ALL_TILES[tile], SIDES[side] if side < 4 else None), points, v)
-             for tile, side, points, v in found]
+    moves = [MoveValue(Move(ALL_TILES[x[0]], SIDES[x[1]] if x[1] < 4 else None), x[2], x[3],
+                       bool(x[4]) if near else False)
+             for x in found]
     moves.sort(key=lambda m: (-m.value, -m.points, str(m.move)))
     return Solution(position, value, tuple(moves), nodes, probes, hits)
