@@ -3,6 +3,7 @@ undo, the review, saving and a bad saved file."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
@@ -87,14 +88,18 @@ def test_hint_undo_and_review() -> None:
 
 def test_new_game_form_and_bad_deal_number() -> None:
     at = open_game()
-    at.text_input[0].input("abc")
-    list(at.get("form_submit_button"))[0].click().run()
-    assert at.warning and "whole number" in at.warning[0].value
+    for bad in ("abc", "-5", "99999999999999999999"):
+        at.text_input[0].input(bad)
+        list(at.get("form_submit_button"))[0].click().run()
+        assert at.warning and f"“{bad}” is not a deal number" in at.warning[0].value
+        assert "from 0 to 9223372036854775807" in at.warning[0].value  # the range, not just "whole"
     at.text_input[0].input("77")
     list(at.get("form_submit_button"))[0].click().run()
     assert not at.exception
     session: PlaySession = at.session_state["play"]
     assert session.settings.seed == 77
+    held = [c.value for c in at.caption if "Computer (player 1): " in c.value]  # a count of tiles, in words
+    assert held and re.search(r"Computer \(player 1\): (1 tile\b|(0|[2-9]|\d\d) tiles)", held[0]), held
     assert session.match.starts[0] == PlaySession(PlaySettings(seed=77)).match.starts[0]
 
 

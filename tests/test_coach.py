@@ -45,6 +45,8 @@ def test_a_grade_stays_unclear_on_too_little_evidence() -> None:
                 assert f"only {deals} deal" in review.reason
     nothing = review_move(view, view.legal_moves()[0], None, budget=0.0, seed=1)
     assert nothing.grade == "unclear" and "no deal" in nothing.reason
+    assert nothing.unjudged  # no best move to name and no loss: the page shows none
+    assert not review.unjudged and not judged(view, view.legal_moves()[0], paired(view, 2, seed=3)).unjudged
 
 
 def test_no_grade_worse_than_inaccuracy_without_significance() -> None:

@@ -113,3 +113,45 @@ def test_on_a_phone_the_menu_closes_once_a_page_is_chosen(app_url: str) -> None:
         box = sidebar.bounding_box()
         browser.close()
     assert box is None or box["x"] + box["width"] <= 1  # closed: off the screen
+
+
+# the first choice of a lesson's question still open (its buttons are keyed learn_<question>_<n>)
+OPEN_CHOICE = """() => {
+  const box = [...document.querySelectorAll("[class*='st-key-learn_']")]
+    .find(e => /st-key-learn_\\S+_0\\b/.test(e.className) && e.querySelector("button:not([disabled])"));
+  if (!box) return false;
+  box.querySelector("button").click();
+  return true;
+}"""
+
+
+@pytest.mark.skipif(not shutil.which(CHROMIUM), reason="Debian's chromium is not installed")
+def test_trying_a_finished_lesson_again_stays_on_that_lesson(app_url: str) -> None:
+    """Finishing a lesson adds its stars to its name in the picker; "Try this lesson
+    again" must then deal the same lesson again, not go back to lesson 1."""
+    with playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        page = browser.new_page(viewport={"width": 1280, "height": 1000})
+        page.goto(f"{app_url}/learn")
+        picker = page.locator("[data-testid='stSelectbox']").filter(has_text="Lesson")
+        picker.wait_for(timeout=60_000)
+        picker.click()
+        page.get_by_role("option", name=re.compile(r"^2\. ")).click()
+        page.wait_for_selector(IDLE)
+        chosen = picker.locator("input")  # the picker shows its value in its text field
+        assert chosen.input_value().startswith("2. ")
+        again = page.get_by_role("button", name="Try this lesson again")
+        for _ in range(60):
+            if again.count():
+                break
+            assert page.evaluate(OPEN_CHOICE), "no question left to answer"
+            page.wait_for_timeout(200)
+            page.wait_for_selector(IDLE)
+        assert again.count(), "the lesson never ended"
+        assert "☆" in chosen.input_value() or "★" in chosen.input_value()  # its stars are in its name
+        again.click()
+        page.wait_for_timeout(300)
+        page.wait_for_selector(IDLE)
+        shown = chosen.input_value()
+        browser.close()
+    assert shown.startswith("2. "), shown

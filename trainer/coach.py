@@ -188,6 +188,12 @@ class MoveReview:
         """The learner had no other legal move."""
         return self.grade == "forced"
 
+    @property
+    def unjudged(self) -> bool:
+        """No deal could be solved in time: there is no best move or loss to show (`best`
+        is then the move played)."""
+        return self.grade == "unclear" and not (self.exact or self.samples or self.target is not None)
+
 
 def review_move(position: Position, played: Move, voids: Optional[Voids], budget: float,
                 seed: int, number: int = 0, lang: str = "en",

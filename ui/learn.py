@@ -286,6 +286,9 @@ if st.session_state["learn_lesson"] not in PICK_IDS:
 st.title(t("learn.title", LANG))
 st.caption(t("learn.intro", LANG))
 labels = {lesson_id: lesson_label(lesson_id) for lesson_id in PICK_IDS}
+# set again before the picker is drawn: a lesson's stars change its label, Streamlit then
+# builds the picker anew, and without a value set by the page it would go back to lesson 1
+st.session_state["learn_lesson"] = st.session_state["learn_lesson"]
 st.selectbox(t("learn.pick", LANG), PICK_IDS, key="learn_lesson", format_func=labels.__getitem__,
              persist_state="session")
 if st.session_state["learn_lesson"] == WORKED:

@@ -34,7 +34,7 @@ from ui.widgets import board, board_legend, end_buttons, tile_buttons
 
 RULES = ("standard", "partners", "cincos")
 WEAK_GRADES = ("inaccuracy", "mistake", "blunder")
-NO_FIGURE = "—"  # the points lost of a forced move, or of one judged by the target
+NO_FIGURE = "—"  # no figure: a forced move, one judged by the target, or one no deal judged
 LAST_MOVES = 4  # moves told under the board
 REVIEW_BUDGET = 1.0  # seconds of the coach's thinking for a whole hand's review
 
@@ -81,7 +81,7 @@ def setup() -> None:
                 seed = (whole(seed_text.strip(), "seed", 0, SEED_LIMIT - 1) if seed_text.strip()
                         else random.randrange(1, 10**6))
             except TrainerError:
-                st.warning(t("play.bad_seed", LANG))
+                st.warning(t("play.bad_seed", LANG, text=seed_text.strip(), max=SEED_LIMIT - 1))
                 return
             count = 4 if rules == "partners" else int(players)
             st.session_state["play_coach"] = coach
@@ -262,7 +262,7 @@ def learner_turns(session: PlaySession, number: int) -> list[tuple[int, Move]]:
 def lost_text(review: MoveReview) -> str:
     """The points lost, with the 95% margin when it rests on deals; none for a move
     judged by the target (a game won or not, not points)."""
-    if review.target is not None:
+    if review.target is not None or review.unjudged:
         return NO_FIGURE
     return f"{review.loss:.1f} ± {review.margin:.1f}" if review.samples else f"{review.loss:.1f}"
 
@@ -292,8 +292,9 @@ def show_review(reviews: tuple[MoveReview, ...], moves: list[tuple[int, Move]]) 
             rows.append(dict(zip(columns, (move_words(move, LANG), t("play.forced_mark", LANG), "", NO_FIGURE,
                                            t("play.forced_why", LANG), "" if r is None else r.reason))))
         else:
+            best = NO_FIGURE if r.unjudged else move_words(r.best, LANG)
             rows.append(dict(zip(columns, (move_words(r.played, LANG), t(f"play.grade.{r.grade}", LANG),
-                                           move_words(r.best, LANG), lost_text(r), judged_on(r), r.reason))))
+                                           best, lost_text(r), judged_on(r), r.reason))))
     st.dataframe(rows, hide_index=True, width="stretch")
     if not [r for r in reviews if not r.forced]:
         st.info(t("play.no_choice", LANG))
@@ -444,7 +445,8 @@ board_legend()
 if story:
     st.caption(" ".join(story[-3:]))
 others = t("list.separator", LANG).join(
-    t("play.tiles_held", LANG, name=names(session)[s], count=len(match.position.hand(s)))
+    t("play.tiles_held", LANG, name=names(session)[s],
+      tiles=tn("plural.tiles", len(match.position.hand(s)), LANG))
     for s in range(session.settings.players) if s != session.settings.learner)
 st.caption(t("play.table_status", LANG, others=others, boneyard=len(match.position.known_boneyard())))
 
