@@ -93,6 +93,9 @@ def test_new_game_form_and_bad_deal_number() -> None:
         list(at.get("form_submit_button"))[0].click().run()
         assert at.warning and f"“{bad}” is not a deal number" in at.warning[0].value
         assert "from 0 to 9223372036854775807" in at.warning[0].value  # the range, not just "whole"
+    at.text_input[0].input("7" * 5000)  # echoed cut short
+    list(at.get("form_submit_button"))[0].click().run()
+    assert "7" * 40 + "…" in at.warning[0].value and "7" * 41 not in at.warning[0].value
     at.text_input[0].input("77")
     list(at.get("form_submit_button"))[0].click().run()
     assert not at.exception

@@ -81,7 +81,9 @@ def setup() -> None:
                 seed = (whole(seed_text.strip(), "seed", 0, SEED_LIMIT - 1) if seed_text.strip()
                         else random.randrange(1, 10**6))
             except TrainerError:
-                st.warning(t("play.bad_seed", LANG, text=seed_text.strip(), max=SEED_LIMIT - 1))
+                typed = seed_text.strip()
+                shown = typed if len(typed) <= 40 else typed[:40] + "…"
+                st.warning(plain(t("play.bad_seed", LANG, text=shown, max=SEED_LIMIT - 1)))
                 return
             count = 4 if rules == "partners" else int(players)
             st.session_state["play_coach"] = coach
