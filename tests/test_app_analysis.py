@@ -30,9 +30,12 @@ def click(at: AppTest, key: str) -> None:
 
 def test_the_reported_build_gives_a_playable_position() -> None:
     at = analysis()
-    for tile, end in (("5-5", "lead"), ("5-2", "place_E"), ("5-3", "place_W")):
-        click(at, f"free_{tile}")
-        click(at, end)
+    click(at, "free_5-5")  # the lead: one place it can go, so one click puts it there
+    assert at.session_state["build_layout"] == "5-5::::"
+    click(at, "free_5-2")  # east or west: the ends to choose from
+    assert at.session_state["build_layout"] == "5-5::::"
+    click(at, "place_E")
+    click(at, "free_5-3")  # only the west end is open to it
     assert at.session_state["build_layout"] == "5-5:5-2:5-3::"
     at.radio(key="build_mode").set_value("hand").run()
     for tile in ("6-6", "2-0"):
@@ -54,7 +57,6 @@ def test_the_reported_build_gives_a_playable_position() -> None:
 def test_one_board_at_a_time_with_labels_and_value_explained() -> None:
     at = analysis()
     click(at, "free_6-6")
-    click(at, "lead")
     at.radio(key="build_mode").set_value("hand").run()
     click(at, "free_6-4")
     alt = 'alt="' + escape(describe(Layout.parse("6-6::::")), quote=True) + '"'

@@ -638,3 +638,15 @@ def test_the_start_page_sends_a_returning_learner_to_what_is_due(db: Path) -> No
     at = app("Hedy")  # nothing due, today's puzzle done: the next lesson of the course
     assert at.button(key="home_next").label == t("home.step_next_lesson",
                                                  title=course_lesson(COURSE_IDS[1]).title)
+
+
+def test_a_review_due_within_a_minute_is_not_called_due_now() -> None:
+    """A missed puzzle comes back a minute later: the page must not say "now" while the
+    review does not hold it yet."""
+    from ui.widgets import when_text
+
+    now = datetime.now(UTC)
+    assert when_text(now - timedelta(seconds=1), "en") == "now"
+    assert when_text(now + timedelta(seconds=30), "en") == "in 1 min"
+    assert when_text(now + timedelta(seconds=59), "en") == "in 1 min"
+    assert when_text(now + timedelta(minutes=10, seconds=5), "en") == "in 10 min"

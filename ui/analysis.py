@@ -103,7 +103,13 @@ def builder() -> Optional[str]:
             st.session_state["build_hand"] = [*st.session_state["build_hand"], str(clicked)]
             st.session_state["build_history"].append(("hand", str(clicked)))
         else:
-            st.session_state["build_selected"] = str(clicked)
+            ends = [e.side for e in layout.open_ends() if clicked.has(e.pip)]
+            if layout.is_empty or len(ends) == 1:  # one place it can go: it goes there
+                st.session_state["build_history"].append(("layout", st.session_state["build_layout"]))
+                st.session_state["build_layout"] = str(layout.place(clicked, ends[0] if ends else None))
+                st.session_state["build_selected"] = None
+            else:  # several ends (chosen above the tiles) or none (said there)
+                st.session_state["build_selected"] = str(clicked)
         st.rerun()
     st.write(tn("analysis.my_hand_count", len(my_hand), LANG) if my_hand
              else t("analysis.my_hand_empty", LANG))

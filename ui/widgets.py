@@ -30,10 +30,10 @@ NEW_OPEN = "learner_new_open"  # whether the new learner's panel is open
 def when_text(when: datetime, lang_code: str) -> str:
     """When a review falls due, from now: "now", "in 10 min", "in 5 h", "in 3 days"."""
     seconds = (when - datetime.now(UTC)).total_seconds()
-    if seconds < 60:
+    if seconds <= 0:  # due already: the review has it
         return t("widgets.due_now", lang_code)
-    if seconds < 3600:
-        return t("widgets.due_minutes", lang_code, minutes=round(seconds / 60))
+    if seconds < 3600:  # "now" would promise it in a review that does not have it yet
+        return t("widgets.due_minutes", lang_code, minutes=max(1, round(seconds / 60)))
     if seconds < 36 * 3600:
         return t("widgets.due_hours", lang_code, hours=round(seconds / 3600))
     return t("widgets.due_days", lang_code, days=round(seconds / 86400))
