@@ -824,7 +824,9 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "analysis.view": "How to set up the position",
     "analysis.code_placeholder": "e.g. 5-5:5-2:5-3:: 6-6,2-0/?5 ?18 0 0,0",
     "analysis.table_label": "The table:",
-    "analysis.pick_table": "Click a tile to put it on the table (where it fits more than one end, choose the end above):",
+    "analysis.pick_table": (
+        "Click a tile to put it on the table (where it fits more than one end, choose the end above):"
+    ),
     "analysis.pick_hand": "Click a tile to put it in your hand:",
     "analysis.my_hand_count": {
         "one": "Your hand ({n} tile): you are to move.",
