@@ -60,3 +60,15 @@ def test_feedback_shows_both_figures_and_the_basis() -> None:
     assert "They differ" in lines[2] and f"{trap.deals} deals" in lines[3]
     exact = next(p for p in BANK if p.kind == "endgame")
     assert both_answers(exact)[-1] == "Basis: exact."
+
+
+def test_when_no_move_scores_now_there_is_no_most_points_now_to_name() -> None:
+    """Every move scoring 0 at once: no "most points now" move set against the solver's,
+    and no claim that the two agree; the solver's move and the basis stay."""
+    flat = [p for p in BANK if p.moves and max(m.points for m in p.moves) == 0 and p.kind != "count"]
+    assert flat
+    for puzzle in flat[:5]:
+        lines = both_answers(puzzle)
+        assert lines[0].startswith("No move scores now")
+        assert lines[1].startswith("Best by the solver:") and lines[-1].startswith("Basis:")
+        assert not any("Most points now" in line or "also the best play" in line for line in lines)

@@ -78,10 +78,12 @@ def both_answers(puzzle: Puzzle, lang: str = "en") -> list[str]:
     greedy_value = first.value if first.ev is None else first.ev
     best_value = top.value if top.ev is None else top.ev
     what = "exact" if puzzle.deals == 0 else "expected"
+    solver = t(f"puzzles.solver_best_{what}", lang, move=move_label(best[0], lang),
+               points=tn("plural.points", top.points, lang), value=_signed(best_value))
+    if first.points == 0:  # no "most points now" to set against the solver's move
+        return [t("puzzles.nothing_now", lang), solver, t("puzzles.basis", lang, basis=basis(puzzle, lang))]
     lines = [t(f"puzzles.most_now_{what}", lang, move=move_label(greedy[0], lang),
-               points=tn("plural.points", first.points, lang), value=_signed(greedy_value)),
-             t(f"puzzles.solver_best_{what}", lang, move=move_label(best[0], lang),
-               points=tn("plural.points", top.points, lang), value=_signed(best_value))]
+               points=tn("plural.points", first.points, lang), value=_signed(greedy_value)), solver]
     if set(greedy) & set(best):
         lines.append(t("puzzles.agree", lang))
     else:

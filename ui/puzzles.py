@@ -22,7 +22,6 @@ from trainer.errors import TrainerError
 from trainer.i18n import t, tn
 from trainer.moves import Move
 from trainer.puzzle_text import (
-    basis,
     both_answers,
     header,
     hint,
@@ -349,8 +348,7 @@ def show_result(puzzle: Puzzle, answer: str) -> None:
             cells.append(m.ev)
         cells.append(yes if m.move in puzzle.accepted else "")
         rows.append(dict(zip(columns, cells)))
-    st.dataframe(rows, hide_index=True, use_container_width=True)
-    st.caption(t("puzzles.basis", LANG, basis=basis(puzzle, LANG)))
+    st.dataframe(rows, hide_index=True, width="stretch")  # the basis closes the answers above
     if puzzle.kind == "endgame":
         endgame_line(puzzle, answer, right)
 

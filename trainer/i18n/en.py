@@ -986,6 +986,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "puzzles.solver_best_exact": "Best by the solver: {move}, {points} now; exact value {value}.",
     "puzzles.solver_best_expected": "Best by the solver: {move}, {points} now; expected value {value}.",
     "puzzles.agree": "Here the most points now is also the best play.",
+    "puzzles.nothing_now": "No move scores now: the choice is all about what comes later.",
     "puzzles.disagree": (
         "They differ: the solver's move gives up {now} points now and comes out {later} "
         "better over the hand."
