@@ -170,6 +170,9 @@ def test_the_end_of_a_hand_shows_its_board_last_moves_and_a_full_review() -> Non
     status = [c.value for c in at.caption if c.value.startswith("Hand ")]
     assert status and status[0].startswith("Hand 1 ")
     assert any("Hand 1 is over" in h.value for h in at.subheader)
+    settled = [m.value for m in at.markdown if m.value.startswith("End-of-hand scoring")]
+    assert settled and re.search(r"You [+-]\d+.*Computer \(player 1\) [+-]\d+", settled[0]), settled
+    assert re.search(r"Scores now: You \d+.*Computer \(player 1\) \d+", settled[0]), settled
     turns = session.match.record().hands[0]
     last = next(turn for turn in reversed(turns) if turn.move is not None)
     assert any(str(last.move) in c.value for c in at.caption)  # the last move, in words and code

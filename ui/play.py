@@ -53,6 +53,15 @@ def names(session: PlaySession) -> dict[int, str]:
     return out
 
 
+def side_names(session: PlaySession, sides: int) -> list[str]:
+    """Who scores as each side: a player, or with partners the two players of a side."""
+    who = names(session)
+    if sides == session.settings.players:
+        return [who[seat] for seat in range(sides)]
+    return [t("list.separator", LANG).join(who[seat] for seat in range(side, session.settings.players, sides))
+            for side in range(sides)]
+
+
 def start(settings: PlaySettings) -> None:
     st.session_state.update(play=PlaySession(settings), play_tile=None, play_seen=0,
                             play_hint=None, play_review=None, play_note=None, play_pending=None)
@@ -188,9 +197,10 @@ def hand_result(session: PlaySession) -> None:
             for seat in range(session.settings.players)]
     st.dataframe(rows, hide_index=True, width="stretch")
     separator = t("list.separator", LANG)
+    sides = side_names(session, len(result.deltas))  # whose change and whose score each figure is
     st.write(t("play.settlement", LANG, rules=t(f"rules.{match.rules.name}", LANG),
-               changes=separator.join(f"{d:+d}" for d in result.deltas),
-               scores=separator.join(str(s) for s in result.scores)))
+               changes=separator.join(f"{side} {d:+d}" for side, d in zip(sides, result.deltas)),
+               scores=separator.join(f"{side} {s}" for side, s in zip(sides, result.scores))))
     left, right = st.columns(2)
     review_button(session, number, left)
     if right.button(t("play.next_hand" if not match.over else "play.see_result", LANG), key="play_continue",
