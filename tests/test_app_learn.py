@@ -225,10 +225,10 @@ def test_a_malformed_permalink_shows_the_parse_error_and_an_empty_board() -> Non
 
 def test_the_builder_puts_clicked_tiles_on_clicked_ends() -> None:
     at = app("ui/analysis.py")
-    ok(at.button(key="free_6-6").click())
-    ok(at.button(key="lead").click())
+    ok(at.button(key="free_6-6").click())  # the lead: one place, so the click puts it there
     assert at.session_state["build_layout"] == "6-6::::"
-    ok(at.button(key="free_6-4").click())
+    ok(at.button(key="free_6-4").click())  # east or west: chosen by a second click
+    assert at.session_state["build_layout"] == "6-6::::"
     ok(at.button(key="place_E").click())
     assert at.session_state["build_layout"] == "6-6:6-4:::"
     assert describe(Layout.parse("6-6:6-4:::")) in texts(at.caption)

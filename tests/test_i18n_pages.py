@@ -217,8 +217,7 @@ def test_every_page_state_key_has_its_default_and_sessions_share_no_list() -> No
                 "play_note"):
         assert key in DEFAULTS, key
     at = open_page("analysis")
-    at.button(key="free_6-6").click().run()
-    at.button(key="lead").click().run()
+    at.button(key="free_6-6").click().run()  # the lead: placed at the first click
     assert at.session_state["build_history"] == [("layout", "-")]
     assert DEFAULTS["build_history"] == [] and DEFAULTS["results"] == []
     assert open_page("analysis").session_state["build_history"] == []
