@@ -48,6 +48,7 @@ from trainer.i18n import join as join_list
 from trainer.i18n import t
 from trainer.layout import Layout
 from trainer.moves import SIDES, Move, Side
+from trainer.numbers import typed_shown
 from trainer.players import make_player
 from trainer.position import Position
 from trainer.rules import CINCOS, PARTNERS, STANDARD, RuleSet, is_scoring, round_to_five
@@ -89,11 +90,6 @@ class Feedback:
 
 
 # ----- typed answers -----
-def _shown(text: str) -> str:
-    text = text.strip()
-    return text if len(text) <= 12 else text[:11] + "…"
-
-
 def parse_number(text: str, lang: str = "en") -> int:
     """Read a typed whole number from 0 to 999 (ASCII digits; spaces around it and
     leading zeros are fine). Raises AnswerError with a message that says what to type.
@@ -107,32 +103,32 @@ def parse_number(text: str, lang: str = "en") -> int:
     Type a whole number with digits only, no commas, points or spaces: “10,000” is not one.
     """
     if not isinstance(text, str):
-        raise AnswerError("answer.not_number", lang, text=_shown(str(text)))
+        raise AnswerError("answer.not_number", lang, text=typed_shown(str(text)))
     body = text.strip()
     if not body:
         raise AnswerError("answer.empty", lang)
     if re.fullmatch(r"[0-9]+", body):
         digits = body.lstrip("0") or "0"
         if len(digits) > len(str(MAX_ANSWER)) or int(digits) > MAX_ANSWER:
-            raise AnswerError("answer.too_large", lang, text=_shown(body), max=MAX_ANSWER)
+            raise AnswerError("answer.too_large", lang, text=typed_shown(body), max=MAX_ANSWER)
         return int(digits)
     if re.fullmatch(r"-\s*[0-9]+", body):
-        raise AnswerError("answer.negative", lang, text=_shown(body), max=MAX_ANSWER)
+        raise AnswerError("answer.negative", lang, text=typed_shown(body), max=MAX_ANSWER)
     if re.fullmatch(r"[0-9]+([,.' _\s][0-9]+)+", body):
-        raise AnswerError("answer.digits_only", lang, text=_shown(body))
-    raise AnswerError("answer.not_number", lang, text=_shown(body))
+        raise AnswerError("answer.digits_only", lang, text=typed_shown(body))
+    raise AnswerError("answer.not_number", lang, text=typed_shown(body))
 
 
 def read_number(answer: Answer, lang: str = "en") -> int:
     """An int answer checked for range, or typed text read by `parse_number`."""
     if isinstance(answer, bool) or not isinstance(answer, (int, str)):
-        raise AnswerError("answer.not_number", lang, text=_shown(str(answer)))
+        raise AnswerError("answer.not_number", lang, text=typed_shown(str(answer)))
     if isinstance(answer, str):
         return parse_number(answer, lang)
     if answer < 0:
         raise AnswerError("answer.negative", lang, text=str(answer), max=MAX_ANSWER)
     if answer > MAX_ANSWER:
-        raise AnswerError("answer.too_large", lang, text=_shown(str(answer)), max=MAX_ANSWER)
+        raise AnswerError("answer.too_large", lang, text=typed_shown(str(answer)), max=MAX_ANSWER)
     return answer
 
 
@@ -143,7 +139,7 @@ def read_sides(answer: Answer, lang: str = "en") -> frozenset[Side]:
     (['E', 'W'], ['N'], frozenset())
     """
     if isinstance(answer, bool) or isinstance(answer, int):
-        raise AnswerError("answer.bad_side", lang, text=_shown(str(answer)))
+        raise AnswerError("answer.bad_side", lang, text=typed_shown(str(answer)))
     tokens: Iterable[str] = re.split(r"[\s,;]+", answer.strip()) if isinstance(answer, str) else answer
     sides: set[Side] = set()
     for token in tokens:
@@ -152,7 +148,7 @@ def read_sides(answer: Answer, lang: str = "en") -> frozenset[Side]:
             continue
         side = next((s for s in SIDES if s == text), None)
         if side is None:
-            raise AnswerError("answer.bad_side", lang, text=_shown(str(token)))
+            raise AnswerError("answer.bad_side", lang, text=typed_shown(str(token)))
         sides.add(side)
     return frozenset(sides)
 

@@ -44,3 +44,13 @@ def whole(text: str, what: str, low: int, high: int) -> int:
     if not low <= value <= high:
         raise NotationError(f"{what}: {_shown(text)} is not a whole number from {low} to {high}")
     return value
+
+
+def typed_shown(text: str, limit: int = 12) -> str:
+    """Typed text echoed back in a message, cut short past `limit` characters.
+
+    >>> typed_shown(" 12 "), typed_shown("1234567890123")
+    ('12', '12345678901…')
+    """
+    text = text.strip()
+    return text if len(text) <= limit else text[:limit - 1] + "…"

@@ -64,6 +64,14 @@ view = st.segmented_control(t("analysis.view", LANG), VIEWS, key="analysis_view"
                             format_func=lambda v: t(f"analysis.tab_{v}", LANG), label_visibility="collapsed")
 
 
+def put_down(layout: Layout, tile: Tile, side: Optional[str]) -> None:
+    """Place `tile` on the built table (at `side`, or as the lead), undoably, and show it."""
+    st.session_state["build_history"].append(("layout", st.session_state["build_layout"]))
+    st.session_state["build_layout"] = str(layout.place(tile, side))  # type: ignore[arg-type]
+    st.session_state["build_selected"] = None
+    st.rerun()
+
+
 def builder() -> Optional[str]:
     """The click builder; returns the code of what it holds once analysed (else None)."""
     layout = Layout.parse(st.session_state["build_layout"])
@@ -80,10 +88,7 @@ def builder() -> Optional[str]:
     if selected is not None and mode == "table":
         if layout.is_empty:
             if st.button(t("analysis.lead", LANG, tile=selected), key="lead", type="primary"):
-                st.session_state["build_history"].append(("layout", st.session_state["build_layout"]))
-                st.session_state["build_layout"] = str(layout.place(selected, None))
-                st.session_state["build_selected"] = None
-                st.rerun()
+                put_down(layout, selected, None)
         else:
             fitting = [(e.side, e.pip) for e in layout.open_ends() if selected.has(e.pip)]
             if not fitting:
@@ -92,10 +97,7 @@ def builder() -> Optional[str]:
                 st.write(t("analysis.where", LANG, tile=selected))
                 side = end_buttons(fitting, key="place", tile=selected)
                 if side is not None:
-                    st.session_state["build_history"].append(("layout", st.session_state["build_layout"]))
-                    st.session_state["build_layout"] = str(layout.place(selected, side))  # type: ignore[arg-type]
-                    st.session_state["build_selected"] = None
-                    st.rerun()
+                    put_down(layout, selected, side)
     st.write(t(f"analysis.pick_{mode}", LANG))
     clicked = tile_buttons(free, key="free", selected=selected)
     if clicked is not None:
@@ -105,9 +107,7 @@ def builder() -> Optional[str]:
         else:
             ends = [e.side for e in layout.open_ends() if clicked.has(e.pip)]
             if layout.is_empty or len(ends) == 1:  # one place it can go: it goes there
-                st.session_state["build_history"].append(("layout", st.session_state["build_layout"]))
-                st.session_state["build_layout"] = str(layout.place(clicked, ends[0] if ends else None))
-                st.session_state["build_selected"] = None
+                put_down(layout, clicked, ends[0] if ends else None)
             else:  # several ends (chosen above the tiles) or none (said there)
                 st.session_state["build_selected"] = str(clicked)
         st.rerun()

@@ -15,7 +15,7 @@ from trainer.errors import TrainerError
 from trainer.i18n import t, tn
 from trainer.movenames import move_words
 from trainer.moves import Move
-from trainer.numbers import SEED_LIMIT, whole
+from trainer.numbers import SEED_LIMIT, typed_shown, whole
 from trainer.play import (
     STRENGTHS,
     Claim,
@@ -90,8 +90,7 @@ def setup() -> None:
                 seed = (whole(seed_text.strip(), "seed", 0, SEED_LIMIT - 1) if seed_text.strip()
                         else random.randrange(1, 10**6))
             except TrainerError:
-                typed = seed_text.strip()
-                shown = typed if len(typed) <= 40 else typed[:40] + "…"
+                shown = typed_shown(seed_text, 41)  # a long paste is cut short
                 st.warning(plain(t("play.bad_seed", LANG, text=shown, max=SEED_LIMIT - 1)))
                 return
             count = 4 if rules == "partners" else int(players)
