@@ -230,7 +230,7 @@ def tree_strings(at: object, strings: Callable[[Any], Iterable[str]]) -> list[st
         proto = getattr(node, "proto", None)
         if isinstance(proto, Message):
             out.extend(strings(proto))
-        if getattr(node, "type", None) in ("arrow_data_frame", "dataframe"):
+        if getattr(node, "type", None) in ("arrow_data_frame", "dataframe", "table"):
             frame = node.value  # type: ignore[attr-defined]
             out.extend(str(c) for c in frame.columns)
             out.extend(str(v) for v in frame.to_numpy().ravel())

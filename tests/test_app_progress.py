@@ -333,6 +333,17 @@ def test_the_progress_pages_theme_link_opens_puzzles_of_that_theme(db: Path) -> 
     assert any("no-such-theme" in w for w in texts(at.warning))
 
 
+def test_a_mode_link_opens_that_mode_and_a_bad_one_says_so(db: Path) -> None:
+    at = create(app(), "Ed")
+    at.query_params["mode"] = "review"
+    ok(at.switch_page("ui/puzzles.py"))
+    assert at.session_state["puzzle_mode"] == "review" and not at.warning
+    at.query_params["mode"] = "xyz<b>"
+    ok(at.switch_page("ui/puzzles.py"))
+    assert at.session_state["puzzle_mode"] == "review"  # the mode in use is kept
+    assert unescaped(at.warning) == [t("puzzles.bad_mode", mode="xyz<b>", modes="Browse, Rated, Review")]
+
+
 def test_without_a_learner_the_rated_and_review_modes_ask_for_one(db: Path) -> None:
     at = app(page="puzzles")
     for mode in ("rated", "review"):
@@ -614,7 +625,7 @@ def test_one_day_of_data_reads_as_days_with_right_plurals_and_a_bar_at_zero(db: 
         axis = layout["xaxis"]
         assert axis["tickformat"] == "%b %d" and axis["dtick"] == 86_400_000  # days, not times of day
         first, last = (date.fromisoformat(str(x)[:10]) for x in axis["range"])
-        assert (last - first).days >= 6
+        assert (last - first).days >= 6 and last == date.today()  # a week, and no day after today
         if len(figure["data"]) > 1:
             assert layout["legend"]["y"] > 1  # above the plot, clear of the dates
     bars = [json.loads(c.proto.spec) for c in charts(at)

@@ -48,7 +48,7 @@ def test_todays_puzzle_comes_first_and_answers_right() -> None:
     assert at.session_state["puzzle_id"] == puzzle.id
     click_move(at, Move.parse(puzzle.accepted[0]))
     assert at.success and at.success[0].value.startswith("Right")
-    assert at.dataframe  # the table of every move
+    assert at.table and len(at.table[0].value) == len(puzzle.moves)  # the table of every move
     assert at.session_state["results"][-1]["correct"] is True
 
 

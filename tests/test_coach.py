@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from trainer.coach import judge, judged, review_hand, review_move
-from trainer.evidence import MIN_DEALS, Difference, determined, paired
+from trainer.evidence import MIN_DEALS, Difference, Evidence, determined, paired
 from trainer.moves import Move
 from trainer.players import mover_view
 from trainer.position import Position
@@ -47,6 +47,19 @@ def test_a_grade_stays_unclear_on_too_little_evidence() -> None:
     assert nothing.grade == "unclear" and "no deal" in nothing.reason
     assert nothing.unjudged  # no best move to name and no loss: the page shows none
     assert not review.unjudged and not judged(view, view.legal_moves()[0], paired(view, 2, seed=3)).unjudged
+
+
+def test_a_move_that_ties_for_the_best_is_named_the_best() -> None:
+    view = Position.from_code(LATER)
+    moves = tuple(sorted(view.legal_moves(), key=str))
+    assert len(moves) >= 3
+    values = tuple((10, 20, 30) if i < 2 else (0, 5, 10) for i in range(len(moves)))  # the first two tie
+    evidence = Evidence(moves, tuple(view.points(m) for m in moves), values)
+    for played in moves[:2]:
+        review = judged(view, played, evidence)
+        assert (review.best, review.grade, review.loss) == (played, "unclear", 0.0)  # 3 deals: too few
+    worse = judged(view, moves[2], evidence)
+    assert worse.best in moves[:2] and worse.loss == 15.0
 
 
 def test_no_grade_worse_than_inaccuracy_without_significance() -> None:

@@ -167,7 +167,7 @@ def test_pages_in_their_later_states_have_no_missing_text() -> None:
     wrong = Move.parse(next(m.move for m in puzzle.moves if m.move not in puzzle.accepted))
     at.button(key=f"ptile_{wrong.tile}").click().run()
     at.button(key=f"pend_{wrong.side}").click().run()
-    assert at.dataframe
+    assert at.table
     assert_no_fallback(at, "puzzles, answered")
 
 

@@ -224,6 +224,8 @@ def judged(view: Position, played: Move, evidence: Evidence, number: int = 0,
         return MoveReview(number, view.code(), played, played, 0.0, "unclear", 0, 0.0, False,
                           t("coach.unclear_none", lang))
     best = evidence.best()
+    if evidence.mean(played) == evidence.mean(best):  # a tie for the best: the move played is one
+        best = played
     if best == played:
         others = [m for m in evidence.moves if m != played]
         other = max(others, key=lambda m: (evidence.mean(m), str(m)))

@@ -34,6 +34,8 @@ from ui.widgets import board, board_legend, end_buttons, tile_buttons
 
 RULES = ("standard", "partners", "cincos")
 WEAK_GRADES = ("inaccuracy", "mistake", "blunder")
+GRADE_COLOURS = {"best": "green", "good": "green", "inaccuracy": "orange", "mistake": "red",
+                 "blunder": "red", "missed_win": "red"}  # Streamlit's Markdown colours; else gray
 NO_FIGURE = "—"  # no figure: a forced move, one judged by the target, or one no deal judged
 LAST_MOVES = 4  # moves told under the board
 REVIEW_BUDGET = 1.0  # seconds of the coach's thinking for a whole hand's review
@@ -291,22 +293,23 @@ def judged_on(review: MoveReview) -> str:
 
 
 def show_review(reviews: tuple[MoveReview, ...], moves: list[tuple[int, Move]]) -> None:
-    """Every move of the learner in the hand: graded ones with their grade and what it
-    rests on; a move with no other choice marked as forced."""
+    """Every move of the learner in the hand, one box each (a table would scroll sideways
+    on a phone): graded ones with their grade, the best move, the points lost and what
+    it rests on; a move with no other choice marked as forced."""
     by_turn = {r.number: r for r in reviews}
-    columns = (t("play.col.move", LANG), t("play.col.grade", LANG), t("play.col.best", LANG),
-               t("play.col.lost", LANG), t("play.col.judged", LANG), t("play.col.reason", LANG))
-    rows = []
-    for index, move in moves:
+    for count, (index, move) in enumerate(moves, start=1):
         r = by_turn.get(index)
-        if r is None or r.forced:
-            rows.append(dict(zip(columns, (move_words(move, LANG), t("play.forced_mark", LANG), "", NO_FIGURE,
-                                           t("play.forced_why", LANG), "" if r is None else r.reason))))
-        else:
+        with st.container(border=True, key=f"review_{index}"):
+            if r is None or r.forced:
+                st.markdown(t("play.review_head", LANG, n=count, move=move_words(move, LANG),
+                              grade=t("play.forced_mark", LANG), colour="gray"))
+                st.caption(t("play.forced_why", LANG))
+                continue
             best = NO_FIGURE if r.unjudged else move_words(r.best, LANG)
-            rows.append(dict(zip(columns, (move_words(r.played, LANG), t(f"play.grade.{r.grade}", LANG),
-                                           best, lost_text(r), judged_on(r), r.reason))))
-    st.dataframe(rows, hide_index=True, width="stretch")
+            st.markdown(t("play.review_head", LANG, n=count, move=move_words(r.played, LANG),
+                          grade=t(f"play.grade.{r.grade}", LANG), colour=GRADE_COLOURS.get(r.grade, "gray")))
+            st.caption(t("play.review_detail", LANG, best=best, lost=lost_text(r), judged=judged_on(r)))
+            st.caption(r.reason)
     if not [r for r in reviews if not r.forced]:
         st.info(t("play.no_choice", LANG))
     worst = sorted((r for r in reviews if r.grade in WEAK_GRADES), key=lambda r: -r.loss)[:3]

@@ -67,12 +67,12 @@ def show(figure: go.Figure, key: str, alt: str, height: int = 260) -> None:
 
 def day_axis(figure: go.Figure, first: date, last: date) -> None:
     """Dates on the x axis as days ("Nov 29"), never as times of day: a few days of data
-    get a week's room around them with a tick a day; a long span lets plotly choose."""
+    get the week up to the last of them, a tick a day (no day after it); a long span lets
+    plotly choose."""
     figure.update_xaxes(type="date", tickformat=t("progress.day_format", LANG), hoverformat="%Y-%m-%d")
     if (last - first).days < 7:
-        middle = first + (last - first) / 2
-        figure.update_xaxes(range=[middle - timedelta(days=3.5), middle + timedelta(days=3.5)],
-                            dtick=86_400_000)
+        end = datetime.combine(last, datetime.min.time()) + timedelta(hours=12)
+        figure.update_xaxes(range=[end - timedelta(days=7), end], dtick=86_400_000)
 
 
 def local(when: datetime) -> datetime:

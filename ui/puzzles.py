@@ -101,6 +101,9 @@ if url_mode is not None:
     del st.query_params["mode"]
     if url_mode in MODES:
         st.session_state["puzzle_mode"] = url_mode
+    else:
+        names = t("list.separator", LANG).join(t(f"puzzles.mode.{m}", LANG) for m in MODES)
+        st.warning(t("puzzles.bad_mode", LANG, mode=plain(url_mode), modes=names))
 url_tag = st.query_params.get("tag")
 tag_link = False
 if url_tag is not None:  # practise a theme (the Progress page's links)
@@ -330,7 +333,7 @@ def show_result(puzzle: Puzzle, answer: str) -> None:
         st.write(sentence)
     st.write(t("puzzles.every_move", LANG))
     value_column = {"deny": "leaves", "best-play": "ev", "endgame": "exact"}
-    columns = [t("puzzles.col.move", LANG), t("puzzles.col.words", LANG), t("puzzles.col.points_now", LANG)]
+    columns = [t("puzzles.col.move", LANG), t("puzzles.col.points_now", LANG)]
     if puzzle.kind != "score-most":
         columns.append(t(f"puzzles.col.{value_column[puzzle.kind]}", LANG))
     if puzzle.kind in ("score-most", "deny"):
@@ -339,7 +342,7 @@ def show_result(puzzle: Puzzle, answer: str) -> None:
     yes = t("puzzles.yes", LANG)
     rows = []
     for m in puzzle.moves:
-        cells: list[object] = [m.move, move_words(m.move, LANG), m.points]
+        cells: list[object] = [move_words(m.move, LANG), m.points]  # the words, then the code
         if puzzle.kind == "deny":
             cells.append(int(-m.value))
         elif puzzle.kind != "score-most":
@@ -348,7 +351,7 @@ def show_result(puzzle: Puzzle, answer: str) -> None:
             cells.append(m.ev)
         cells.append(yes if m.move in puzzle.accepted else "")
         rows.append(dict(zip(columns, cells)))
-    st.dataframe(rows, hide_index=True, width="stretch")  # the basis closes the answers above
+    st.table(rows)  # its text wraps: no sideways scrolling on a phone
     if puzzle.kind == "endgame":
         endgame_line(puzzle, answer, right)
 

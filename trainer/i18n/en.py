@@ -991,7 +991,6 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
         "They differ: the solver's move gives up {now} points now and comes out {later} "
         "better over the hand."
     ),
-    "puzzles.col.words": "in words",
     "puzzles.col.ev": "expected value",
     "puzzles.col.exact": "exact value",
     "puzzles.col.leaves": "most the next player scores",
@@ -1032,6 +1031,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "puzzles.mode.browse": "Browse",
     "puzzles.mode.rated": "Rated",
     "puzzles.mode.review": "Review",
+    "puzzles.bad_mode": "This link asks for a mode the page does not have ({mode}): the modes are {modes}.",
     "puzzles.bad_tag": "No puzzle has the theme {tag}: this link does not work.",
     "puzzles.practising": {
         "one": "Practising the theme {theme} ({n} puzzle has it): {definition}",
@@ -1140,7 +1140,6 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "play.grade_title.unclear": "Unclear",
     "play.grade_title.forced": "Forced",
     "play.grade_title.missed_win": "Missed win",
-    "play.col.reason": "why",
     # ----- the app: the Progress page -----
     "progress.title": "Progress",
     "progress.for_learner": "Everything kept for {name}.",
@@ -1325,7 +1324,6 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "play.over_claim_nothing": (
         "You claimed {claim} but {move} scored nothing: your opponent gets {penalty} for claiming too much."
     ),
-    "play.col.judged": "judged on",
     "play.judged_deals": {"one": "{n} deal of the hidden tiles", "other": "{n} deals of the hidden tiles"},
     "play.judged_points": "no deal solved in time",
     "play.forced_why": "your only legal move",
@@ -1343,7 +1341,6 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "play.final_board": "The board as the hand ended",
     "play.last_moves": "The last moves",
     "play.whole_hand": "Every move of the hand",
-    "play.col.forced": "forced",
     "play.forced_mark": "forced",
     "play.over_claim": (
         "You claimed {claim} but {move} scored {points}: the {points} points go to your opponent, "
@@ -1384,10 +1381,6 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "play.next_hand": "Next hand",
     "play.see_result": "See the result",
     "play.no_choice": "You had no choice to make this hand: every move was forced.",
-    "play.col.move": "move",
-    "play.col.grade": "grade",
-    "play.col.best": "best",
-    "play.col.lost": "points lost",
     "play.grade.best": "best",
     "play.grade.good": "good",
     "play.grade.inaccuracy": "inaccuracy",
@@ -1398,6 +1391,8 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "play.grade_title.inaccuracy": "Inaccuracy",
     "play.grade_title.mistake": "Mistake",
     "play.grade_title.blunder": "Blunder",
+    "play.review_head": "**{n}. {move}** · :{colour}[**{grade}**]",
+    "play.review_detail": "Best: {best} · points lost: {lost} · judged on: {judged}",
     "play.review_link": "{grade}: {move} (best {best}, −{loss}, judged on {judged}) — open in Analysis",
     "play.drew": "You could not play and drew {tiles}.",
     "play.your_hand": "Your hand:",
