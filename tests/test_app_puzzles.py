@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import date
 from pathlib import Path
 
@@ -48,7 +49,10 @@ def test_todays_puzzle_comes_first_and_answers_right() -> None:
     assert at.session_state["puzzle_id"] == puzzle.id
     click_move(at, Move.parse(puzzle.accepted[0]))
     assert at.success and at.success[0].value.startswith("Right")
-    assert at.table and len(at.table[0].value) == len(puzzle.moves)  # the table of every move
+    table = at.table[0].value  # every move, in words and code, its figures to one place
+    assert len(table) == len(puzzle.moves)
+    assert all(f"({m.move})" in str(words) for m, words in zip(puzzle.moves, table.iloc[:, 0]))
+    assert not any(re.search(r"\.\d\d", str(cell)) for cell in table.to_numpy().ravel())
     assert at.session_state["results"][-1]["correct"] is True
 
 

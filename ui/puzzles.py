@@ -27,7 +27,6 @@ from trainer.puzzle_text import (
     hint,
     line_words,
     move_label,
-    move_words,
     quiz_board,
 )
 from trainer.puzzles import KINDS, Puzzle
@@ -132,6 +131,13 @@ if st.session_state["puzzle_mode"] not in MODES:
 st.segmented_control(t("puzzles.mode", LANG), MODES, key="puzzle_mode", required=True,
                      format_func=lambda m: t(f"puzzles.mode.{m}", LANG), persist_state="session")
 mode: str = st.session_state["puzzle_mode"]
+
+
+def figure(value: Optional[float]) -> str:
+    """A value as the answers above say it: a whole number as it is, a mean to one place."""
+    if value is None:
+        return ""
+    return str(value) if isinstance(value, int) else f"{value:+.1f}"
 
 
 def serve_rated() -> None:
@@ -342,13 +348,13 @@ def show_result(puzzle: Puzzle, answer: str) -> None:
     yes = t("puzzles.yes", LANG)
     rows = []
     for m in puzzle.moves:
-        cells: list[object] = [move_words(m.move, LANG), m.points]  # the words, then the code
+        cells: list[object] = [move_label(m.move, LANG), m.points]  # the words, then the code
         if puzzle.kind == "deny":
             cells.append(int(-m.value))
         elif puzzle.kind != "score-most":
-            cells.append(m.value)
+            cells.append(figure(m.value))
         if puzzle.kind in ("score-most", "deny"):
-            cells.append(m.ev)
+            cells.append(figure(m.ev))
         cells.append(yes if m.move in puzzle.accepted else "")
         rows.append(dict(zip(columns, cells)))
     st.table(rows)  # its text wraps: no sideways scrolling on a phone
