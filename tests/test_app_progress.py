@@ -24,6 +24,7 @@ import streamlit as st  # noqa: E402
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
 from trainer.bank import shipped  # noqa: E402
+from trainer.review import DRILL_CAP  # noqa: E402
 from trainer.daily import daily  # noqa: E402
 from trainer.drills import TimedRun, make_item  # noqa: E402
 from trainer.i18n import t, tn  # noqa: E402
@@ -589,12 +590,13 @@ def test_the_review_queue_groups_drill_boards_and_reaches_every_due_puzzle(db: P
             store.record_attempt(learner, "drill", f"{kind}:1:{seed}", False, kind=kind, when=long_ago)
         for pid in missed:
             store.record_attempt(learner, "puzzle", pid, False, when=long_ago + timedelta(minutes=1))
-        assert len(store.due_reviews(learner)) == 65
+        assert len(store.due_reviews(learner)) == DRILL_CAP + 25  # drill boards capped, puzzles not
     at = app("Flo", "puzzles", puzzle_mode="review")
     labels = [b.label for b in at.button if b.key and b.key.startswith("review_open_")]
     drills = [label for label in labels if label.startswith("Drill")]
-    assert sorted(drills) == sorted([tn("queue.drill_group", 20, drill=t("drill.total.title"), level=1),
-                                     tn("queue.drill_group", 20, drill=t("drill.where.title"), level=1)])
+    half = DRILL_CAP // 2
+    assert sorted(drills) == sorted([tn("queue.drill_group", half, drill=t("drill.total.title"), level=1),
+                                     tn("queue.drill_group", half, drill=t("drill.where.title"), level=1)])
     shown = [pid for pid in missed if any(pid in label for label in labels)]
     assert len(shown) == 20 == len(labels) - len(drills)  # puzzles first, each on its own
     assert tn("queue.more", 5) in texts(at.caption)

@@ -308,6 +308,38 @@ def test_a_database_from_a_newer_trainer_is_refused_and_left_alone(store_url: st
     engine.dispose()
 
 
+
+def test_wrong_drill_answers_bring_back_a_dozen_boards_and_every_missed_puzzle(store: Store) -> None:
+    from trainer.review import DRILL_CAP, DRILL_SOON
+    ann, bob = store.create_learner("Ann").id, store.create_learner("Bob").id
+    for seed in range(40):  # a timed run of wrong answers
+        store.record_attempt(ann, "drill", f"total:1:{seed}", False, kind="total", **at(0, seed))
+    for n in range(DRILL_CAP + 3):
+        store.record_attempt(ann, "puzzle", BANK[n].id, False, **at(0, 50))
+    store.record_attempt(bob, "drill", "total:1:99", False, kind="total", **at(0, 50))  # each learner his own
+    cards = store.review_queue(ann)
+    drills = [c for c in cards if c.part == "drill"]
+    assert [c.item for c in drills] == [f"total:1:{seed}" for seed in range(DRILL_CAP)]  # the first ones
+    assert sum(c.part == "puzzle" for c in cards) == DRILL_CAP + 3  # puzzles have no cap
+    assert [c.item for c in store.review_queue(bob)] == ["total:1:99"]
+    # a board with a card is still reviewed past the cap; one right answer after another
+    # sends it further off, and once it is due later than DRILL_SOON there is room again
+    def card() -> Any:
+        return next(c for c in store.review_queue(ann) if c.item == "total:1:0")
+
+    now = T0 + timedelta(hours=1)
+    for _ in range(10):  # answered right each time it is due
+        now = max(now, card().due)
+        store.record_attempt(ann, "drill", "total:1:0", True, kind="total", when=now, day=now.date())
+        if card().due > now + DRILL_SOON:
+            break
+    assert card().due > now + DRILL_SOON and card().reviews >= 2
+    now += timedelta(minutes=1)
+    store.record_attempt(ann, "drill", "total:1:500", False, kind="total", when=now, day=now.date())
+    assert "total:1:500" in {c.item for c in store.review_queue(ann)}
+    store.record_attempt(ann, "drill", "total:1:501", False, kind="total", when=now, day=now.date())
+    assert "total:1:501" not in {c.item for c in store.review_queue(ann)}  # full again
+
 # ----- export and import -----
 def _history(store_: Store) -> int:
     ann = store_.create_learner("Ann Lee").id

@@ -7,7 +7,9 @@ the JSON of `Card.to_dict()`. The rules:
 
 - Only puzzles and drill items (`REVIEWED_PARTS`) have cards, one per learner and item.
 - A wrong answer, or a right one given with help, makes the item a card (if it is not
-  one already). A right answer unhelped makes none.
+  one already). A right answer unhelped makes none. Nor does a drill board's answer while
+  `DRILL_CAP` drill cards already fall due within `DRILL_SOON`: a run of wrong answers
+  (a timed run) brings back a dozen boards, not a hundred; puzzles have no cap.
 - Each later answer to an item with a card is one review of it: right rates `Good`,
   right with help `Hard`, wrong `Again`.
 - The scheduler is fsrs's default (desired retention 0.9, learning steps of 1 and 10
@@ -28,7 +30,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Optional
 
 from fsrs import Card, Rating, Scheduler, State
@@ -36,6 +38,8 @@ from fsrs import Card, Rating, Scheduler, State
 from trainer.errors import TrainerError
 
 REVIEWED_PARTS: tuple[str, ...] = ("puzzle", "drill")
+DRILL_CAP = 12  # drill cards due within DRILL_SOON, past which a drill answer makes no new card
+DRILL_SOON = timedelta(days=1)
 SCHEDULER = Scheduler(enable_fuzzing=False)
 
 

@@ -61,6 +61,8 @@ class _Statements:
         self.card_lock = (sa.select(review_cards).where(
             c.learner_id == bind("learner_id"), c.part == bind("part"), c.item == bind("item"))
             .with_for_update())
+        self.drill_cards_soon = sa.select(sa.func.count()).select_from(review_cards).where(
+            c.learner_id == bind("learner_id"), c.part == "drill", c.due <= bind("soon"))
         self.insert_card = insert(review_cards).on_conflict_do_nothing(
             index_elements=["learner_id", "part", "item"])
         self.update_card = sa.update(review_cards).where(c.id == bind("key")).values(
