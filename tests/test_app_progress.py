@@ -24,12 +24,12 @@ import streamlit as st  # noqa: E402
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
 from trainer.bank import shipped  # noqa: E402
-from trainer.review import DRILL_CAP  # noqa: E402
 from trainer.daily import daily  # noqa: E402
 from trainer.drills import TimedRun, make_item  # noqa: E402
 from trainer.i18n import t, tn  # noqa: E402
 from trainer.moves import Move  # noqa: E402
 from trainer.puzzles import Puzzle  # noqa: E402
+from trainer.review import DRILL_CAP  # noqa: E402
 from trainer.store import ENV, Store  # noqa: E402
 from ui.state import OPERATOR_ENV  # noqa: E402
 
