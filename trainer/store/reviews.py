@@ -30,9 +30,11 @@ class ReviewStore(StoreBase):
         if row is None:
             if not rv.makes_card(attempt["part"], correct, helped):
                 return None
-            if attempt["part"] == "drill" and conn.execute(sql.drill_cards_soon, {
-                    "learner_id": attempt["learner_id"], "soon": stamp + rv.DRILL_SOON}).scalar_one() >= rv.DRILL_CAP:
-                return None  # enough drill boards already come back soon: the queue is not flooded
+            if attempt["part"] == "drill":  # enough drill boards coming back soon: no flood
+                soon = conn.execute(sql.drill_cards_soon, {"learner_id": attempt["learner_id"],
+                                                           "soon": stamp + rv.DRILL_SOON}).scalar_one()
+                if soon >= rv.DRILL_CAP:
+                    return None
             card = rv.review(rv.new_card(attempt_id, stamp), correct, helped, stamp, seconds)
             conn.execute(sql.insert_card, {
                 "learner_id": attempt["learner_id"], "part": attempt["part"], "item": attempt["item"],
