@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from trainer.coach import judge, judged, review_hand, review_move
+from trainer.coach import judge, judged, review_hand, review_move, shares
 from trainer.evidence import MIN_DEALS, Difference, Evidence, determined, paired
 from trainer.moves import Move
 from trainer.players import mover_view
@@ -110,6 +110,28 @@ def test_the_review_covers_every_move_and_marks_forced_ones() -> None:
             assert (review.grade == "forced") == (len(replay.legal_moves()) == 1)
         replay = replay.play(turn.move) if turn.move is not None else replay
 
+
+
+def test_a_reviews_time_goes_mostly_to_the_early_decisions() -> None:
+    from trainer.game import deal
+    from trainer.players import GreedyPlayer, unseen_tiles
+    from trainer.rules import STANDARD
+    position = deal(STANDARD, 2, random.Random(5))
+    chosen, player = [], GreedyPlayer(1)
+    while not position.is_over and len(chosen) < 12:
+        if position.must_draw:
+            position = position.draw()
+        elif position.must_pass:
+            position = position.pass_turn()
+        else:
+            chosen.append(position)
+            position = position.play(player.choose(position))
+    seconds = shares(chosen, 2.0, 1.0)
+    assert sum(seconds) <= 2.0 + 1e-9 and max(seconds) <= 1.0
+    assert all(s == 0 for p, s in zip(chosen, seconds) if len(p.legal_moves()) == 1)  # forced: none
+    free = [(len(unseen_tiles(p)), s) for p, s in zip(chosen, seconds) if len(p.legal_moves()) > 1]
+    assert all(s1 >= s2 for (u1, s1), (u2, s2) in zip(free, free[1:]) if u1 >= u2)  # more unseen, more time
+    assert free[0][1] > 2.0 / len(chosen)  # the first decision gets more than an even share
 
 def test_a_position_with_one_way_for_the_tiles_to_lie_is_exact() -> None:
     view = mover_view(Position.from_code(PLANTED))

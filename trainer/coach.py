@@ -245,13 +245,15 @@ def judged(view: Position, played: Move, evidence: Evidence, number: int = 0,
 
 
 def review_hand(start: Position, turns: tuple[Turn, ...], learner: int, budget: float = 0.5,
-                seed: int = 0, lang: str = "en", target: Optional[int] = None) -> tuple[MoveReview, ...]:
+                seed: int = 0, lang: str = "en", target: Optional[int] = None,
+                total: Optional[float] = None) -> tuple[MoveReview, ...]:
     """Judge every move the learner played in a hand, forced ones marked as forced.
 
     `start` is the hand's deal and `turns` its turns (Match.starts / Match.hands); the
     scores are those of `start` plus the points played, so give the `target` only when
-    nothing else moved them (no Muggins)."""
-    reviews = []
+    nothing else moved them (no Muggins). Each decision has `budget` seconds; given a
+    `total`, the decisions share it instead (`shares`), each at most `budget`."""
+    decisions = []
     position = start
     for number, turn in enumerate(turns):
         for _ in turn.draws:
@@ -261,8 +263,25 @@ def review_hand(start: Position, turns: tuple[Turn, ...], learner: int, budget: 
                 position = position.pass_turn()
             continue
         if turn.player == learner:
-            voids = voids_from_turns(start, turns[:number])
-            reviews.append(review_move(position, turn.move, voids, budget, seed + number, number, lang,
-                                       target))
+            decisions.append((number, position, turn.move))
         position = position.play(turn.move)
-    return tuple(reviews)
+    seconds = (shares([p for _, p, _ in decisions], total, budget) if total is not None
+               else [budget] * len(decisions))
+    return tuple(review_move(position, move, voids_from_turns(start, turns[:number]), time, seed + number,
+                             number, lang, target)
+                 for (number, position, move), time in zip(decisions, seconds))
+
+
+def shares(positions: list[Position], total: float, most: float) -> list[float]:
+    """`total` seconds shared out over decisions by the square of the tiles the mover
+    cannot see (a deal early in a hand costs far more to solve than one late), each at
+    most `most`; a forced move gets none.
+
+    >>> from trainer.position import Position
+    >>> early = Position.from_code("4-5,5-1 6-4,1-1/?7 ?17 0 0,0")
+    >>> [round(s, 2) for s in shares([early, early], 1.0, 0.4)]
+    [0.4, 0.4]
+    """
+    weights = [0.0 if len(p.legal_moves()) < 2 else float(len(unseen_tiles(p)) ** 2) for p in positions]
+    whole = sum(weights) or 1.0
+    return [min(most, total * w / whole) for w in weights]

@@ -38,7 +38,8 @@ GRADE_COLOURS = {"best": "green", "good": "green", "inaccuracy": "orange", "mist
                  "blunder": "red", "missed_win": "red"}  # Streamlit's Markdown colours; else gray
 NO_FIGURE = "—"  # no figure: a forced move, one judged by the target, or one no deal judged
 LAST_MOVES = 4  # moves told under the board
-REVIEW_BUDGET = 1.0  # seconds of the coach's thinking for a whole hand's review
+REVIEW_BUDGET = 2.0  # seconds of the coach's thinking for a whole hand's review, begun as it ends
+REVIEW_MOST = 1.0  # seconds at most for one decision (the first ones cost the most)
 
 init_state()
 LANG: str = st.session_state["lang"]
@@ -248,19 +249,18 @@ def reviewers() -> ThreadPoolExecutor:
 def review_job(session: PlaySession, number: int) -> Future[tuple[MoveReview, ...]]:
     """The review of hand `number`, begun in the background the first time its result
     is shown (the learner reads the final board meanwhile); the same job afterwards.
-    The coach's thinking time is shared out over the learner's decisions, so that the
-    whole review takes about REVIEW_BUDGET seconds."""
+    The coach's thinking time is shared out over the learner's decisions, the early ones
+    (the costliest to solve) getting the most, so that the whole review takes at most
+    about REVIEW_BUDGET seconds."""
     kept = st.session_state.get("play_review_job")
     if kept is not None and kept[0] == (id(session), number):
         return kept[1]  # type: ignore[no-any-return]
     match = session.match
     turns = tuple(match.record().hands[number - 1])
-    decisions = max(1, sum(1 for turn in turns if turn.player == session.settings.learner and turn.move))
-    budget = min(0.4, REVIEW_BUDGET / decisions)
     # the target only without Muggins: claims move the scores outside the moves replayed
     target = None if session.settings.muggins else match.target
     job = reviewers().submit(review_hand, match.starts[number - 1], turns, session.settings.learner,
-                             budget=budget, lang=LANG, target=target)
+                             budget=REVIEW_MOST, total=REVIEW_BUDGET, lang=LANG, target=target)
     st.session_state["play_review_job"] = ((id(session), number), job)
     return job
 
