@@ -55,6 +55,28 @@ def test_the_analysis_page_never_solves_without_a_limit(tmp_path: Path,
     assert any("rough guide, not best play" in c.value for c in at.caption)
 
 
+
+def test_a_huge_pasted_code_gets_a_short_error_and_stays_out_of_the_address(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(ENV, str(tmp_path / "progress.db"))
+    st.cache_resource.clear()
+    huge = HIDDEN + " " + "1-2," * 30_000
+    with pytest.raises(TrainerError, match=r"at most 400 characters long; this one has 120\d+"):
+        Position.from_code(huge)
+    with pytest.raises(TrainerError) as caught:  # a field's text is echoed cut short
+        Position.from_code(HIDDEN + " " + "1-2," * 50)
+    assert len(str(caught.value)) < 150 and "…" in str(caught.value)
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()
+    at.switch_page("ui/analysis.py").run()
+    at.session_state["analysis_view"] = "paste"
+    at.run()
+    at.text_input[0].input(huge)
+    at.button[0].click().run()  # the form's "Analyse"
+    assert not at.exception
+    assert [len(e.value) < 200 and "400" in e.value for e in at.error] == [True]
+    assert "position" not in at.query_params
+
 def test_the_analysis_pages_estimate_is_bounded_too(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(ENV, str(tmp_path / "progress.db"))
     hidden = BIG.replace("6-5,6-2,6-1,4-1,4-0,2-2,1-0", "?7").replace("6-0,5-5,5-0,4-4,4-2,3-1,3-0", "?7")

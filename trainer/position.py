@@ -291,11 +291,14 @@ def _read_tiles(text: str, where: str, sort: bool) -> Union[tuple[Tile, ...], Hi
 
 
 FIELDS = "LAYOUT HANDS BONEYARD TURN SCORES [RULES]"
+MAX_CODE = 400  # characters: the longest code of a real position is about half of this
 
 
 def parse_position(code: str) -> Position:
     if not isinstance(code, str):
         raise NotationError("a position code is text")
+    if len(code) > MAX_CODE:
+        raise NotationError(f"a position code is at most {MAX_CODE} characters long; this one has {len(code)}")
     fields = code.strip().split()
     if len(fields) not in (5, 6):
         raise NotationError(

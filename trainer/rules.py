@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from trainer.errors import NotationError
+from trainer.numbers import typed_shown
 
 HandEnd = Literal["subtract", "winner-takes"]
 Lead = Literal["any", "highest-double"]
@@ -90,7 +91,7 @@ def preset(name: str) -> RuleSet:
         return PRESETS[name]
     except KeyError:
         raise NotationError(
-            f"unknown rules preset {name!r}: choose one of {', '.join(PRESETS)}"
+            f"unknown rules preset {typed_shown(name, 40)!r}: choose one of {', '.join(PRESETS)}"
         ) from None
 
 

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from trainer.errors import NotationError
+from trainer.numbers import typed_shown
 
 MAX_PIP = 6
 
@@ -95,7 +96,7 @@ def pips_from_text(text: str) -> tuple[int, int]:
     """The two pips of `a-b` in the order written."""
     parts = text.split("-")
     if len(parts) != 2 or not all(len(p) == 1 and is_whole(p) for p in parts):
-        raise NotationError(f"{text!r} is not a tile: write two pips 0-6 as a-b, e.g. 6-4")
+        raise NotationError(f"{typed_shown(text, 40)!r} is not a tile: write two pips 0-6 as a-b, e.g. 6-4")
     a, b = int(parts[0]), int(parts[1])
     if a > MAX_PIP or b > MAX_PIP:
         raise NotationError(f"tile {text}: pips run from 0 to {MAX_PIP}")

@@ -16,7 +16,7 @@ from trainer.layout import EMPTY, Layout
 from trainer.movenames import move_words
 from trainer.moves import Move
 from trainer.playouts import playout_estimate
-from trainer.position import Position
+from trainer.position import MAX_CODE, Position
 from trainer.sampling import Estimate, estimate
 from trainer.solver import SearchLimitError, solve
 from trainer.tiles import ALL_TILES, Tile, sort_tiles
@@ -40,8 +40,12 @@ LANG: str = st.session_state["lang"]
 
 
 def set_position(code: str) -> None:
+    """Analyse `code`, kept in the page's address (not one too long to be a code)."""
     st.session_state["analysis_code"] = code
-    st.query_params["position"] = code
+    if len(code) <= MAX_CODE:
+        st.query_params["position"] = code
+    elif "position" in st.query_params:
+        del st.query_params["position"]
 
 
 def built_code(layout: Layout, my_hand: tuple[Tile, ...], opponent: int, rules_name: str) -> str:

@@ -1456,6 +1456,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
         "spaces; found {count}"
     ),
     "error.code_text": "a position code is text",
+    "error.code_long": "a position code is at most {most} characters long; this one has {length}",
     "error.scores_numbers": "field SCORES: {text} is not a list of whole numbers",
     "error.scores_count": "field SCORES: {count} score(s) for {sides} sides (one per {per})",
     "error.hands_count": (
