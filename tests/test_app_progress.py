@@ -646,6 +646,19 @@ def test_the_start_page_sends_a_returning_learner_to_what_is_due(db: Path) -> No
                              when=datetime.now(UTC) - timedelta(hours=2))
     at = app("Hedy")  # the missed daily puzzle is due again: the review comes first
     assert at.button(key="home_next").label == tn("home.step_review", 1)
+    assert "1 puzzle to review now" in " ".join(m.value for m in at.markdown)
+    assert t("home.daily_done") in texts(at.caption)  # answered today, if wrongly
+    assert any(link.label == t("home.daily_again") for link in at.get("page_link"))
+    with Store(str(db)) as store:  # two missed drill boards: named as such, not as puzzles
+        for seed in (1, 2):
+            store.record_attempt(learner, "drill", f"total:1:{seed}", False, kind="total",
+                                 when=datetime.now(UTC) - timedelta(hours=2))
+    at = app("Hedy")
+    assert at.button(key="home_next").label == tn("home.step_review", 3)
+    assert "1 puzzle and 2 drill boards to review now" in " ".join(m.value for m in at.markdown)
+    with Store(str(db)) as store:
+        for seed in (1, 2):
+            store.record_attempt(learner, "drill", f"total:1:{seed}", True, kind="total")
     with Store(str(db)) as store:
         store.record_attempt(learner, "puzzle", TODAY.id, True, mode="review")
     at = app("Hedy")  # nothing due, today's puzzle done: the next lesson of the course

@@ -44,23 +44,44 @@ def lesson_in_progress(all_lessons: tuple[Lesson, ...], answers: dict[str, Any])
     return None
 
 
+def answered_today(today_id: str) -> bool:
+    """Whether today's puzzle was answered: in this visit, or by the chosen learner."""
+    if any(r["part"] == "puzzle" and r["item"] == today_id for r in st.session_state["results"]):
+        return True
+    learner = learner_id()
+    store = open_store() if learner is not None else None
+    if store is None or learner is None:
+        return False
+    try:
+        return today_id in store.puzzles_attempted(learner)
+    except TrainerError:
+        return False
+
+
+def review_step(puzzles: int, boards: int) -> Step:
+    """The review queue's step, naming what is due: puzzles, drill boards or both."""
+    what = [tn("home.due_puzzles", puzzles, LANG)] if puzzles else []
+    what += [tn("home.due_boards", boards, LANG)] if boards else []
+    return Step("ui/puzzles.py", tn("home.step_review", puzzles + boards, LANG),
+                t("home.why_review", LANG, what=join(what, LANG)), {"mode": "review"})
+
+
 def next_steps(today_id: str) -> list[Step]:
     """What is due for this learner, most urgent first; a newcomer gets the first lesson."""
     steps: list[Step] = []
     learner = learner_id()
     store = open_store() if learner is not None else None
     answered_before = bool(st.session_state["results"])
-    solved_today = any(r["part"] == "puzzle" and r["item"] == today_id for r in st.session_state["results"])
+    solved_today = answered_today(today_id)
     if store is not None and learner is not None:
         try:
             answered_before = answered_before or bool(store.counts(learner))
-            due = len(store.due_reviews(learner))
-            solved_today = solved_today or today_id in store.puzzles_attempted(learner)
+            due = store.due_reviews(learner)
         except TrainerError:
-            due = 0
+            due = ()
         if due:
-            steps.append(Step("ui/puzzles.py", tn("home.step_review", due, LANG),
-                              t("home.why_review", LANG), {"mode": "review"}))
+            puzzles = sum(1 for item in due if item.part == "puzzle")
+            steps.append(review_step(puzzles, len(due) - puzzles))
     seeds: dict[str, int] = st.session_state.get("learn_seeds", {})
     all_lessons = tuple(course_lesson(lesson_id, LANG, seeds.get(lesson_id, 0)) for lesson_id in COURSE_IDS)
     started = lesson_in_progress(all_lessons, st.session_state["learn_answers"])
@@ -110,8 +131,11 @@ with st.container(border=True):
 st.subheader(t("home.daily", LANG, kind=t(f"puzzles.kind.{today.kind}", LANG)))
 st.write(t(f"puzzles.question.{today.kind}", LANG))
 quiz_board(today.parsed().layout)
-st.page_link("ui/puzzles.py", label=t("home.daily_solve", LANG), icon=":material/extension:",
-             query_params={"puzzle": today.id})
+done_today = answered_today(today.id)
+if done_today:
+    st.caption(t("home.daily_done", LANG))
+st.page_link("ui/puzzles.py", label=t("home.daily_again" if done_today else "home.daily_solve", LANG),
+             icon=":material/extension:", query_params={"puzzle": today.id})
 
 # how the count works, on a board from a real game
 st.subheader(t("home.count_title", LANG))

@@ -785,6 +785,8 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "home.title": "All Fives trainer",
     "home.daily": "Today's puzzle: {kind}",
     "home.daily_solve": "Solve today's puzzle",
+    "home.daily_done": "You have answered today's puzzle: a new one comes tomorrow.",
+    "home.daily_again": "See today's puzzle again",
     "home.count_title": "How the count works",
     "home.intro": (
         "All Fives is played with a double-six set: match the open ends, and whenever the "
@@ -799,10 +801,12 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
         "and a few questions to click. It takes a few minutes."
     ),
     "home.step_review": {
-        "one": "Review {n} puzzle you missed",
-        "other": "Review {n} puzzles you missed",
+        "one": "Review the {n} item you missed",
+        "other": "Review the {n} items you missed",
     },
-    "home.why_review": "Welcome back. Puzzles you missed come back when they are due: they are due now.",
+    "home.why_review": "Welcome back. What you missed comes back when it is due: {what} to review now.",
+    "home.due_puzzles": {"one": "{n} puzzle", "other": "{n} puzzles"},
+    "home.due_boards": {"one": "{n} drill board", "other": "{n} drill boards"},
     "home.step_daily": "Solve today's puzzle",
     "home.why_daily": "Today's puzzle is waiting for you.",
     "home.step_lesson": "Go on with the lesson: {title}",
