@@ -203,6 +203,10 @@ def test_strengths_and_target_are_named_for_people() -> None:
     assert "Club player:" in strength.help and "Expert:" in strength.help
     target = at.number_input[0]
     assert target.label == "Points to win the match" and target.value is None
+    assert "standard 250 with 2 players, 200 with 3 and 4 players" in target.help  # as Match deals it
+    assert "partners 200" in target.help and "cincos 150" in target.help
+    rules = at.selectbox[0]
+    assert all(f"{name}:" in rules.help for name in ("standard", "partners", "cincos"))
 
 
 def test_bad_save_files_get_plain_reasons() -> None:

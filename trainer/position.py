@@ -298,7 +298,8 @@ def parse_position(code: str) -> Position:
     if not isinstance(code, str):
         raise NotationError("a position code is text")
     if len(code) > MAX_CODE:
-        raise NotationError(f"a position code is at most {MAX_CODE} characters long; this one has {len(code)}")
+        raise NotationError(f"a position code is at most {MAX_CODE} characters long; "
+                            f"this one has {len(code)}")
     fields = code.strip().split()
     if len(fields) not in (5, 6):
         raise NotationError(

@@ -12,7 +12,7 @@ import streamlit as st
 
 from trainer.coach import MoveReview, hint, review_hand
 from trainer.errors import TrainerError
-from trainer.i18n import t, tn
+from trainer.i18n import join, t, tn
 from trainer.movenames import move_words
 from trainer.moves import Move
 from trainer.numbers import SEED_LIMIT, typed_shown, whole
@@ -70,6 +70,20 @@ def start(settings: PlaySettings) -> None:
                             play_hint=None, play_review=None, play_note=None, play_pending=None)
 
 
+def usual_target(rules_name: str) -> str:
+    """The rules' usual target, by the number of players where it depends on it:
+    "250 with 2 players, 200 with 3 and 4 players"."""
+    rules = preset(rules_name)
+    by_target: dict[int, list[str]] = {}
+    for players in range(rules.min_players, rules.max_players + 1):
+        by_target.setdefault(rules.default_target(players), []).append(str(players))
+    if len(by_target) == 1:
+        return str(next(iter(by_target)))
+    parts = [t("play.target_for", LANG, target=target, players=join(counts, LANG))
+             for target, counts in by_target.items()]
+    return t("list.separator", LANG).join(parts)
+
+
 def setup() -> None:
     """The form for a new game."""
     with st.form("play_setup"):
@@ -80,8 +94,7 @@ def setup() -> None:
                                 format_func=lambda s: t(f"play.strength.{s}", LANG),
                                 help="\n\n".join(t(f"play.strength_line.{s}", LANG) for s in STRENGTHS))
         usual = t("list.separator", LANG).join(
-            t("play.target_usual", LANG, rules=t(f"rules.{r}", LANG),
-              target=preset(r).default_target(4 if r == "partners" else 2)) for r in RULES)
+            t("play.target_usual", LANG, rules=t(f"rules.{r}", LANG), target=usual_target(r)) for r in RULES)
         target = st.number_input(t("play.target", LANG), min_value=5, max_value=1000, value=None, step=5,
                                  placeholder=t("play.target_placeholder", LANG),
                                  help=t("play.target_help", LANG, usual=usual))

@@ -1306,7 +1306,13 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "play.partner": "Partner (player {seat})",
     "play.computer": "Computer (player {seat})",
     "play.rules": "Rules",
-    "play.rules_help": "partners: four players, you and player 2 against 1 and 3",
+    "play.rules_help": (
+        "standard: each for himself, 9 tiles each with two players, 7 with three, 5 with four; "
+        "the first double played is the spinner.\n\n"
+        "partners: four players, you and player 2 against 1 and 3.\n\n"
+        "cincos: 7 tiles each; the highest double leads and is the spinner; going out scores the "
+        "pips left in the others' hands, and nobody loses any."
+    ),
     "play.players": "Players",
     "play.players_help": "partners always has four",
     "play.strength": "Computer strength",
@@ -1332,6 +1338,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "play.judged_points": "no deal solved in time",
     "play.forced_why": "your only legal move",
     "play.target_usual": "{rules} {target}",
+    "play.target_for": "{target} with {players} players",
     "play.muggins_rule": (
         "Muggins: with each play you claim the points it scored (0, 5, 10, ...). A right claim keeps "
         "them. Claim too little and the play's points go to your opponent; claim too much and your "
