@@ -9,6 +9,8 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -27,12 +29,20 @@ def free_port() -> int:
 
 
 @pytest.fixture()
-def app_url() -> object:
+def app_url() -> Iterator[str]:
+    with served(ROOT / "app.py") as url:
+        yield url
+
+
+@contextmanager
+def served(script: Path) -> Iterator[str]:
+    """A Streamlit server running `script`, with the app's settings; its address."""
     port = free_port()
     server = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"), "--server.headless", "true",
+        [sys.executable, "-m", "streamlit", "run", str(script), "--server.headless", "true",
          "--server.port", str(port), "--server.address", "127.0.0.1"],
-        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env={**os.environ})
+        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        env={**os.environ, "PYTHONPATH": str(ROOT)})
     try:
         deadline = time.time() + 60
         while time.time() < deadline:
@@ -88,6 +98,12 @@ def test_a_whole_hand_on_a_phone_in_chromium(app_url: str, tmp_path: Path) -> No
         assert page.evaluate("document.scrollingElement.scrollWidth") <= 390
         review.click()
         page.get_by_text("judged on").first.wait_for(timeout=60_000)
+        page.wait_for_selector(IDLE, timeout=60_000)
+        assert page.evaluate("document.scrollingElement.scrollWidth") <= 390  # the review fits too
+        cut = page.evaluate("""() => [...document.querySelectorAll("[data-testid='stPageLink'] a")]
+            .filter(a => a.scrollWidth > a.clientWidth + 1 || a.getBoundingClientRect().right > 390)
+            .map(a => a.innerText)""")
+        assert cut == [], cut  # links wrap their words instead of cutting them
         shot = tmp_path / "play.png"
         page.screenshot(path=str(shot))
         text = page.inner_text("body")
@@ -155,3 +171,25 @@ def test_trying_a_finished_lesson_again_stays_on_that_lesson(app_url: str) -> No
         shown = chosen.input_value()
         browser.close()
     assert shown.startswith("2. "), shown
+
+
+@pytest.mark.skipif(not shutil.which(CHROMIUM), reason="Debian's chromium is not installed")
+def test_a_long_link_wraps_its_words_on_a_phone(tmp_path: Path) -> None:
+    """A page link as long as the review's (best move, loss, basis) wraps inside 390 px."""
+    (tmp_path / "pages").mkdir()
+    (tmp_path / "pages" / "other.py").write_text("import streamlit as st\nst.write('other')\n")
+    long = ("Mistake: 3-2@N (best 5-1@E, -17.3, judged on 400 deals of the hidden tiles) "
+            "- open in Analysis")
+    script = tmp_path / "links.py"
+    script.write_text("import streamlit as st\nfrom ui.widgets import STYLE\nst.html(STYLE)\n"
+                      f"st.page_link('pages/other.py', label={long!r}, icon=':material/search:')\n")
+    with served(script) as url, playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        page = browser.new_page(viewport={"width": 390, "height": 800})
+        page.goto(url)
+        link = page.locator("[data-testid='stPageLink'] a")
+        link.wait_for(timeout=60_000)
+        fits = link.evaluate("a => a.scrollWidth <= a.clientWidth + 1 && a.getBoundingClientRect().right <= 390")
+        text, height = link.inner_text(), link.bounding_box()["height"]
+        browser.close()
+    assert fits and text.strip().endswith(long) and height > 40  # all of it, on two lines or more
