@@ -189,7 +189,8 @@ def test_a_long_link_wraps_its_words_on_a_phone(tmp_path: Path) -> None:
         page.goto(url)
         link = page.locator("[data-testid='stPageLink'] a")
         link.wait_for(timeout=60_000)
-        fits = link.evaluate("a => a.scrollWidth <= a.clientWidth + 1 && a.getBoundingClientRect().right <= 390")
+        fits = link.evaluate("a => a.scrollWidth <= a.clientWidth + 1 "
+                             "&& a.getBoundingClientRect().right <= 390")
         text, height = link.inner_text(), link.bounding_box()["height"]
         browser.close()
     assert fits and text.strip().endswith(long) and height > 40  # all of it, on two lines or more
