@@ -62,6 +62,23 @@ def test_a_move_that_ties_for_the_best_is_named_the_best() -> None:
     assert worse.best in moves[:2] and worse.loss == 15.0
 
 
+
+def test_the_figures_of_a_comparison_add_up_as_shown() -> None:
+    import re
+
+    from trainer.coach import compare_words
+    view = Position.from_code(LATER)
+    a, b = sorted(view.legal_moves(), key=str)[:2]
+    rng = random.Random(7)
+    for _ in range(200):
+        deals = rng.randint(2, 9)
+        values = tuple(tuple(rng.randint(-12, 12) * 5 for _ in range(deals)) for _ in range(2))
+        evidence = Evidence((a, b), (view.points(a), view.points(b)), values)
+        text = compare_words(view, evidence, a, b)
+        value, other, diff = (float(x) for x in re.findall(
+            r"expected ([-+]\d+\.\d).*expected ([-+]\d+\.\d).*?(\d+\.\d) ±", text)[0])
+        assert round(abs(value - other), 1) == diff, text
+
 def test_no_grade_worse_than_inaccuracy_without_significance() -> None:
     assert judge(Difference(30.0, 31.0), 200, exact=False) == "unclear"
     assert judge(Difference(6.0, 1.0), 200, exact=False) == "inaccuracy"

@@ -94,10 +94,11 @@ def compare_words(position: Position, evidence: Evidence, move: Move, other: Mov
     """Move against the best alternative: points now and value, both figures, and how
     sure the difference is."""
     diff = evidence.difference(move, other)
+    mine, theirs = round(evidence.mean(move), 1), round(evidence.mean(other), 1)
     values = dict(move=move, points=tn("plural.points", position.points(move), lang),
-                  value=_signed(evidence.mean(move)), other=other,
+                  value=_signed(mine), other=other,
                   other_points=tn("plural.points", position.points(other), lang),
-                  other_value=_signed(evidence.mean(other)), diff=f"{abs(diff.mean):.1f}")
+                  other_value=_signed(theirs), diff=f"{abs(mine - theirs):.1f}")  # the figures shown add up
     if evidence.exact:
         key = "coach.compare_exact_tie" if diff.mean == 0 else (
             "coach.compare_exact_better" if diff.mean > 0 else "coach.compare_exact_worse")
