@@ -98,7 +98,7 @@ def test_new_game_form_and_bad_deal_number() -> None:
         at.text_input[0].input(bad)
         list(at.get("form_submit_button"))[0].click().run()
         assert at.warning and f"“{bad}” is not a deal number" in at.warning[0].value
-        assert "from 0 to 9223372036854775807" in at.warning[0].value  # the range, not just "whole"
+        assert "of up to 18 digits" in at.warning[0].value  # the range, not just "whole", in plain words
     at.text_input[0].input("7" * 5000)  # echoed cut short
     list(at.get("form_submit_button"))[0].click().run()
     assert "7" * 40 + "…" in at.warning[0].value and "7" * 41 not in at.warning[0].value

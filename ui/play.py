@@ -107,7 +107,7 @@ def setup() -> None:
                         else random.randrange(1, 10**6))
             except TrainerError:
                 shown = typed_shown(seed_text, 41)  # a long paste is cut short
-                st.warning(plain(t("play.bad_seed", LANG, text=shown, max=SEED_LIMIT - 1)))
+                st.warning(plain(t("play.bad_seed", LANG, text=shown, digits=len(str(SEED_LIMIT)) - 1)))
                 return
             count = 4 if rules == "partners" else int(players)
             st.session_state["play_coach"] = coach

@@ -1368,7 +1368,9 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "play.coach": "Coach: allow hints",
     "play.seed": "Deal number (empty: a new random deal)",
     "play.start": "Start the game",
-    "play.bad_seed": "“{text}” is not a deal number: type a whole number from 0 to {max}, for example 12345.",
+    "play.bad_seed": (
+        "“{text}” is not a deal number: type a whole number of up to {digits} digits, for example 12345."
+    ),
     "play.load": "Or load a saved game",
     "play.bad_file": "This file is not a saved game: {error}",
     "play.side_us": "You and player 2",
