@@ -54,6 +54,7 @@ def test_todays_puzzle_comes_first_and_answers_right() -> None:
     assert all(f"({m.move})" in str(words) for m, words in zip(puzzle.moves, table.iloc[:, 0]))
     assert not any(re.search(r"\.\d\d", str(cell)) for cell in table.to_numpy().ravel())
     assert at.session_state["results"][-1]["correct"] is True
+    assert f"?puzzle={puzzle.id}" in " ".join(c.value for c in at.caption)  # a link to share it
 
 
 def test_a_wrong_answer_shows_the_best_and_the_reply() -> None:

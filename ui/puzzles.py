@@ -9,6 +9,7 @@ page's links) or a mode (?mode=rated or ?mode=review).
 from __future__ import annotations
 
 import random
+import re
 from datetime import date, timedelta
 from typing import Optional
 
@@ -131,6 +132,16 @@ if st.session_state["puzzle_mode"] not in MODES:
 st.segmented_control(t("puzzles.mode", LANG), MODES, key="puzzle_mode", required=True,
                      format_func=lambda m: t(f"puzzles.mode.{m}", LANG), persist_state="session")
 mode: str = st.session_state["puzzle_mode"]
+
+
+def puzzle_link(puzzle_id: str) -> str:
+    """A link to the puzzle to share, as Markdown: the page's full address when the
+    browser gave a plain one, else the part after it."""
+    query = f"?puzzle={puzzle_id}"
+    page = st.context.url or ""
+    if not re.fullmatch(r"https?://[\w.:\-\[\]]+(/[\w.\-/%~]*)?", page):
+        return query
+    return f"[{page}{query}]({page}{query})"
 
 
 def figure(value: Optional[float]) -> str:
@@ -506,4 +517,4 @@ if answered is not None:
         if right.button(t("puzzles.today", LANG), key="puzzle_today"):
             choose(today)
             st.rerun()
-st.caption(t("puzzles.link", LANG, id=puzzle.id))
+st.caption(t("puzzles.link", LANG, link=puzzle_link(puzzle.id)))

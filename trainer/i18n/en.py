@@ -1030,7 +1030,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "puzzles.hint": "Hint",
     "puzzles.retry": "Try again",
     "puzzles.today": "Today's puzzle",
-    "puzzles.link": "Link to this puzzle: ?puzzle={id}",
+    "puzzles.link": "Link to this puzzle: {link}",
     "puzzles.mode": "Mode",
     "puzzles.mode.browse": "Browse",
     "puzzles.mode.rated": "Rated",
