@@ -214,6 +214,7 @@ def test_round_answer_choices_and_feedback() -> None:
         feedback = item.check(value + 5)
         assert not feedback.correct
         assert f"= {pips(item.hand)}" in feedback.details[0]
+        assert all(f"{tile} ({tile.pips})" in feedback.details[0] for tile in item.hand)  # each its pips
         assert str(value) in feedback.message
 
 

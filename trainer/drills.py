@@ -465,7 +465,7 @@ class RoundItem:
         cincos = "_cincos" if self.winner_takes else ""
         head = (t("round.right" + cincos, lang, pips=self.pips, value=self.answer) if right
                 else t("round.wrong" + cincos, lang, answer=given, pips=self.pips, value=self.answer))
-        terms = " + ".join(f"{tile} {tile.pips}" for tile in self.hand)
+        terms = " + ".join(f"{tile} ({tile.pips})" for tile in self.hand)
         details = (t("round.sum", lang, equation=f"{terms} = {self.pips}"), rule)
         return Feedback(right, f"{head} {rule}", details)
 

@@ -725,7 +725,7 @@ def _round_question(m: Maker, qid: str, position: Position, player: int) -> Ques
     value = round_to_five(pips)
     low = pips // 5 * 5
     board = Board(position.layout, m.t("board.left_with", player=player), None, hand, position)
-    terms = " + ".join(f"{tile} {tile.pips}" for tile in hand)
+    terms = " + ".join(f"{tile} ({tile.pips})" for tile in hand)
     details = (m.t("round.sum", equation=f"{terms} = {pips}"),)
     return m.question(qid, "round", m.t("q.round", tiles=_tiles(hand)), board,
                       _numbers(value, [low, low + 5], step=5), str(value),

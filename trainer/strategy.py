@@ -212,7 +212,7 @@ def _shedding(m: Maker) -> Lesson:
     pips = pip_total(hand)
     cost = round_to_five(pips)
     board = endgame_board(m, second)
-    terms = " + ".join(f"{tile} {tile.pips}" for tile in hand)
+    terms = " + ".join(f"{tile} ({tile.pips})" for tile in hand)
     stages = (
         Stage(m.t("strategy.shedding.stage1"), (),
               (best_question(m, "shedding.best", first, "strategy.shedding.why"),)),
