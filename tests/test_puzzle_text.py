@@ -53,6 +53,29 @@ def test_every_kind_has_a_hint_that_keeps_the_answer_hidden() -> None:
         assert "@" not in text  # a tile to play, never the whole move
 
 
+
+def test_no_hint_leaves_a_single_legal_move() -> None:
+    """Across the bank: the moves a hint's tiles or ends allow are never just one."""
+    import re
+
+    from trainer.moves import Move
+    kinds = set()
+    for p in BANK:
+        if p.kind == "count":
+            continue
+        legal = p.parsed().legal_moves()
+        if len(legal) < 2:
+            continue
+        text = hint(p)
+        named = set(re.findall(r"\b[0-6]-[0-6]\b", text))
+        sides = {side for side, word in (("E", "east"), ("W", "west"), ("N", "north"), ("S", "south"))
+                 if f"the {word} end" in text}
+        allowed = [m for m in legal if (not named or str(m.tile) in named) and (not sides or m.side in sides)]
+        kinds.add("tiles" if named else "ends" if sides else "advice")
+        assert len(allowed) >= 2 or not (named or sides), (p.id, text)
+        assert any(str(m) in p.accepted for m in allowed), (p.id, text)  # never misleading
+    assert {"tiles", "ends", "advice"} <= kinds
+
 def test_feedback_shows_both_figures_and_the_basis() -> None:
     trap = next(p for p in BANK if "greedy-trap" in p.tags and p.kind == "best-play")
     lines = both_answers(trap)

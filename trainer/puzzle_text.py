@@ -12,6 +12,7 @@ sentence comes from the catalogue.
 from __future__ import annotations
 
 from trainer.i18n import t, tn
+from trainer.movenames import end_words
 from trainer.movenames import move_words as named_move
 from trainer.moves import Move
 from trainer.puzzles import Puzzle
@@ -52,7 +53,8 @@ def basis(puzzle: Puzzle, lang: str = "en") -> str:
 
 def hint(puzzle: Puzzle, lang: str = "en") -> str:
     """A hint that helps without giving the answer away: for a count, how to count
-    this board; for a move, the tiles an answer plays."""
+    this board; for a move, the tiles an answer plays, or else the ends it plays on,
+    whichever still leaves a choice (else only what to think about)."""
     if puzzle.kind == "count":
         layout = puzzle.parsed().layout
         parts = len(layout.count_parts())
@@ -62,9 +64,18 @@ def hint(puzzle: Puzzle, lang: str = "en") -> str:
         if layout.spinner is not None and not layout.arms_open:
             text.append(t("puzzles.hint_count_spinner", lang))
         return " ".join(text)
-    tiles = sorted({str(Move.parse(a).tile) for a in puzzle.accepted})
-    return t(f"puzzles.hint_kind.{puzzle.kind}", lang,
-             tiles=t("puzzles.hint_or", lang).join(tiles))
+    legal = puzzle.parsed().legal_moves()
+    accepted = [Move.parse(a) for a in puzzle.accepted]
+    tiles = sorted({m.tile for m in accepted}, reverse=True)
+    if len(tiles) > 1 or any(sum(m.tile == tile for m in legal) > 1 for tile in tiles):
+        return t(f"puzzles.hint_kind.{puzzle.kind}", lang,
+                 tiles=t("puzzles.hint_or", lang).join(str(tile) for tile in tiles))
+    sides = sorted({m.side for m in accepted if m.side is not None})
+    if sides and (len(sides) > 1 or sum(m.side == sides[0] for m in legal) > 1):
+        pips = {end.side: end.pip for end in puzzle.parsed().layout.open_ends()}
+        ends = t("puzzles.hint_or", lang).join(end_words(side, pips[side], lang) for side in sides)
+        return t(f"puzzles.hint_end.{puzzle.kind}", lang, ends=ends)
+    return t(f"puzzles.hint_think.{puzzle.kind}", lang)
 
 
 def both_answers(puzzle: Puzzle, lang: str = "en") -> list[str]:

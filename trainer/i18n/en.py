@@ -983,6 +983,14 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "puzzles.hint_kind.deny": "Hint: play {tiles}; look at what each move leaves on the ends.",
     "puzzles.hint_kind.best-play": "Hint: play {tiles}; think past this turn.",
     "puzzles.hint_kind.endgame": "Hint: play {tiles}; read the hands to the end.",
+    "puzzles.hint_end.score-most": "Hint: play on {ends}.",
+    "puzzles.hint_end.deny": "Hint: play on {ends}; look at what each move leaves on the ends.",
+    "puzzles.hint_end.best-play": "Hint: play on {ends}; think past this turn.",
+    "puzzles.hint_end.endgame": "Hint: play on {ends}; read the hands to the end.",
+    "puzzles.hint_think.score-most": "Hint: total the open ends after each move you could make.",
+    "puzzles.hint_think.deny": "Hint: look at what each move leaves on the ends.",
+    "puzzles.hint_think.best-play": "Hint: think past this turn.",
+    "puzzles.hint_think.endgame": "Hint: read the hands to the end.",
     "puzzles.most_now_exact": (
         "Most points now: {move}, {points}; exact value to the end of the hand {value}."
     ),
