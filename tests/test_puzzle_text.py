@@ -58,7 +58,6 @@ def test_no_hint_leaves_a_single_legal_move() -> None:
     """Across the bank: the moves a hint's tiles or ends allow are never just one."""
     import re
 
-    from trainer.moves import Move
     kinds = set()
     for p in BANK:
         if p.kind == "count":
