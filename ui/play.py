@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections import defaultdict
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, Optional
 
@@ -74,9 +75,9 @@ def usual_target(rules_name: str) -> str:
     """The rules' usual target, by the number of players where it depends on it:
     "250 with 2 players, 200 with 3 and 4 players"."""
     rules = preset(rules_name)
-    by_target: dict[int, list[str]] = {}
+    by_target: dict[int, list[str]] = defaultdict(list)
     for players in range(rules.min_players, rules.max_players + 1):
-        by_target.setdefault(rules.default_target(players), []).append(str(players))
+        by_target[rules.default_target(players)].append(str(players))
     if len(by_target) == 1:
         return str(next(iter(by_target)))
     parts = [t("play.target_for", LANG, target=target, players=join(counts, LANG))
