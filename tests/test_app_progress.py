@@ -637,6 +637,42 @@ def test_one_day_of_data_reads_as_days_with_right_plurals_and_a_bar_at_zero(db: 
     assert "Daily streak: 1 day in a row" in " ".join(texts(at.caption))
 
 
+@pytest.mark.parametrize("hours", [
+    (18.5,),  # one rated puzzle, in the evening
+    (13.0, 23.0),  # two, the second just before midnight
+    tuple(9.0 + i * 1.5 for i in range(10)),  # many, in a day
+    tuple(-72.0 + i * 8 for i in range(12)),  # many, over four days up to an evening
+    tuple(-24.0 * 20 + i * 36 for i in range(14)),  # many, over three weeks
+])
+def test_the_rating_chart_draws_every_rated_puzzle_inside_its_axis(db: Path,
+                                                                   hours: tuple[float, ...]) -> None:
+    """Rated puzzles answered yesterday at the given hours (local time), each a point of
+    the rating line, drawn inside the x axis's range when the chart sets one."""
+    midnight = datetime.combine(date.today() - timedelta(days=1), datetime.min.time()).astimezone()
+    puzzles = [p for p in shipped() if p.id != TODAY.id][:len(hours)]
+    with Store(str(db)) as store:
+        learner = store.create_learner("Rae").id
+        for i, (puzzle, hour) in enumerate(zip(puzzles, hours)):
+            store.record_attempt(learner, "puzzle", puzzle.id, i % 2 == 0, rated=True,
+                                 when=(midnight + timedelta(hours=hour)).astimezone(UTC))
+        history = store.rating_history(learner)
+    assert len(history) == len(hours)
+    at = app("Rae", "progress")
+    figure = json.loads(charts(at)[0].proto.spec)
+    line = next(d for d in figure["data"] if d["name"] == t("progress.rating"))
+    assert "markers" in line["mode"]
+    when = [datetime.fromisoformat(x) for x in line["x"]]
+    assert when == [(midnight + timedelta(hours=h)).astimezone().replace(tzinfo=None) for h in hours]
+    assert line["y"] == [round(p.rating, 1) for p in history]
+    axis = figure["layout"]["xaxis"]
+    if len(hours) > 1 and hours[-1] - hours[0] > 24 * 7:
+        assert "range" not in axis  # plotly fits a long span itself
+    else:
+        start, end = (datetime.fromisoformat(x) for x in axis["range"])
+        assert all(start <= w <= end for w in when), (axis["range"], line["x"])
+        assert end.date() == when[-1].date()  # no day after the last
+
+
 def test_the_start_page_sends_a_returning_learner_to_what_is_due(db: Path) -> None:
     from trainer.course import COURSE_IDS, course_lesson
     with Store(str(db)) as store:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from collections.abc import Sequence
-from datetime import date, datetime, timedelta
+from datetime import date, datetime, time, timedelta
 from typing import Any, Optional
 
 import plotly.graph_objects as go
@@ -65,14 +65,16 @@ def show(figure: go.Figure, key: str, alt: str, height: int = 260) -> None:
     st.plotly_chart(figure, key=key, config=CONFIG, alt=alt)
 
 
-def day_axis(figure: go.Figure, first: date, last: date) -> None:
+def day_axis(figure: go.Figure, first: date, last: date, timed: bool = False) -> None:
     """Dates on the x axis as days ("Nov 29"), never as times of day: a few days of data
     get the week up to the last of them, a tick a day (no day after it); a long span lets
-    plotly choose."""
+    plotly choose. Points at midnight (days) get half a day after the last; points at a
+    time of day (`timed`) get the whole last day, so one from its evening shows too."""
     figure.update_xaxes(type="date", tickformat=t("progress.day_format", LANG), hoverformat="%Y-%m-%d")
     if (last - first).days < 7:
-        end = datetime.combine(last, datetime.min.time()) + timedelta(hours=12)
-        figure.update_xaxes(range=[end - timedelta(days=7), end], dtick=86_400_000)
+        midnight = datetime.combine(last, time.min)
+        end = midnight + (timedelta(days=1, seconds=-1) if timed else timedelta(hours=12))
+        figure.update_xaxes(range=[midnight - timedelta(days=6, hours=12), end], dtick=86_400_000)
 
 
 def local(when: datetime) -> datetime:
@@ -97,7 +99,7 @@ def rating_chart(points: Sequence[RatingPoint]) -> None:
                        name=t("progress.rating", LANG), line={"color": "#1f77b4"},
                        hovertemplate="%{y:.0f}<extra></extra>")
     figure.update_yaxes(title=t("progress.rating", LANG))
-    day_axis(figure, times[0].date(), times[-1].date())
+    day_axis(figure, times[0].date(), times[-1].date(), timed=True)
     last = points[-1]
     show(figure, "chart_rating", t("progress.rating_alt", LANG, count=len(points), rating=round(last.rating),
                                    first=round(points[0].rating)))
