@@ -23,6 +23,8 @@ from trainer.errors import TrainerError
 from trainer.ratings import Rating, rate_game
 from trainer.store import (
     ENV,
+    GuestAnswer,
+    GuestRun,
     HistoryFileError,
     LearnerError,
     Store,
@@ -113,6 +115,27 @@ def test_attempts_feed_every_progress_query(store: Store) -> None:
     assert recent[2].answer == "x" and recent[2].created_at == T0 + timedelta(days=2)
     assert store.puzzles_attempted(ann) == {trap.id, spin.id}
     assert store.daily_streak(ann, today=DAY0 + timedelta(days=3)).current == 1
+
+
+def test_a_guests_answers_runs_and_stars_go_to_the_learner_with_their_times(store: Store) -> None:
+    ann = store.create_learner("Ann").id
+    answers = [GuestAnswer("drill", f"total:1:{i}", i != 1, kind="total", mode="run",
+                           when=T0 + timedelta(seconds=2 * i)) for i in range(3)]
+    runs = [GuestRun(level=2, duration=60.0, answered=4, right=4, score=4, best_streak=4,
+                     when=T0 + timedelta(hours=1)),
+            GuestRun(level=1, duration=60.0, answered=3, right=2, score=2, best_streak=1, when=T0)]
+    assert store.adopt(ann, answers, lessons={"doubles": 2}, runs=runs) == 3
+    assert store.counts(ann)["drill"] == (3, 2)
+    kept = store.best_runs(ann)
+    assert [(r.level, r.answered, r.right, r.score, r.best_streak) for r in kept] == [
+        (2, 4, 4, 4, 4), (1, 3, 2, 2, 1)]
+    assert sorted(r.created_at for r in kept) == [T0, T0 + timedelta(hours=1)]
+    assert store.lesson_stars(ann) == {"doubles": 2}
+    # a run the store refuses stops there; what came before stays kept
+    bo = store.create_learner("Bo").id
+    with pytest.raises(TrainerError):
+        store.adopt(bo, [], runs=[runs[1], GuestRun(1, 60.0, -1, 0, 0, 0, T0)])
+    assert [r.score for r in store.best_runs(bo)] == [2]
 
 
 def test_streaks_count_days_in_a_row_with_the_daily_puzzle(store: Store) -> None:

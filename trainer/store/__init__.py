@@ -52,7 +52,7 @@ from trainer.store.errors import (
     StoreMissingError,
     StoreReadOnlyError,
 )
-from trainer.store.guest import GUEST_LIMIT, GuestAnswer, GuestStore
+from trainer.store.guest import GUEST_LIMIT, GuestAnswer, GuestRun, GuestStore
 from trainer.store.language import LanguageStore
 from trainer.store.learners import NAME_LIMIT, clean_name
 from trainer.store.mastery import MasteryStore
@@ -79,7 +79,7 @@ __all__ = [
     "StoreCorruptError", "StoreReadOnlyError",
     "StoreDriverError", "LearnerError", "HistoryFileError", "Learner", "Attempt", "Recorded",
     "DayCount", "DrillDay", "TagStat", "Streak", "RunRecord", "RatingPoint", "clean_name", "default_path",
-    "streak_of", "GuestAnswer", "GUEST_LIMIT",
+    "streak_of", "GuestAnswer", "GuestRun", "GUEST_LIMIT",
 ]
 
 

@@ -1,7 +1,7 @@
 """A guest's answers carried into a new learner: what was answered before a profile
 existed (kept by the app for the visit) is recorded under the learner, in the order and
-at the times it was answered, so that his review queue, ratings, streak and lesson
-stars start from it.
+at the times it was answered, so that his review queue, ratings, streak, finished timed
+runs and lesson stars start from it.
 
 >>> import tempfile, os
 >>> from datetime import datetime, timezone
@@ -14,6 +14,11 @@ stars start from it.
 1
 >>> store.counts(ann.id)["drill"]
 (1, 0)
+>>> run = GuestRun(level=1, duration=60.0, answered=1, right=0, score=0, best_streak=0, when=then)
+>>> store.adopt(ann.id, [], runs=[run])
+0
+>>> [(r.level, r.answered) for r in store.best_runs(ann.id)]
+[(1, 1)]
 >>> store.close(); folder.cleanup()
 """
 
@@ -49,15 +54,29 @@ class GuestAnswer:
     when: Optional[datetime] = field(default=None)
 
 
+@dataclass(frozen=True)
+class GuestRun:
+    """One finished timed run as `RecordingStore.record_run` takes it, with when it ended."""
+
+    level: int
+    duration: float
+    answered: int
+    right: int
+    score: int
+    best_streak: int
+    when: Optional[datetime] = field(default=None)
+
+
 class GuestStore(RecordingStore, MasteryStore):
     """Adopting a guest's answers."""
 
     def adopt(self, learner_id: int, answers: Sequence[GuestAnswer],
-              lessons: Optional[Mapping[str, int]] = None) -> int:
-        """Record a guest's answers (at most the last GUEST_LIMIT) and lesson stars for
-        the learner, oldest first; returns how many answers were kept. Each is checked
-        as `record_attempt` checks it; one it refuses (TrainerError) stops the rest, the
-        ones before it stay kept. Raises LearnerError for an unknown learner."""
+              lessons: Optional[Mapping[str, int]] = None, runs: Sequence[GuestRun] = ()) -> int:
+        """Record a guest's answers (at most the last GUEST_LIMIT), lesson stars and
+        finished timed runs (at most the last GUEST_LIMIT) for the learner, oldest
+        first; returns how many answers were kept. Each is checked as `record_attempt`,
+        `record_lesson` or `record_run` checks it; one refused (TrainerError) stops the
+        rest, the ones before it stay kept. Raises LearnerError for an unknown learner."""
         kept = 0
         for a in sorted(answers[-GUEST_LIMIT:], key=lambda a: (a.when is None, a.when or datetime.min)):
             self.record_attempt(learner_id, a.part, a.item, a.correct, kind=a.kind, position=a.position,
@@ -66,4 +85,7 @@ class GuestStore(RecordingStore, MasteryStore):
             kept += 1
         for lesson_id, stars in (lessons or {}).items():
             self.record_lesson(learner_id, lesson_id, stars)
+        for r in sorted(runs[-GUEST_LIMIT:], key=lambda r: (r.when is None, r.when or datetime.min)):
+            self.record_run(learner_id, level=r.level, duration=r.duration, answered=r.answered,
+                            right=r.right, score=r.score, best_streak=r.best_streak, when=r.when)
         return kept
