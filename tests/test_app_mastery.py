@@ -78,3 +78,25 @@ def test_stars_earned_before_the_learner_exists_are_kept_for_him(db: Path) -> No
     with Store(str(db), create=False) as store:
         bea = store.find_learner("Bea")
         assert bea is not None and store.lesson_stars(bea.id) == {"doubles": 3}
+
+
+def test_stars_earned_as_a_guest_are_kept_when_the_learner_is_made_on_another_page(db: Path) -> None:
+    at = app(learn_lesson="doubles")
+    finish(at, "doubles", wrong=1)
+    ok(at.switch_page("ui/progress.py"))
+    at.session_state["learner_new_open"] = True  # the new learner's panel opened
+    ok(at)
+    at.sidebar.text_input(key="learner_new_name").input("Cal")
+    ok(list(at.sidebar.get("form_submit_button"))[0].click())
+    with Store(str(db), create=False) as store:
+        cal = store.find_learner("Cal")
+        assert cal is not None and store.lesson_stars(cal.id) == {"doubles": 2}
+    # a learner chosen next takes over nothing more, even on the Learn page
+    at.session_state["learner_new_open"] = True
+    ok(at)
+    at.sidebar.text_input(key="learner_new_name").input("Dot")
+    ok(list(at.sidebar.get("form_submit_button"))[0].click())
+    ok(at.switch_page(LEARN))
+    with Store(str(db), create=False) as store:
+        dot = store.find_learner("Dot")
+        assert dot is not None and store.lesson_stars(dot.id) == {}

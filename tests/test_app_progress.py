@@ -208,10 +208,9 @@ def test_without_a_learner_answers_stay_in_the_session(db: Path) -> None:
         assert store.learners() == ()
 
 
-def test_a_timed_run_is_kept_with_its_answers(db: Path) -> None:
-    clock = Clock()
-    at = create(app(drill_seed=40, drill_kind="run", drill_level=1, run_clock=clock), "Cy")
-    ok(at.switch_page("ui/drills.py"))
+def run_three_right(at: AppTest, clock: Clock) -> None:
+    """On the Drills page: start a timed run, answer three items right, 2 s each, and let
+    the time run out."""
     ok(at.button(key="run_start").click())
     run: TimedRun = at.session_state["run"]
     for _ in range(3):
@@ -229,6 +228,13 @@ def test_a_timed_run_is_kept_with_its_answers(db: Path) -> None:
             ok(at.button(key="run_check").click())
     clock.now += 60
     ok(at)
+
+
+def test_a_timed_run_is_kept_with_its_answers(db: Path) -> None:
+    clock = Clock()
+    at = create(app(drill_seed=40, drill_kind="run", drill_level=1, run_clock=clock), "Cy")
+    ok(at.switch_page("ui/drills.py"))
+    run_three_right(at, clock)
     assert t("run.best_kept", level=1, best=3) in texts(at.caption)
     with open_store(db) as store:
         learner = at.session_state["learner_id"]
@@ -577,6 +583,29 @@ def test_answers_given_as_a_guest_go_to_the_learner_made_next(db: Path) -> None:
     with open_store(db) as store:
         bo = store.find_learner("Bo")
         assert bo is not None and store.counts(bo.id) == {}
+
+
+def test_a_timed_run_finished_as_a_guest_goes_to_the_learner_made_next(db: Path) -> None:
+    clock = Clock()
+    at = app(drill_seed=40, drill_kind="run", drill_level=1, run_clock=clock, page="drills")
+    run_three_right(at, clock)
+    assert t("run.finished") in texts(at.subheader)
+    create(at, "Ana")
+    assert any("the 3 answers you gave before are kept" in s for s in texts(at.sidebar.success))
+    with open_store(db) as store:
+        ana = store.find_learner("Ana")
+        assert ana is not None
+        assert [(r.score, r.answered, r.right, r.level) for r in store.best_runs(ana.id)] == [(3, 3, 3, 1)]
+        assert [a.mode for a in store.recent_attempts(ana.id)] == ["run"] * 3
+    ok(at.switch_page("ui/progress.py"))
+    assert t("progress.runs_empty") not in texts(at.markdown)
+    table = next(f.value for f in at.dataframe if t("progress.col.score") in f.value.columns)
+    assert list(table[t("progress.col.score")]) == [3]
+    # a second learner made in the same visit takes over nothing more
+    create(at, "Bo")
+    with open_store(db) as store:
+        bo = store.find_learner("Bo")
+        assert bo is not None and store.best_runs(bo.id) == ()
 
 
 def test_the_review_queue_groups_drill_boards_and_reaches_every_due_puzzle(db: Path) -> None:

@@ -28,6 +28,7 @@ from trainer.store import (
     ENV,
     GUEST_LIMIT,
     GuestAnswer,
+    GuestRun,
     LearnerError,
     Recorded,
     Store,
@@ -84,6 +85,7 @@ DEFAULTS: dict[str, Any] = {
     # every answer of the session (kept in the store too when a learner is chosen)
     "results": [],
     "guest_answers": [],  # GuestAnswer of each answer given with no learner chosen, for a new one
+    "guest_runs": [],  # GuestRun of each timed run finished with no learner chosen, for a new one
     # progress: the learner chosen in the sidebar (the picker's key "learner" holds his
     # name, which is also the URL's ?learner=), and the store's troubles
     "learner_id": None,
@@ -263,10 +265,18 @@ def record_result(part: str, item: str, correct: bool, detail: str = "", *, key:
 
 
 def record_run(summary: RunSummary) -> Optional[int]:
-    """Keep a finished timed run for the chosen learner (its answers are kept one by one)."""
+    """Keep a finished timed run for the chosen learner (its answers are kept one by one),
+    or for the visit when none is chosen: a learner made now takes it over."""
     learner = learner_id()
-    store = open_store() if learner is not None else None
-    if learner is None or store is None:
+    if learner is None:
+        guest: list[GuestRun] = st.session_state["guest_runs"]
+        guest.append(GuestRun(level=summary.level, duration=summary.duration, answered=summary.answered,
+                              right=summary.right, score=summary.score, best_streak=summary.best_streak,
+                              when=datetime.now(UTC)))
+        del guest[:-GUEST_LIMIT]
+        return None
+    store = open_store()
+    if store is None:
         return None
     try:
         return store.record_run(learner, level=summary.level, duration=summary.duration,

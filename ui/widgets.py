@@ -214,17 +214,23 @@ def _create_learner() -> None:
 
 
 def carry_over(store: Store, learner: int, name: str) -> None:
-    """The answers given as a guest in this visit go to the learner just made."""
+    """What was done as a guest in this visit goes to the learner just made: the answers,
+    the finished timed runs and the lessons' stars."""
     guest = st.session_state["guest_answers"]
-    if not guest:
+    runs = st.session_state["guest_runs"]
+    lessons = st.session_state.get("learn_anonymous") or {}
+    if not guest and not runs and not lessons:
         return
     try:
-        kept = store.adopt(learner, guest)
+        kept = store.adopt(learner, guest, lessons=lessons, runs=runs)
     except TrainerError as error:
         store_failed(error)
         return
     st.session_state["guest_answers"] = []
-    st.session_state["learner_note"] = tn("widgets.learner_carried", kept, lang(), name=plain(name))
+    st.session_state["guest_runs"] = []
+    st.session_state["learn_anonymous"] = {}
+    if kept:
+        st.session_state["learner_note"] = tn("widgets.learner_carried", kept, lang(), name=plain(name))
 
 def store_warnings() -> None:
     """The one warning of a store that cannot be opened, and a failed recording's."""
