@@ -11,7 +11,16 @@ import pytest
 from trainer.game import Match
 from trainer.layout import Layout
 from trainer.players import RandomPlayer
-from trainer.svg import UNIT, board_geometry, describe, render_board, render_hand
+from trainer.svg import (
+    DESK_WIDTH,
+    MAX_WIDTH,
+    PHONE_WIDTH,
+    UNIT,
+    board_geometry,
+    describe,
+    render_board,
+    render_hand,
+)
 from trainer.tiles import Tile
 
 NS = {"s": "http://www.w3.org/2000/svg"}
@@ -112,3 +121,46 @@ def test_hand_drawing() -> None:
     groups = tiles_in(svg)
     assert [g.attrib["data-tile"] for g in groups] == ["6-6", "5-3", "2-0"]
     assert float(ET.fromstring(svg).attrib["width"]) == pytest.approx((3 * 1.3 + 0.3) * UNIT)
+
+
+def test_a_double_after_a_tile_along_a_row_lies_crosswise_at_every_width() -> None:
+    """A double is never the tile that turns a corner (drawn along the row it leaves, it
+    would look played in line): after a tile lying along a row it stands crosswise,
+    at the end of the row when it reaches past the row's bound. Every board of the
+    shipped puzzles and of random play, at a phone's, the default and a desktop's
+    width; no two tiles overlap."""
+    from trainer.bank import shipped
+
+    layouts = {str(p.parsed().layout): p.parsed().layout for p in shipped()}
+    layouts.update((str(lay), lay) for lay in layouts_from_play(range(20)))
+    at_an_end = 0
+    for layout in layouts.values():
+        if layout.spinner is None:
+            continue
+        for width in (PHONE_WIDTH, MAX_WIDTH, DESK_WIDTH):
+            tiles, _ = board_geometry(layout, width)
+            first = 1  # the spinner is drawn first, then each arm outward
+            for arm in layout.arms:
+                drawn = tiles[first:first + len(arm)]
+                first += len(arm)
+                for i in range(1, len(arm)):
+                    before, double = drawn[i - 1], drawn[i]
+                    if double.tile.is_double and before.w > before.h:
+                        assert double.h > double.w, (str(layout), width, str(double.tile))
+                        at_an_end += i == len(arm) - 1
+            for i, a in enumerate(tiles):
+                for b in tiles[i + 1:]:
+                    overlap_x = min(a.x + a.w, b.x + b.w) - max(a.x, b.x)
+                    overlap_y = min(a.y + a.h, b.y + b.h) - max(a.y, b.y)
+                    assert overlap_x <= 1e-9 or overlap_y <= 1e-9, (str(layout), width, a, b)
+    assert at_an_end > 100
+
+
+def test_the_west_arms_end_double_stays_crosswise_on_a_phone() -> None:
+    """c6818cc997's board: the west arm's 1-1 reaches past a phone's bound; it stays at
+    the end of the row, crosswise, as on a desktop."""
+    layout = Layout.parse("5-5:5-2,2-0:5-6,6-3,3-1,1-1:5-4:5-0,0-0")
+    boxes = [{str(t.tile): (t.x, t.y, t.w, t.h) for t in board_geometry(layout, width)[0]}
+             for width in (PHONE_WIDTH, MAX_WIDTH, DESK_WIDTH)]
+    assert boxes[0]["1-1"] == boxes[1]["1-1"] == boxes[2]["1-1"] == (-7.5, -1.0, 1.0, 2.0)
+    assert boxes[0]["3-1"] == (-6.5, -0.5, 2.0, 1.0)

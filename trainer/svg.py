@@ -3,7 +3,8 @@
 Pure functions returning strings. White tiles with pips; doubles crosswise; the
 spinner in the middle with its four arms; long arms turn corners so that the board
 stays within `max_width` units (half-tiles: the caller picks the width it has, e.g.
-`PHONE_WIDTH` or `DESK_WIDTH`);
+`PHONE_WIDTH` or `DESK_WIDTH`), but for a double at the end of a row, which stays
+crosswise there rather than turn the corner;
 the last tile played highlighted; each open end marked with what it adds to the
 count. Colours live in one table that a caller may override.
 
@@ -97,12 +98,18 @@ class Turtle:
         self.last_half_width = 0.5
         self.tiles: list[Drawn] = []
 
-    def place(self, inner: int, outer: int) -> None:
+    def place(self, inner: int, outer: int, double_next: bool = False) -> None:
+        """Lay the next tile. A double never turns a corner: one that reaches past a
+        row's outer bound stays crosswise at the row's end (the next tile turns); on a
+        row running inwards, where nothing may reach past the bound, the tile before a
+        double that would not fit (`double_next`) turns, and the double lies crosswise
+        at the start of the next row."""
         double = inner == outer
         length = 1.0 if double else 2.0
         if self.dy == 0 and not self.turning:
             end = self.x + self.dx * length
-            if end > self.high or end < self.low:
+            room = end + self.dx * (1.0 if double_next and not self._outward() else 0.0)
+            if (room > self.high or room < self.low) and not (double and self._outward()):
                 self._turn_vertical()
         if self.dy == 0:
             self._place_horizontal(inner, outer, double, length)
@@ -110,6 +117,10 @@ class Turtle:
             self._place_vertical(inner, outer, double, length)
             if not double and self.turning:
                 self._turn_horizontal()
+
+    def _outward(self) -> bool:
+        """Whether the row runs away from the board's centre (nothing lies beyond its end)."""
+        return self.high > 0 if self.dx > 0 else self.low < 0
 
     def _place_horizontal(self, inner: int, outer: int, double: bool, length: float) -> None:
         across = 1.0 if double else 0.5
@@ -189,7 +200,7 @@ def board_geometry(layout: Layout, max_width: float = MAX_WIDTH) -> tuple[list[D
     for side, arm in zip(SIDES, layout.arms):
         turtle = turtles[side]
         for i, (inner, outer) in enumerate(arm):
-            turtle.place(inner, outer)
+            turtle.place(inner, outer, double_next=i + 1 < len(arm) and arm[i + 1][0] == arm[i + 1][1])
             if i == 0 and side in "EW":  # later rows keep clear of the N and S arms
                 if side == "E":
                     turtle.low = margin
