@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import re
 from datetime import date
 from pathlib import Path
@@ -13,6 +14,7 @@ from trainer.daily import daily
 from trainer.moves import Move
 from trainer.puzzle_text import hint, quiz_board
 from trainer.puzzles import KINDS, Puzzle
+from trainer.svg import DESK_WIDTH, MAX_WIDTH, PHONE_WIDTH, Drawn, board_geometry
 
 TODAY = daily(shipped(), date.today())
 APP = Path(__file__).resolve().parent.parent / "app.py"
@@ -164,3 +166,53 @@ def test_the_chooser_folded_keeps_its_choices_and_draws_none() -> None:
     at.button(key="puzzle_next").click().run()
     shown = next(p for p in shipped() if p.id == at.session_state["puzzle_id"])
     assert shown.kind == "deny" and shown.rating >= 1350
+
+
+DRAWING = re.compile(r'src="data:image/svg\+xml;base64,([^"]+)"')
+TILE = re.compile(r'<g class="tile" data-tile="([0-6]-[0-6])"><rect x="([-\d.]+)" y="([-\d.]+)" '
+                  r'width="([\d.]+)" height="([\d.]+)"')
+
+
+def board_tiles(at: AppTest) -> list[dict[str, tuple[float, float, float, float]]]:
+    """Each board drawing on the page (desktop's, phone's): every tile's box, placed
+    from the first tile drawn (the markers around a board move the whole drawing)."""
+    html = "\n".join(str(getattr(e, "body", "")) for e in at.main)
+    drawings = []
+    for data in DRAWING.findall(html):
+        svg = base64.b64decode(data).decode()
+        boxes = [(tile, *map(float, box)) for tile, *box in TILE.findall(svg)]
+        if not boxes:
+            continue  # a tile of the hand, not a board
+        x0, y0 = boxes[0][1], boxes[0][2]
+        drawings.append({tile: (round(x - x0, 1), round(y - y0, 1), w, h) for tile, x, y, w, h in boxes})
+    return drawings
+
+
+def end_doubles(puzzle: Puzzle) -> list[str]:
+    """The doubles at the end of an arm of the puzzle's layout."""
+    layout = puzzle.parsed().layout
+    return [f"{arm[-1][0]}-{arm[-1][1]}" for arm in layout.arms if len(arm) > 1 and arm[-1][0] == arm[-1][1]]
+
+
+def test_a_count_puzzle_is_drawn_the_same_before_and_after_its_answer() -> None:
+    """Count puzzles with a double at an end of the layout (c6818cc997's west arm ends in
+    1-1 crosswise): the board before the answer, without its count, has the same drawings
+    (desktop and phone) as the board after it, each tile in the same place."""
+    def turns(puzzle: Puzzle, width: float) -> list[Drawn]:
+        return board_geometry(puzzle.parsed().layout, width)[0]
+
+    counts = [p for p in shipped() if p.kind == "count" and end_doubles(p)]
+    long = [p for p in counts if turns(p, PHONE_WIDTH) != turns(p, MAX_WIDTH) != turns(p, DESK_WIDTH)]
+    picked = [p for p in counts if p.id == "c6818cc997"] + long[:3]  # long: rows turn by the width
+    assert len(picked) == 4
+    for puzzle in picked:
+        at = open_page(puzzle.id)
+        before = board_tiles(at)
+        at.text_input(key="puzzle_count").input(str(int(puzzle.accepted[0]) + 5))
+        list(at.get("form_submit_button"))[0].click().run()
+        assert not at.exception and at.error
+        after = board_tiles(at)
+        assert after and before == after, puzzle.id
+        for drawing in after:
+            for double in end_doubles(puzzle):
+                assert double in drawing, (puzzle.id, double)

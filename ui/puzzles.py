@@ -28,7 +28,6 @@ from trainer.puzzle_text import (
     hint,
     line_words,
     move_label,
-    quiz_board,
 )
 from trainer.puzzles import KINDS, Puzzle
 from trainer.queue import group_due
@@ -37,7 +36,7 @@ from trainer.store import Store
 from trainer.tags import TAGS
 from trainer.tiles import Tile
 from ui.state import init_state, learner_id, open_store, reason, record_result, start_timer
-from ui.widgets import board, end_buttons, guard, hand, plain, svg_image, tile_buttons, when_text
+from ui.widgets import board, end_buttons, guard, hand, plain, quiz_board, tile_buttons, when_text
 
 # kinds' names and questions: puzzles.kind.*, puzzles.question.*
 BANDS = {"easy": (0, 1099), "medium": (1100, 1349), "hard": (1350, 9999)}
@@ -323,7 +322,7 @@ st.subheader(t("puzzles.heading", LANG, label=label, kind=kind_name(puzzle.kind)
 st.caption(header(puzzle, LANG))
 st.write(t(f"puzzles.question.{puzzle.kind}", LANG))
 if puzzle.kind == "count" and st.session_state["puzzle_answer"] is None:
-    svg_image(*quiz_board(puzzle, LANG))  # no count, no end values, no total in words
+    quiz_board(position.layout)  # drawn as after the answer, without the count, end values or total
     st.caption(t("puzzles.count_hidden", LANG))
 else:
     board(position.layout)
