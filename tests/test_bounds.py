@@ -29,6 +29,7 @@ from trainer.store import ENV
 ROOT = Path(__file__).resolve().parent.parent
 APP = str(ROOT / "app.py")
 DIGITS = "9" * 5000  # past Python's 4,300-digit limit of int()
+LONG = "9" * 300  # a number far too big for any field, in a code of the longest allowed
 # four hands of seven under cincos: the exact search takes minutes
 BIG = ("- 6-5,6-2,6-1,4-1,4-0,2-2,1-0/6-6,5-4,5-2,5-1,4-3,3-3,0-0/6-0,5-5,5-0,4-4,4-2,3-1,3-0/"
        "6-4,6-3,5-3,3-2,2-1,2-0,1-1 - 1 0,0,0,0 cincos")
@@ -115,10 +116,11 @@ def test_a_drill_link_far_into_a_run_costs_nothing(tmp_path: Path, monkeypatch: 
 
 # ----- numbers on the command line -----
 CLI_BAD = [
-    (["moves", f"4-5,5-1 6-4,1-1/?7 ?17 0 {DIGITS},0"], "field SCORES"),
-    (["moves", f"4-5,5-1 6-4,1-1/?{DIGITS} ?17 0 0,0"], "hidden count"),
-    (["moves", f"4-5,5-1 6-4,1-1/?7 ?17 {DIGITS} 0,0"], "field TURN"),
-    (["moves", f"4-5,5-1 6-4,1-1/?7 ?{DIGITS} 0 0,0"], "hidden count"),
+    (["moves", f"4-5,5-1 6-4,1-1/?7 ?17 0 {LONG},0"], "field SCORES"),
+    (["moves", f"4-5,5-1 6-4,1-1/?{LONG} ?17 0 0,0"], "hidden count"),
+    (["moves", f"4-5,5-1 6-4,1-1/?7 ?17 {LONG} 0,0"], "field TURN"),
+    (["moves", f"4-5,5-1 6-4,1-1/?7 ?{LONG} 0 0,0"], "hidden count"),
+    (["moves", f"4-5,5-1 6-4,1-1/?7 ?17 0 {DIGITS},0"], "at most 400 characters"),
     (["moves", f"4-5,5-1 6-4,1-1/?7 ?17 0 {SCORE_LIMIT + 1},0"], "field SCORES"),
     (["moves", "4-5,5-1 6-4,1-1/?7 ?17 0 ²,0"], "field SCORES"),
     (["solve", HIDDEN, "--samples", "1000000000"], "--samples"),

@@ -61,6 +61,7 @@ def visible(message: Message) -> Iterator[str]:
                     yield from (html.unescape(alt) for alt in ALT.findall(item))
                     item = html.unescape(TAG.sub(" ", re.sub(r"<style.*?</style>", " ", item, flags=re.S)))
                 item = re.sub(r"data:[^\s\"')]+", " ", item)  # drawings inlined as data
+                item = re.sub(r"https?://\S+|\?\w+=\S+", " ", item)  # addresses: not words to translate
                 item = re.sub(r":[a-z]+\[", " ", item)  # Markdown colours: ":red[mistake]"
                 yield re.sub(r":material/[a-z_]+:", " ", item)
 
