@@ -123,3 +123,13 @@ def test_gnu_msgfmt_accepts_each_catalogue(lang: str, tmp_path: Path) -> None:
                            str(po.po_path(lang))], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert "untranslated" not in done.stderr and "fuzzy" not in done.stderr, done.stderr
+
+
+def test_figures_are_written_with_each_languages_decimal_mark() -> None:
+    from trainer.i18n import t
+    marks = {"en": ".", "es": ",", "fi": ",", "ru": ",", "mk": ","}
+    for lang, mark in marks.items():
+        line = t("play.review_detail", lang, best="6-4 (6-4@W)", lost="9.6 ± 3.2", judged="40")
+        assert f"9{mark}6 ± 3{mark}2" in line and "6-4@W" in line, line
+        assert t("puzzles.bad_mode", lang, mode="1.5", modes="a.b").count("1" + mark + "5") == 1
+        assert "a.b" in t("puzzles.bad_mode", lang, mode="x", modes="a.b")  # not a figure: left alone

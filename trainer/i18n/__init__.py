@@ -34,6 +34,7 @@ from types import ModuleType
 from typing import Optional, Union
 
 from babel import Locale, UnknownLocaleError
+from babel.numbers import get_decimal_symbol
 
 from trainer.i18n import pofiles as po
 
@@ -132,12 +133,41 @@ def _pick(template: Template, lang: str, count: Optional[int]) -> Optional[str]:
     return None
 
 
+DECIMAL = re.compile(r"[+\-]?\d+\.\d+(?: ± \d+\.\d+)?")  # a figure as the pages write it: "-9.6 ± 3.2"
+
+
+@cache
+def decimal_symbol(lang: str) -> str:
+    """The language's decimal separator (Babel's): "," in Spanish, "." in English."""
+    try:
+        return str(get_decimal_symbol(normalize(lang)))
+    except (UnknownLocaleError, ValueError, TypeError):
+        return "."
+
+
+def localized(value: object, lang: str) -> object:
+    """A figure filled into a message, written with the language's decimal separator.
+
+    >>> localized("-9.6 ± 3.2", "es"), localized(2.5, "fi"), localized("6-4@W", "ru"), localized(" 1.5", "es")
+    ('-9,6 ± 3,2', '2,5', '6-4@W', ' 1.5')
+    """
+    mark = decimal_symbol(lang)
+    if mark == "." or isinstance(value, bool):
+        return value
+    if isinstance(value, float):
+        value = str(value)
+    if isinstance(value, str) and DECIMAL.fullmatch(value):
+        return value.replace(".", mark)
+    return value
+
+
 def _lookup(key: str, lang: str, count: Optional[int], values: dict[str, object]) -> str:
     for code in (normalize(lang), DEFAULT):
         template = catalogue(code).get(key)
         if template is not None:
             chosen = _pick(template, code, count)
-            text = _fill(chosen, values) if chosen is not None else None
+            shown = {name: localized(value, code) for name, value in values.items()}
+            text = _fill(chosen, shown) if chosen is not None else None
             if text is not None:
                 return text
     return f"[{key}]"
