@@ -194,3 +194,27 @@ def test_a_long_link_wraps_its_words_on_a_phone(tmp_path: Path) -> None:
         text, height = link.inner_text(), link.bounding_box()["height"]
         browser.close()
     assert fits and text.strip().endswith(long) and height > 40  # all of it, on two lines or more
+
+
+@pytest.mark.skipif(not shutil.which(CHROMIUM), reason="Debian's chromium is not installed")
+def test_the_file_picker_speaks_the_learners_language_and_any_file_gets_a_plain_answer(
+        app_url: str, tmp_path: Path) -> None:
+    from trainer.i18n import t
+    from trainer.play import FILE_LIMIT
+    notes = tmp_path / "notes.json"
+    notes.write_text("just some notes")
+    with playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        page = browser.new_page(viewport={"width": 390, "height": 1400})
+        page.goto(f"{app_url}/play?lang=es")
+        picker = page.locator("[data-testid='stFileUploader']")
+        picker.wait_for(timeout=60_000)
+        button, note = (picker.locator(css).first.evaluate("e => getComputedStyle(e, '::after').content")
+                        for css in ("button p", "[data-testid='stFileUploaderDropzoneInstructions'] span"))
+        page.locator("[data-testid='stFileUploaderDropzoneInput']").set_input_files(str(notes))
+        page.get_by_text(t("play.file_not_game", "es")).first.wait_for(timeout=60_000)
+        text = page.inner_text("body")
+        browser.close()
+    assert button == f'"{t("widgets.upload", "es")}"'
+    assert note == f'"{t("play.load_note", "es", kb=FILE_LIMIT)}"'
+    assert "not allowed" not in text and "Traceback" not in text

@@ -18,6 +18,7 @@ from trainer.movenames import move_words
 from trainer.moves import Move
 from trainer.numbers import SEED_LIMIT, typed_shown, whole
 from trainer.play import (
+    FILE_LIMIT,
     STRENGTHS,
     Claim,
     PlaySession,
@@ -31,7 +32,7 @@ from trainer.rules import preset
 from trainer.sampling import voids_from_turns
 from trainer.tiles import Tile, is_whole
 from ui.state import init_state, plain, reason, record_result
-from ui.widgets import board, board_legend, end_buttons, tile_buttons
+from ui.widgets import board, board_legend, end_buttons, tile_buttons, uploader_style
 
 RULES = ("standard", "partners", "cincos")
 WEAK_GRADES = ("inaccuracy", "mistake", "blunder")
@@ -119,7 +120,9 @@ def setup() -> None:
                 st.warning(plain(error))
                 return
             st.rerun()
-    uploaded = st.file_uploader(t("play.load", LANG), type=["txt"], key="play_upload")
+    # any file: a wrong one gets this page's own words, not the picker's English refusal
+    uploaded = st.file_uploader(t("play.load", LANG), key="play_upload")
+    uploader_style(LANG, {"play_upload": t("play.load_note", LANG, kb=FILE_LIMIT)})
     if uploaded is not None:
         session = load_game(uploaded.getvalue())
         if session is not None:

@@ -43,7 +43,7 @@ from ui.state import (
     operator_view,
     reason,
 )
-from ui.widgets import LEARNER, guard, plain
+from ui.widgets import LEARNER, guard, plain, uploader_style
 
 init_state()
 LANG: str = st.session_state["lang"]
@@ -321,7 +321,9 @@ def settings(store: Optional[Store], learner: Optional[int], name: str) -> None:
                            mime="application/json", key="progress_export", on_click="ignore",
                            icon=":material/download:")
         st.caption(t("progress.export_help", LANG))
-    st.file_uploader(t("progress.import_file", LANG), type=["json"], key="progress_import_file")
+    st.file_uploader(t("progress.import_file", LANG), key="progress_import_file")  # any file: a wrong
+    # one gets this page's words, not the picker's English refusal
+    uploader_style(LANG, {"progress_import_file": t("progress.import_note", LANG)})
     st.text_input(t("progress.import_name", LANG), key="progress_import_name",
                   placeholder=t("progress.import_name_placeholder", LANG))
     st.button(t("progress.import", LANG), key="progress_import_button", on_click=import_history,

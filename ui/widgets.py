@@ -59,6 +59,26 @@ STYLE = f"""<style>
 </style>"""
 
 
+def _css_text(text: str) -> str:
+    """Text as a CSS string: quoted, with quotes, backslashes and line ends escaped."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ") + '"'
+
+
+def uploader_style(lang_code: str, notes: dict[str, str]) -> None:
+    """File pickers in the learner's language: Streamlit writes their button ("Upload")
+    and their note ("100MB per file") in English; these rules put the catalogue's words
+    in their place. `notes` maps an uploader's key to the note under its button."""
+    button = '[data-testid="stFileUploaderDropzone"] button [data-testid="stMarkdownContainer"] p'
+    note = '[data-testid="stFileUploaderDropzoneInstructions"] span'
+    rules = [f"{button} {{font-size: 0}}",
+             f"{button}::after {{content: {_css_text(t('widgets.upload', lang_code))}; font-size: 0.875rem}}",
+             f"{note} {{font-size: 0}}",
+             '[data-testid="stFileUploaderDropzoneInstructions"] * {white-space: normal; overflow: visible}']
+    rules += [f".st-key-{key} {note}::after {{content: {_css_text(text)}; font-size: 0.875rem}}"
+              for key, text in notes.items()]
+    st.html("<style>" + "\n".join(rules) + "</style>")
+
+
 def page_style() -> None:
     """The app's few style rules (a board's two widths, tile buttons), once a run."""
     st.html(STYLE)

@@ -727,6 +727,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "date.month.12": "December",
     # ----- the app: shared widgets -----
     "widgets.hand_alt": "Hand: {tiles}",
+    "widgets.upload": "Choose a file",
     "widgets.hand_empty": "empty",
     "widgets.end_button": "{side} ({pip})",
     "widgets.side.E": "East",
@@ -1289,6 +1290,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
         "to move to another machine."
     ),
     "progress.import_file": "Import a history file",
+    "progress.import_note": "A history exported from this page (.json)",
     "progress.import_name": "Import under the name",
     "progress.import_name_placeholder": "empty: the name in the file",
     "progress.import": "Import",
@@ -1380,6 +1382,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
         "“{text}” is not a deal number: type a whole number of up to {digits} digits, for example 12345."
     ),
     "play.load": "Or load a saved game",
+    "play.load_note": "A game saved from this page (.txt), at most {kb} KB",
     "play.bad_file": "This file is not a saved game: {error}",
     "play.side_us": "You and player 2",
     "play.side_them": "Players 1 and 3",
