@@ -218,3 +218,22 @@ def test_the_file_picker_speaks_the_learners_language_and_any_file_gets_a_plain_
     assert button == f'"{t("widgets.upload", "es")}"'
     assert note == f'"{t("play.load_note", "es", kb=FILE_LIMIT)}"'
     assert "not allowed" not in text and "Traceback" not in text
+
+
+@pytest.mark.skipif(not shutil.which(CHROMIUM), reason="Debian's chromium is not installed")
+def test_on_a_phone_the_copy_button_leaves_the_position_code_readable(app_url: str) -> None:
+    from urllib.parse import quote
+    code = ("0-0:0-3,3-4,4-6,6-5,5-5,5-1,1-0:0-4,4-2,2-1,1-3,3-2,2-0,0-5,5-4::"
+            "0-6,6-3,3-3,3-5,5-2,2-2,2-6,6-1 6-6,4-4/4-1,1-1 - 1 15,15")  # wraps over several lines
+    with playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        page = browser.new_page(viewport={"width": 390, "height": 2400})
+        page.goto(f"{app_url}/analysis?position={quote(code)}")
+        box = page.locator("[data-testid='stCode']").first
+        box.wait_for(timeout=60_000)
+        box.hover()
+        text_right, button_left = box.evaluate("""e => [
+            e.querySelector('code').getBoundingClientRect().right,
+            e.querySelector('button').getBoundingClientRect().left]""")
+        browser.close()
+    assert text_right <= button_left, (text_right, button_left)

@@ -52,6 +52,7 @@ STYLE = f"""<style>
   .af-board-narrow {{display: block}}
 }}
 [class*="st-key-tiles_"] button {{padding: 0.25rem 0.35rem; min-height: 0}}
+[data-testid="stCode"] pre {{padding-right: 2.75rem}}
 [data-testid="stPageLink"] a, [data-testid="stPageLink"] a * {{white-space: normal !important;
   overflow: visible !important; text-overflow: clip !important; height: auto}}
 [class*="st-key-tiles_"] button img {{height: 3.4rem !important; max-height: none !important;
