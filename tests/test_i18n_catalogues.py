@@ -5,6 +5,7 @@ missing or fuzzy."""
 from __future__ import annotations
 
 import gettext
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -133,3 +134,14 @@ def test_figures_are_written_with_each_languages_decimal_mark() -> None:
         assert f"9{mark}6 ± 3{mark}2" in line and "6-4@W" in line, line
         assert t("puzzles.bad_mode", lang, mode="1.5", modes="a.b").count("1" + mark + "5") == 1
         assert "a.b" in t("puzzles.bad_mode", lang, mode="x", modes="a.b")  # not a figure: left alone
+
+
+def test_a_drill_named_by_its_question_is_quoted_not_followed_by_more_punctuation() -> None:
+    from trainer.i18n import t, tn
+    for lang in ("en", "es", "fi", "ru", "mk"):
+        for kind in ("total", "score", "round", "where"):
+            title = t(f"drill.{kind}.title", lang)
+            for line in (t("run.per_kind", lang, kind=title, right=1, answered=2),
+                         t("puzzles.review_drill", lang, drill=title, level=1),
+                         tn("queue.drill_group", 2, lang, drill=title, level=1)):
+                assert title in line and not re.search(r"[?!.][:,]", line), line

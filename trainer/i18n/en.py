@@ -134,7 +134,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "run.no_item": "There is no board to answer yet.",
     "run.summary": "{right} right out of {answered} in {seconds} seconds ({percent}%).",
     "run.score": "Score {score}; best streak {best_streak}.",
-    "run.per_kind": "{kind}: {right} of {answered}.",
+    "run.per_kind": "“{kind}”: {right} of {answered}.",
     "run.streak": "Streak: {streak}",
     "run.remaining": "{seconds} s left",
     "run.bad_index": "A timed run has no board number {index}: the boards are numbered 0 to {max}.",
@@ -745,8 +745,8 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "widgets.learner_none": "Guest (not saved)",
     # the review queue, grouped (trainer.queue): a drill's due boards are one entry
     "queue.drill_group": {
-        "one": "Drill: {drill}, level {level} ({n} board due)",
-        "other": "Drill: {drill}, level {level} ({n} boards due)",
+        "one": "Drill: “{drill}”, level {level} ({n} board due)",
+        "other": "Drill: “{drill}”, level {level} ({n} boards due)",
     },
     "queue.more": {
         "one": "…and {n} more puzzle: it comes up as you clear these.",
@@ -1080,7 +1080,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
         "other": "{n} items are due for review, the longest waiting first:",
     },
     "puzzles.review_puzzle": "Puzzle {id} · {kind}",
-    "puzzles.review_drill": "Drill: {drill}, level {level}",
+    "puzzles.review_drill": "Drill: “{drill}”, level {level}",
     "puzzles.review_next": "This puzzle comes back for review {when}.",
     "puzzles.review_back": "Back to the review list",
     "puzzles.streak": "Daily streak: {current} (best {best}).",
