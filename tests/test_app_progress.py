@@ -702,6 +702,24 @@ def test_the_rating_chart_draws_every_rated_puzzle_inside_its_axis(db: Path,
         assert end.date() == when[-1].date()  # no day after the last
 
 
+
+def test_shares_are_written_as_each_language_writes_percent(db: Path) -> None:
+    tagged = next(p for p in shipped() if p.tags)
+    with Store(str(db)) as store:
+        learner = store.create_learner("Inés").id
+        store.record_attempt(learner, "puzzle", tagged.id, True)
+        store.record_attempt(learner, "drill", "total:1:1", True, kind="total", seconds=2.0)
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["lang"] = "es"
+    at.query_params["learner"] = "Inés"
+    ok(at)
+    ok(at.switch_page("ui/progress.py"))
+    figures = [json.loads(c.proto.spec) for c in charts(at)]
+    bars = [f for f in figures if f["data"][0].get("type") == "bar"]
+    assert bars and all(text.startswith("100\xa0% (") for text in bars[0]["data"][0]["text"])
+    lines = [f for f in figures if "%{customdata[0]}" in json.dumps(f)]
+    assert lines and all("%{y}\xa0% (" in d["hovertemplate"] for f in lines for d in f["data"])
+
 def test_the_start_page_sends_a_returning_learner_to_what_is_due(db: Path) -> None:
     from trainer.course import COURSE_IDS, course_lesson
     with Store(str(db)) as store:

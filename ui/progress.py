@@ -18,7 +18,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from trainer.errors import TrainerError
-from trainer.i18n import t, tn
+from trainer.i18n import percent, t, tn
 from trainer.store import (
     ENV,
     PARTS,
@@ -143,8 +143,8 @@ def drill_charts(days: Sequence[DrillDay]) -> None:
         style = {"color": COLOURS[kind]}
         accuracy.add_scatter(x=[d.day for d in mine], y=[round(100 * d.accuracy) for d in mine], name=name,
                              mode=mode, line=style, customdata=[[d.right, d.attempts] for d in mine],
-                             hovertemplate="%{y}% (%{customdata[0]}/%{customdata[1]})<extra>" + name
-                             + "</extra>")
+                             hovertemplate=percent("%{y}", LANG) + " (%{customdata[0]}/%{customdata[1]})"
+                             + "<extra>" + name + "</extra>")
         timed = [d for d in mine if d.mean_seconds is not None]
         if timed:
             speed.add_scatter(x=[d.day for d in timed], y=[round(d.mean_seconds or 0, 1) for d in timed],
@@ -173,21 +173,21 @@ def tag_chart(tags: Sequence[TagStat]) -> None:
         st.page_link("ui/puzzles.py", label=t("progress.to_puzzles", LANG), icon=":material/extension:")
         return
     names = [t(f"puzzles.tag.{s.tag}", LANG) for s in tags]
-    percent = [round(100 * s.accuracy) for s in tags]
+    shares = [round(100 * s.accuracy) for s in tags]
     # a theme at 0% still gets a sliver of bar (and its count beside it), so it is not read as missing
     figure = go.Figure(go.Bar(
-        x=[max(p, 1.5) for p in percent], y=names, orientation="h",
-        text=[f"{p}% ({s.right}/{s.attempts})" for p, s in zip(percent, tags)],
-        textposition="outside", cliponaxis=False, customdata=percent,
-        marker={"color": percent, "colorscale": "RdYlGn", "cmin": 0, "cmax": 100},
+        x=[max(p, 1.5) for p in shares], y=names, orientation="h",
+        text=[f"{percent(p, LANG)} ({s.right}/{s.attempts})" for p, s in zip(shares, tags)],
+        textposition="outside", cliponaxis=False, customdata=shares,
+        marker={"color": shares, "colorscale": "RdYlGn", "cmin": 0, "cmax": 100},
         hovertemplate="%{y}: %{text}<extra></extra>"))
     figure.update_yaxes(autorange="reversed", automargin=True)
     figure.update_xaxes(title=t("progress.accuracy_axis", LANG), range=[0, 125],
                         tickvals=[0, 25, 50, 75, 100])
-    show(figure, "chart_tags", t("progress.tags_alt", LANG, weakest=names[0], percent=percent[0]),
+    show(figure, "chart_tags", t("progress.tags_alt", LANG, weakest=names[0], percent=shares[0]),
          height=70 + 30 * len(tags))
     st.write(t("progress.practise_intro", LANG))
-    for stat, name, share in zip(tags, names, percent):
+    for stat, name, share in zip(tags, names, shares):
         lost = "" if stat.mean_points_lost is None else t("progress.tag_lost", LANG,
                                                            points=f"{stat.mean_points_lost:.1f}")
         st.page_link("ui/puzzles.py", label=t("progress.practise", LANG, tag=name, percent=share,
@@ -357,7 +357,7 @@ def parts_table(counts: dict[str, tuple[int, int]]) -> None:
     columns = (t("progress.col.part", LANG), t("progress.col.answers", LANG), t("progress.col.right", LANG),
                t("progress.col.percent", LANG))
     st.dataframe([dict(zip(columns, (t(f"progress.part.{part}", LANG), counts[part][0], counts[part][1],
-                                     f"{round(100 * counts[part][1] / counts[part][0])}%")))
+                                     percent(round(100 * counts[part][1] / counts[part][0]), LANG))))
                   for part in PARTS if part in counts], hide_index=True)
 
 

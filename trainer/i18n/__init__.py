@@ -34,7 +34,7 @@ from types import ModuleType
 from typing import Optional, Union
 
 from babel import Locale, UnknownLocaleError
-from babel.numbers import get_decimal_symbol
+from babel.numbers import format_percent, get_decimal_symbol
 
 from trainer.i18n import pofiles as po
 
@@ -143,6 +143,20 @@ def decimal_symbol(lang: str) -> str:
         return str(get_decimal_symbol(normalize(lang)))
     except (UnknownLocaleError, ValueError, TypeError):
         return "."
+
+
+def percent(whole: Union[int, str], lang: str = DEFAULT) -> str:
+    """A share in percent as the language writes it (Babel): "50%" in English, "50 %"
+    (a no-break space) in Spanish; `whole` may be a chart's placeholder such as "%{y}".
+
+    >>> percent(50), percent(50, "es"), percent("%{y}", "ru")
+    ('50%', '50\xa0%', '%{y}\xa0%')
+    """
+    try:
+        shape = str(format_percent(0.5, locale=normalize(lang)))
+    except (UnknownLocaleError, ValueError, TypeError):
+        shape = "50%"
+    return shape.replace("50", str(whole), 1)
 
 
 def localized(value: object, lang: str) -> object:
