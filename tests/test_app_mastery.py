@@ -48,12 +48,17 @@ def finish(at: AppTest, lesson_id: str, wrong: int = 0) -> None:
         click(at, question, question.right if n >= wrong else mistake)
 
 
+def create(at: AppTest, name: str) -> None:
+    """Open the new learner's panel in the sidebar, type the name and create him."""
+    at.session_state["learner_new_open"] = True
+    ok(at)
+    at.sidebar.text_input(key="learner_new_name").input(name)
+    ok(list(at.sidebar.get("form_submit_button"))[0].click())
+
+
 def test_stars_are_kept_for_the_learner_and_survive_a_reload(db: Path) -> None:
     at = app(learn_lesson="doubles")
-    at.session_state["learner_new_open"] = True  # the new learner's panel opened
-    ok(at)
-    at.sidebar.text_input(key="learner_new_name").input("Ann")
-    ok(list(at.sidebar.get("form_submit_button"))[0].click())
+    create(at, "Ann")
     finish(at, "doubles", wrong=1)
     with Store(str(db), create=False) as store:
         ann = store.find_learner("Ann")
@@ -70,10 +75,7 @@ def test_stars_earned_before_the_learner_exists_are_kept_for_him(db: Path) -> No
     at = app(learn_lesson="doubles")
     finish(at, "doubles")
     assert at.selectbox(key="learn_lesson").options[3].endswith("★★★")
-    at.session_state["learner_new_open"] = True  # the new learner's panel opened
-    ok(at)
-    at.sidebar.text_input(key="learner_new_name").input("Bea")
-    ok(list(at.sidebar.get("form_submit_button"))[0].click())
+    create(at, "Bea")
     ok(at.switch_page(LEARN))
     with Store(str(db), create=False) as store:
         bea = store.find_learner("Bea")
@@ -84,18 +86,12 @@ def test_stars_earned_as_a_guest_are_kept_when_the_learner_is_made_on_another_pa
     at = app(learn_lesson="doubles")
     finish(at, "doubles", wrong=1)
     ok(at.switch_page("ui/progress.py"))
-    at.session_state["learner_new_open"] = True  # the new learner's panel opened
-    ok(at)
-    at.sidebar.text_input(key="learner_new_name").input("Cal")
-    ok(list(at.sidebar.get("form_submit_button"))[0].click())
+    create(at, "Cal")
     with Store(str(db), create=False) as store:
         cal = store.find_learner("Cal")
         assert cal is not None and store.lesson_stars(cal.id) == {"doubles": 2}
     # a learner chosen next takes over nothing more, even on the Learn page
-    at.session_state["learner_new_open"] = True
-    ok(at)
-    at.sidebar.text_input(key="learner_new_name").input("Dot")
-    ok(list(at.sidebar.get("form_submit_button"))[0].click())
+    create(at, "Dot")
     ok(at.switch_page(LEARN))
     with Store(str(db), create=False) as store:
         dot = store.find_learner("Dot")

@@ -92,13 +92,19 @@ class RatingRow:
 
 
 @dataclass(frozen=True)
-class RunRow:
+class RunCounts:
+    """A finished timed run's figures, as every record of one holds them."""
+
     level: int
     duration: float
     answered: int
     right: int
     score: int
     best_streak: int
+
+
+@dataclass(frozen=True)
+class RunRow(RunCounts):
     created_at: datetime
     day: date
 

@@ -31,6 +31,7 @@ from typing import Optional
 
 from trainer.store.mastery import MasteryStore
 from trainer.store.recording import RecordingStore
+from trainer.store_io import RunCounts
 
 GUEST_LIMIT = 1000  # answers kept for a guest's visit; older ones are dropped first
 
@@ -55,15 +56,9 @@ class GuestAnswer:
 
 
 @dataclass(frozen=True)
-class GuestRun:
+class GuestRun(RunCounts):
     """One finished timed run as `RecordingStore.record_run` takes it, with when it ended."""
 
-    level: int
-    duration: float
-    answered: int
-    right: int
-    score: int
-    best_streak: int
     when: Optional[datetime] = field(default=None)
 
 

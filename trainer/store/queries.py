@@ -111,8 +111,9 @@ class QueryStore(StoreBase):
             query = query.where(runs.c.level == level)
         query = query.order_by(runs.c.score.desc(), runs.c.created_at, runs.c.id).limit(limit)
         with self._read() as conn:
-            return tuple(RunRecord(r.id, r.level, r.duration, r.answered, r.right, r.score, r.best_streak,
-                                   _read_time(r.created_at)) for r in conn.execute(query))
+            return tuple(RunRecord(level=r.level, duration=r.duration, answered=r.answered, right=r.right,
+                                   score=r.score, best_streak=r.best_streak, id=r.id,
+                                   created_at=_read_time(r.created_at)) for r in conn.execute(query))
 
 
     def recent_attempts(self, learner_id: int, limit: int = 50,

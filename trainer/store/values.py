@@ -11,6 +11,7 @@ from typing import Any, Optional
 import sqlalchemy as sa
 
 from trainer.ratings import Rating
+from trainer.store_io import RunCounts
 
 
 @dataclass(frozen=True)
@@ -110,14 +111,8 @@ class Streak:
 
 
 @dataclass(frozen=True)
-class RunRecord:
+class RunRecord(RunCounts):
     id: int
-    level: int
-    duration: float
-    answered: int
-    right: int
-    score: int
-    best_streak: int
     created_at: datetime
 
 
