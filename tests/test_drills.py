@@ -233,11 +233,12 @@ def test_where_answer_and_feedback() -> None:
         not_fitting = set(ends) - fits
         if fits:
             missed = item.check(set(list(fits)[1:]))
-            assert not missed.correct and "You missed" in missed.message
+            assert not missed.correct and "You did not pick" in missed.message
         if not_fitting:
             extra = item.check(fits | {min(not_fitting)})
             assert not extra.correct and "does not fit" in extra.message
-            assert t("side." + min(not_fitting)) in extra.message
+            side = t("side." + min(not_fitting))
+            assert f"You picked {side}, where {item.tile} does not fit" in extra.message
     assert kinds == {0, 1, 2}  # nowhere, one end, several ends all come up
 
 
