@@ -62,3 +62,15 @@ def test_the_panel_is_on_every_page() -> None:
         assert t("glossary.spinner.text") in shown and t("legend.empty") in shown, page
         assert t("glossary.board") in [str(c.value) for c in at.sidebar.caption], page
         at.session_state["help_open"] = False
+
+
+def test_the_coachs_words_are_explained_with_its_own_thresholds() -> None:
+    from trainer.coach import GRADES
+    from trainer.evidence import Z95
+    entries = dict(glossary())
+    for name in ("Value", "Deals", "Margin (±)", "Grades"):
+        assert name in entries
+    grades = entries["Grades"]
+    for limit, _ in GRADES:  # the figures the grades are given by
+        assert f"{limit:g}" in grades, (limit, grades)
+    assert f"{GRADES[-1][0]:g} or more" in grades and Z95 == 1.96 and "95%" in entries["Margin (±)"]

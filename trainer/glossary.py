@@ -12,7 +12,8 @@ from trainer.i18n import t
 from trainer.layout import Layout
 
 TERMS: tuple[str, ...] = ("tile", "double", "spinner", "side", "arm", "end", "open_end", "count", "boneyard",
-                          "domino", "block", "muggins")
+                          "domino", "block", "muggins",
+                          "value", "deals", "margin", "grades")  # the coach's words
 MARKERS: tuple[str, ...] = ("count", "adds", "spinner", "empty", "last")
 # a spinner with both sides covered and one end across started: "side" against "end"
 SIDES_BOARD = Layout.parse("5-5:5-2:5-3:5-0:")

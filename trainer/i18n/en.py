@@ -627,6 +627,29 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "glossary.muggins.text": (
         "a way to play where you claim your own points; a missed or wrong claim gives them to the other side."
     ),
+    "glossary.value.name": "Value",
+    "glossary.value.text": (
+        "what a move is worth from now to the end of the hand: the points your side scores minus the "
+        "points the other side scores, the pips at the end included. Exact when every tile is known; "
+        "otherwise the mean over deals of the tiles you cannot see."
+    ),
+    "glossary.deals.name": "Deals",
+    "glossary.deals.text": (
+        "ways the tiles you cannot see may lie, drawn at random from what you know (the hand sizes, and "
+        "the suits a player showed he lacks). Each deal is solved exactly, and the same deals judge "
+        "every move."
+    ),
+    "glossary.margin.name": "Margin (±)",
+    "glossary.margin.text": (
+        "how far a mean over the deals may be from the true figure: 9.6 ± 3.2 lies between 6.4 and 12.8, "
+        "19 times in 20 (a 95% interval). More deals, a smaller margin."
+    ),
+    "glossary.grades.name": "Grades",
+    "glossary.grades.text": (
+        "by the points a move loses against the best: best (under 0.5), good (under 3), inaccuracy "
+        "(3 to 8), mistake (8 to 25), blunder (25 or more). A move is called worse than an inaccuracy "
+        "only when its whole margin lies above 0, and unclear when too few deals were solved."
+    ),
     "glossary.board": (
         "Spinner 5-5: its sides, east (5-2) and west (5-3), lie along the line; its ends, north (5-0) and "
         "south (still empty), lie across it."
