@@ -41,8 +41,13 @@ def test_move_codes_and_endgame_lines_in_words() -> None:
     endgame = next(p for p in BANK if p.kind == "endgame" and p.line)
     words = line_words(endgame)
     assert len(words) == len(endgame.line)
-    assert all(w.startswith("player ") for w in words)
-    assert all(("plays" in w and " end" in w) or w.endswith(("draws", "passes")) for w in words)
+    mover = endgame.parsed().turn
+    for step, w in zip(endgame.line, words):  # the solver of the puzzle is "you"
+        you = int(step.split(":")[0]) == mover
+        assert w.startswith("you " if you else "the opponent "), w
+        assert (("play " if you else "plays ") in w and " end" in w) or w.endswith(
+            ("draw", "pass") if you else ("draws", "passes")), w
+    assert any(w.startswith("you ") for w in words) and any(w.startswith("the opponent ") for w in words)
 
 
 def test_every_kind_has_a_hint_that_keeps_the_answer_hidden() -> None:

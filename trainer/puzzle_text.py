@@ -33,14 +33,17 @@ def move_label(move: str, lang: str = "en") -> str:
 
 
 def line_words(puzzle: Puzzle, lang: str = "en") -> list[str]:
-    """An endgame's best line after its answer, one sentence a step."""
+    """An endgame's best line after its answer, one sentence a step, told as the solver
+    of the puzzle sees it: "you" and, with two players, "the opponent"."""
+    position = puzzle.parsed()
     out = []
     for step in puzzle.line:
         player, _, action = step.partition(":")
-        if action in ("draw", "pass"):
-            out.append(t(f"puzzles.line_{action}", lang, player=player))
-        else:
-            out.append(t("puzzles.line_play", lang, player=player, move=move_words(action, lang)))
+        role = ("you" if int(player) == position.turn else "opponent" if position.players == 2
+                else "player")
+        verb = action if action in ("draw", "pass") else "play"
+        move = move_words(action, lang) if verb == "play" else ""
+        out.append(t(f"puzzles.line_{verb}_{role}", lang, player=player, move=move))
     return out
 
 

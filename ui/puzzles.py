@@ -483,9 +483,10 @@ else:
     if puzzle.kind == "endgame":
         for other in range(position.players):
             if other != position.turn:
-                st.write(t("puzzles.opponent_hand", LANG, player=other))
+                st.write(t("puzzles.opponent_hand" if position.players == 2 else "puzzles.player_hand", LANG,
+                           player=other))
                 hand(position.hand(other))
-    st.write(t("puzzles.your_hand", LANG, player=position.turn))
+    st.write(t("puzzles.your_hand", LANG))
     if answered is not None:  # before the answer, the tile buttons are the hand
         hand(mover)
     if answered is None:
