@@ -12,7 +12,7 @@ from streamlit.testing.v1 import AppTest
 from trainer.bank import shipped
 from trainer.daily import daily
 from trainer.moves import Move
-from trainer.puzzle_text import hint, quiz_board
+from trainer.puzzle_text import hint, quiz_board, signed
 from trainer.puzzles import KINDS, Puzzle
 from trainer.svg import DESK_WIDTH, MAX_WIDTH, PHONE_WIDTH, Drawn, board_geometry
 
@@ -69,6 +69,10 @@ def test_a_wrong_answer_shows_the_best_and_the_reply() -> None:
     assert "best line" in shown and "plays" in shown and " on the " in shown  # the line in words
     assert "Most points now:" in shown and "Best by the solver:" in shown
     assert at.session_state["results"][-1]["correct"] is False
+    values = list(at.table[0].value.iloc[:, 2])  # exact values, written as the answers write them
+    assert values == [signed(m.value) for m in puzzle.moves] and all("." not in v for v in values)
+    best = puzzle.info(puzzle.best_by_value()[0])
+    assert best is not None and f"exact value {signed(best.value)}." in shown
 
 
 def test_a_hint_marks_the_attempt_as_helped() -> None:

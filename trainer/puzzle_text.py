@@ -93,21 +93,26 @@ def both_answers(puzzle: Puzzle, lang: str = "en") -> list[str]:
     best_value = top.value if top.ev is None else top.ev
     what = "exact" if puzzle.deals == 0 else "expected"
     solver = t(f"puzzles.solver_best_{what}", lang, move=move_label(best[0], lang),
-               points=tn("plural.points", top.points, lang), value=_signed(best_value))
+               points=tn("plural.points", top.points, lang), value=signed(best_value))
     if first.points == 0:  # no "most points now" to set against the solver's move
         return [t("puzzles.nothing_now", lang), solver, t("puzzles.basis", lang, basis=basis(puzzle, lang))]
     lines = [t(f"puzzles.most_now_{what}", lang, move=move_label(greedy[0], lang),
-               points=tn("plural.points", first.points, lang), value=_signed(greedy_value)), solver]
+               points=tn("plural.points", first.points, lang), value=signed(greedy_value)), solver]
     if set(greedy) & set(best):
         lines.append(t("puzzles.agree", lang))
     else:
         lines.append(t("puzzles.disagree", lang, now=first.points - top.points,
-                       later=_signed(best_value - greedy_value)))
+                       later=signed(best_value - greedy_value)))
     lines.append(t("puzzles.basis", lang, basis=basis(puzzle, lang)))
     return lines
 
 
-def _signed(x: float) -> str:
+def signed(x: float) -> str:
+    """A figure with its sign, as the answers write it: "+25" when whole, else "-9.4".
+
+    >>> signed(25.0), signed(-9.45), signed(0)
+    ('+25', '-9.4', '+0')
+    """
     return f"{x:+.1f}" if not float(x).is_integer() else f"{int(x):+d}"
 
 

@@ -28,6 +28,7 @@ from trainer.puzzle_text import (
     hint,
     line_words,
     move_label,
+    signed,
 )
 from trainer.puzzles import KINDS, Puzzle
 from trainer.queue import group_due
@@ -144,10 +145,8 @@ def puzzle_link(puzzle_id: str) -> str:
 
 
 def figure(value: Optional[float]) -> str:
-    """A value as the answers above say it: a whole number as it is, a mean to one place."""
-    if value is None:
-        return ""
-    return str(value) if isinstance(value, int) else f"{value:+.1f}"
+    """A value as the answers above say it: signed, a whole number as it is, a mean to one place."""
+    return "" if value is None else signed(value)
 
 
 def serve_rated() -> None:
