@@ -70,11 +70,15 @@ def hint(puzzle: Puzzle, lang: str = "en") -> str:
     legal = puzzle.parsed().legal_moves()
     accepted = [Move.parse(a) for a in puzzle.accepted]
     tiles = sorted({m.tile for m in accepted}, reverse=True)
-    if len(tiles) > 1 or any(sum(m.tile == tile for m in legal) > 1 for tile in tiles):
+    sides = sorted({m.side for m in accepted if m.side is not None})
+
+    def leaves_a_choice(allowed: list[Move]) -> bool:  # a wrong move among those it names
+        return any(m not in accepted for m in allowed)
+
+    if leaves_a_choice([m for m in legal if m.tile in tiles]):
         return t(f"puzzles.hint_kind.{puzzle.kind}", lang,
                  tiles=t("puzzles.hint_or", lang).join(str(tile) for tile in tiles))
-    sides = sorted({m.side for m in accepted if m.side is not None})
-    if sides and (len(sides) > 1 or sum(m.side == sides[0] for m in legal) > 1):
+    if sides and leaves_a_choice([m for m in legal if m.side in sides]):
         pips = {end.side: end.pip for end in puzzle.parsed().layout.open_ends()}
         ends = t("puzzles.hint_or", lang).join(end_words(side, pips[side], lang) for side in sides)
         return t(f"puzzles.hint_end.{puzzle.kind}", lang, ends=ends)

@@ -45,7 +45,8 @@ def lesson_in_progress(all_lessons: tuple[Lesson, ...], answers: dict[str, Any])
 
 
 def answered_today(today_id: str) -> bool:
-    """Whether today's puzzle was answered: in this visit, or by the chosen learner."""
+    """Whether today's puzzle was answered today: in this visit, or by the chosen learner
+    (as the daily puzzle, today; an answer to the same puzzle on another day is not one)."""
     if any(r["part"] == "puzzle" and r["item"] == today_id for r in st.session_state["results"]):
         return True
     learner = learner_id()
@@ -53,7 +54,7 @@ def answered_today(today_id: str) -> bool:
     if store is None or learner is None:
         return False
     try:
-        return today_id in store.puzzles_attempted(learner)
+        return store.daily_streak(learner).last_day == date.today()
     except TrainerError:
         return False
 

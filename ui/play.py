@@ -13,7 +13,7 @@ import streamlit as st
 
 from trainer.coach import MoveReview, hint, review_hand
 from trainer.errors import TrainerError
-from trainer.i18n import join, t, tn
+from trainer.i18n import Typed, join, t, tn
 from trainer.movenames import move_words
 from trainer.moves import Move
 from trainer.numbers import SEED_LIMIT, typed_shown, whole
@@ -109,7 +109,8 @@ def setup() -> None:
                         else random.randrange(1, 10**6))
             except TrainerError:
                 shown = typed_shown(seed_text, 41)  # a long paste is cut short
-                st.warning(plain(t("play.bad_seed", LANG, text=shown, digits=len(str(SEED_LIMIT)) - 1)))
+                digits = len(str(SEED_LIMIT)) - 1
+                st.warning(plain(t("play.bad_seed", LANG, text=Typed(shown), digits=digits)))
                 return
             count = 4 if rules == "partners" else int(players)
             st.session_state["play_coach"] = coach

@@ -20,8 +20,9 @@ from trainer.daily import daily
 from trainer.drills import KINDS as DRILL_KINDS
 from trainer.drills import AnswerError, parse_number
 from trainer.errors import TrainerError
-from trainer.i18n import t, tn
+from trainer.i18n import Typed, localized, t, tn
 from trainer.moves import Move
+from trainer.numbers import typed_shown
 from trainer.puzzle_text import (
     both_answers,
     header,
@@ -103,7 +104,7 @@ if url_mode is not None:
         st.session_state["puzzle_mode"] = url_mode
     else:
         names = t("list.separator", LANG).join(t(f"puzzles.mode.{m}", LANG) for m in MODES)
-        st.warning(t("puzzles.bad_mode", LANG, mode=plain(url_mode), modes=names))
+        st.warning(t("puzzles.bad_mode", LANG, mode=Typed(plain(typed_shown(url_mode, 40))), modes=names))
 url_tag = st.query_params.get("tag")
 tag_link = False
 if url_tag is not None:  # practise a theme (the Progress page's links)
@@ -146,7 +147,7 @@ def puzzle_link(puzzle_id: str) -> str:
 
 def figure(value: Optional[float]) -> str:
     """A value as the answers above say it: signed, a whole number as it is, a mean to one place."""
-    return "" if value is None else signed(value)
+    return "" if value is None else str(localized(signed(value), LANG))
 
 
 def serve_rated() -> None:

@@ -159,6 +159,10 @@ def percent(whole: Union[int, str], lang: str = DEFAULT) -> str:
     return shape.replace("50", str(whole), 1)
 
 
+class Typed(str):
+    """Text the learner typed, echoed in a message: never rewritten as a figure."""
+
+
 def localized(value: object, lang: str) -> object:
     """A figure filled into a message, written with the language's decimal separator.
 
@@ -166,7 +170,7 @@ def localized(value: object, lang: str) -> object:
     ('-9,6 ± 3,2', '2,5', '6-4@W', ' 1.5')
     """
     mark = decimal_symbol(lang)
-    if mark == "." or isinstance(value, bool):
+    if mark == "." or isinstance(value, (bool, Typed)):
         return value
     if isinstance(value, float):
         value = str(value)

@@ -648,7 +648,8 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "glossary.grades.text": (
         "by the points a move loses against the best: best (under 0.5), good (under 3), inaccuracy "
         "(3 to 8), mistake (8 to 25), blunder (25 or more). A move is called worse than an inaccuracy "
-        "only when its whole margin lies above 0, and unclear when too few deals were solved."
+        "only when its whole margin lies above 0, and unclear when too few deals were solved or the "
+        "margin is too wide to tell."
     ),
     "glossary.board": (
         "Spinner 5-5: its sides, east (5-2) and west (5-3), lie along the line; its ends, north (5-0) and "
