@@ -177,3 +177,11 @@ def test_uploaded_files_are_shown_as_text(payload: str, _fresh_db: Path) -> None
         at.text_input(key="progress_import_name").input(payload[:40]).run()
         at.button(key="progress_import_button").click().run()
         check(at, "progress import")
+
+
+def test_outside_text_is_echoed_as_typed_in_every_language() -> None:
+    from trainer.i18n import t
+    from ui.state import plain
+    for lang in ("es", "fi", "ru", "mk"):
+        shown = t("puzzles.bad_mode", lang, mode=plain("1.5"), modes="x")
+        assert f"({plain('1.5')})" in shown and "1,5" not in shown  # as typed, escaped, never "1,5"

@@ -20,7 +20,7 @@ from trainer.daily import daily
 from trainer.drills import KINDS as DRILL_KINDS
 from trainer.drills import AnswerError, parse_number
 from trainer.errors import TrainerError
-from trainer.i18n import Typed, localized, t, tn
+from trainer.i18n import localized, t, tn
 from trainer.moves import Move
 from trainer.numbers import typed_shown
 from trainer.puzzle_text import (
@@ -104,7 +104,7 @@ if url_mode is not None:
         st.session_state["puzzle_mode"] = url_mode
     else:
         names = t("list.separator", LANG).join(t(f"puzzles.mode.{m}", LANG) for m in MODES)
-        st.warning(t("puzzles.bad_mode", LANG, mode=Typed(plain(typed_shown(url_mode, 40))), modes=names))
+        st.warning(t("puzzles.bad_mode", LANG, mode=plain(typed_shown(url_mode, 40)), modes=names))
 url_tag = st.query_params.get("tag")
 tag_link = False
 if url_tag is not None:  # practise a theme (the Progress page's links)

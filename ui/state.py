@@ -22,7 +22,7 @@ import streamlit as st
 
 from trainer.drills import RunSummary
 from trainer.errors import TrainerError
-from trainer.i18n import t
+from trainer.i18n import Typed, t
 from trainer.i18n.errortext import say_error
 from trainer.store import (
     ENV,
@@ -124,7 +124,8 @@ def lang() -> str:
 
 
 def plain(text: object) -> str:
-    """Text from outside (a learner's name, a file's error) made safe inside Markdown:
+    """Text from outside (a learner's name, a file's error) made safe inside Markdown
+    (and kept as typed: a message never rewrites it as a figure, see `Typed`):
     every character Markdown, HTML or math could read is escaped, so it shows as typed,
     and an invisible word joiner keeps web and mail addresses from becoming links.
 
@@ -134,7 +135,7 @@ def plain(text: object) -> str:
     unlinked = _WWW.sub(lambda found: found[0][:3] + "\u2060.",
                         str(text).replace("://", ":\u2060//").replace("@", "@\u2060"))
     escaped = _MARKDOWN.sub(r"\\\1", unlinked)
-    return _LINE_START.sub(lambda found: found[0][:-1] + "\\" + found[0][-1], escaped)
+    return Typed(_LINE_START.sub(lambda found: found[0][:-1] + "\\" + found[0][-1], escaped))
 
 
 def reason(error: object) -> str:
