@@ -48,6 +48,7 @@ if st.button("Click", key="bare"):
     st.session_state["n"] += 1
 st.write(f"Clicked {st.session_state['n']} times")
 '''
+TILE_BUTTONS = "[class*=st-key-tiles_] button:not([disabled])"  # the tiles that can be clicked
 PUZZLE = "bp-"  # a best-play puzzle with two tiles to choose from (looked up at start)
 TARGETS = {"drill": 1.5, "puzzle": 1.5}  # ratios to bare
 LIMITS = {"computer move": 1.0, "review": 1.5, "link": 1.5}  # seconds
@@ -177,7 +178,7 @@ def puzzle_clicks(page: Page, url: str, puzzle: str, bare: Bare,
                   repeats: int) -> tuple[list[float], list[float]]:
     """A tile clicked on a puzzle (two tiles in turn), each right after a bare click."""
     page.goto(f"{url}/puzzles?puzzle={puzzle}")
-    tiles = page.locator("button:not([disabled]):has(img[alt])")
+    tiles = page.locator(TILE_BUTTONS)
     tiles.first.wait_for(timeout=60_000)
     settle(page)
     times, ratios = [], []
@@ -185,15 +186,15 @@ def puzzle_clicks(page: Page, url: str, puzzle: str, bare: Bare,
         base = bare.click()
         page.bring_to_front()
         tile = tiles.nth(n % 2)
-        alt = tile.locator("img").get_attribute("alt")
-        done = (f"[...document.querySelectorAll('button')].some(b => b.innerText.includes('({alt}@'))")
+        name = tile.inner_text().strip()  # the tile's name, e.g. "6-4"
+        done = (f"[...document.querySelectorAll('button')].some(b => b.innerText.includes('({name}@'))")
         times.append(timed(page, tile.click, done))
         ratios.append(times[-1] / base)
         settle(page)
     return times, ratios
 
 
-HAND_BACK = ("document.querySelectorAll('button:not([disabled]) img[alt]').length > 0 "
+HAND_BACK = (f"document.querySelectorAll('{TILE_BUTTONS}').length > 0 "
              "&& ![...document.querySelectorAll('button')].some(b => /@[EWNS]\\)$/.test(b.innerText.trim()))")
 
 
@@ -209,7 +210,7 @@ def play_hand(page: Page, url: str) -> tuple[list[float], float]:
     for _ in range(40):
         if review_button.count():
             break
-        tiles = page.locator("button:not([disabled]):has(img[alt])")
+        tiles = page.locator(TILE_BUTTONS)
         if not tiles.count():
             page.wait_for_timeout(300)
             continue

@@ -79,7 +79,7 @@ def main() -> None:
                 page.get_by_label("Deal number (empty: a new random deal)").fill("42")
                 page.get_by_text("Start the game").click()
                 page.wait_for_selector(IDLE, timeout=60_000)
-                page.locator("button:not([disabled]):has(img[alt])").first.click()
+                page.locator("[class*=st-key-tiles_] button:not([disabled])").first.click()
                 shoot(page, "play", kind)
                 page.close()
             browser.close()

@@ -96,7 +96,7 @@ def test_the_hand_is_dominoes_to_click_and_moves_are_named_in_words_and_code() -
     on = [b for b in at.button if b.key and b.key.startswith("mytile_")]
     off = [b for b in at.button if b.key and b.key.startswith("mytile-off_")]
     assert len(on) + len(off) == len(mine) and on
-    assert all(b.label.startswith("![") and "data:image/svg+xml" in b.label for b in on + off)
+    assert all(b.label == b.key.split("_", 1)[1] for b in on + off)  # the tile's name; the style draws it
     assert all(b.disabled for b in off)
     legal = session.match.position.legal_moves()
     tile = Tile.parse(on[0].key.split("_", 1)[1])
@@ -112,3 +112,18 @@ def test_the_learner_picker_placeholder_fits_a_phone_and_boards_carry_a_legend()
     assert len(picker.placeholder) <= 24, picker.placeholder
     at.switch_page("ui/analysis.py").run()
     assert any(e.label == "Marks on the board" for e in at.expander)
+
+
+def test_every_tile_button_is_drawn_by_one_rule_of_the_style() -> None:
+    """The page's style draws a tile button from its key's tail "_6-4": each tile's rule
+    matches its own buttons (playable or not) and no other tile's."""
+    import re
+
+    from trainer.tiles import ALL_TILES
+    from ui.widgets import STYLE
+    rule = r'\[class\*="(_[0-6]-[0-6])"\] button \{background-image: url\("([^"]+)"\)'
+    rules = dict(re.findall(rule, STYLE))
+    assert len(rules) == 28 and all(picture.startswith("data:image/svg+xml,") for picture in rules.values())
+    for tile in ALL_TILES:
+        for key in (f"st-key-mytile_{tile}", f"st-key-ptile-off_{tile}"):
+            assert [tail for tail in rules if tail in key] == [f"_{tile}"]

@@ -12,6 +12,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from urllib.parse import unquote
 
 import pytest
 
@@ -76,7 +77,12 @@ def test_a_whole_hand_on_a_phone_in_chromium(app_url: str, tmp_path: Path) -> No
         hand = page.locator("[class*='st-key-tiles_mytile'] button")
         tops = {round(box["y"]) for box in (b.bounding_box() for b in hand.all()) if box}
         assert len(tops) <= 2, tops  # 7 to 9 tiles in one or two rows, not one per row
-        tile_buttons = page.locator("button:not([disabled]):has(img[alt])")
+        for button in (b for b in hand.all() if b.is_visible()):  # drawn by the page's style
+            name = button.inner_text().strip()
+            picture = button.evaluate("b => getComputedStyle(b).backgroundImage")
+            assert "data:image/svg+xml" in picture and f"aria-label='{name}'" in unquote(picture), name
+            assert button.bounding_box()["height"] > 50  # type: ignore[index]
+        tile_buttons = page.locator("[class*=st-key-tiles_] button:not([disabled])")
         end_buttons = page.locator("button").filter(has_text=re.compile(r"\([0-6]-[0-6]@[EWNS]\)|^\s*Lead"))
         review = page.get_by_role("button", name="Review my moves")
         played = 0

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from html import escape
 from typing import Optional
+from urllib.parse import quote
 
 import streamlit as st
 
@@ -19,7 +20,7 @@ from trainer.movenames import move_words
 from trainer.moves import Move
 from trainer.store import NAME_LIMIT, LearnerError, Store, StoreError
 from trainer.svg import DESK_WIDTH, PHONE_WIDTH, describe, render_board, render_hand, render_tile
-from trainer.tiles import Tile
+from trainer.tiles import ALL_TILES, Tile
 from ui.state import database_location, open_store, operator_view, plain, reason, store_failed
 
 LEARNER = "learner"  # the learner picker's key: his name, bound to the URL's ?learner=
@@ -45,18 +46,35 @@ def lang() -> str:
 
 
 PHONE_BREAK = 640  # px: below this, Streamlit stacks columns and a board draws narrow
+
+
+def _tile_pictures() -> str:
+    """Style rules that draw each tile button as its domino: a button's label is the
+    tile's name ("6-4", read by screen readers, hidden on screen) and its key ends in
+    "_6-4" (see `tile_buttons`); a picture in the label would make the browser parse
+    Markdown for every tile at every click."""
+    rules = ['[class*="st-key-tiles_"] button {width: 2.6rem; height: 3.9rem; padding: 0; min-height: 0;'
+             ' background: center / auto 3.4rem no-repeat}',
+             '[class*="st-key-tiles_"] button p {position: absolute; width: 1px; height: 1px;'
+             ' overflow: hidden; clip-path: inset(50%); white-space: nowrap}',
+             '[class*="st-key-tiles_"] button:disabled {opacity: 0.45}']
+    for tile in ALL_TILES:
+        picture = quote(render_tile(tile, unit=20).replace('"', "'"), safe=" =:/';,.-()")
+        rules.append(f'[class*="st-key-tiles_"] [class*="_{tile}"] button '
+                     f'{{background-image: url("data:image/svg+xml,{picture}")}}')
+    return "\n".join(rules)
+
+
 STYLE = f"""<style>
 .af-board-narrow {{display: none}}
 @media (max-width: {PHONE_BREAK}px) {{
   .af-board-wide {{display: none}}
   .af-board-narrow {{display: block}}
 }}
-[class*="st-key-tiles_"] button {{padding: 0.25rem 0.35rem; min-height: 0}}
 [data-testid="stCode"] pre {{padding-right: 2.75rem}}
 [data-testid="stPageLink"] a, [data-testid="stPageLink"] a * {{white-space: normal !important;
   overflow: visible !important; text-overflow: clip !important; height: auto}}
-[class*="st-key-tiles_"] button img {{height: 3.4rem !important; max-height: none !important;
-  width: auto !important}}
+{_tile_pictures()}
 </style>"""
 
 
@@ -155,16 +173,11 @@ def hand(tiles: tuple[Tile, ...], selected: Optional[Tile] = None) -> None:
               t("widgets.hand_alt", lang(), tiles=shown))
 
 
-def tile_label(tile: Tile, selected: bool = False) -> str:
-    """A button's label that shows the tile itself (an image in Markdown; its alt text
-    is the tile, e.g. "6-4", for screen readers and tests)."""
-    return f"![{tile}]({_data_uri(render_tile(tile, unit=20, selected=selected))})"
-
-
 def tile_buttons(tiles: tuple[Tile, ...], key: str, selected: Optional[Tile] = None,
                  playable: Optional[tuple[Tile, ...]] = None,
                  on_pick: Optional[Callable[[Tile], None]] = None) -> Optional[Tile]:
-    """The tiles as dominoes to click, as many to a row as the width holds; returns the
+    """The tiles as dominoes to click, as many to a row as the width holds (a button's
+    label is the tile's name; the page's style draws the domino); returns the
     tile clicked in this run. Tiles not in `playable` (when given) are shown greyed and
     cannot be clicked (their keys are `{key}-off_{tile}`, the others `{key}_{tile}`).
     `on_pick(tile)`, when given, runs before the page's next run (a callback): the page
@@ -173,11 +186,11 @@ def tile_buttons(tiles: tuple[Tile, ...], key: str, selected: Optional[Tile] = N
     with st.container(horizontal=True, gap="small", key=f"tiles_{key}"):
         for tile in tiles:
             if playable is not None and tile not in playable:
-                st.button(tile_label(tile), key=f"{key}-off_{tile}", disabled=True,
+                st.button(str(tile), key=f"{key}-off_{tile}", disabled=True,
                           help=t("widgets.tile_cannot", lang(), tile=tile))
                 continue
             kind = "primary" if tile == selected else "secondary"
-            if st.button(tile_label(tile, tile == selected), key=f"{key}_{tile}", type=kind,
+            if st.button(str(tile), key=f"{key}_{tile}", type=kind,
                          on_click=on_pick, args=(tile,) if on_pick else None):
                 clicked = tile
     return clicked
