@@ -220,3 +220,13 @@ def test_a_count_puzzle_is_drawn_the_same_before_and_after_its_answer() -> None:
         for drawing in after:
             for double in end_doubles(puzzle):
                 assert double in drawing, (puzzle.id, double)
+
+
+def test_a_puzzle_is_headed_by_its_kind_and_its_id_heads_the_line_below() -> None:
+    puzzle = next(p for p in shipped() if p.id != TODAY.id and p.kind == "best-play")
+    at = open_page(puzzle.id)
+    heading = at.subheader[0].value
+    assert heading == "Best play" and puzzle.id not in heading
+    assert at.caption[0].value.startswith(f"Puzzle {puzzle.id} · Rating ")
+    today = open_page()
+    assert today.subheader[0].value.startswith("Today's puzzle: ")
