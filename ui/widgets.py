@@ -59,9 +59,11 @@ def _tile_pictures() -> str:
              ' overflow: hidden; clip-path: inset(50%); white-space: nowrap}',
              '[class*="st-key-tiles_"] button:disabled {opacity: 0.45}']
     # high-contrast modes drop or recolour pictures: there the tile's name is shown instead
-    forced = ('@media (forced-colors: active) {[class*="st-key-tiles_"] button {background-image: none'
-              ' !important; width: auto; height: auto; padding: 0.5rem 0.75rem} [class*="st-key-tiles_"] button p {position: static; width: auto;'
-              ' height: auto; clip-path: none}}')
+    forced = ('@media (forced-colors: active) {'
+              '[class*="st-key-tiles_"] button {background-image: none !important; width: auto;'
+              ' height: auto; padding: 0.5rem 0.75rem}'
+              ' [class*="st-key-tiles_"] button p {position: static; width: auto; height: auto;'
+              ' clip-path: none}}')
     for tile in ALL_TILES:
         picture = quote(render_tile(tile, unit=20).replace('"', "'"), safe=" =:/';,.-()")
         rules.append(f'[class*="st-key-tiles_"] [class*="_{tile}"] button '
