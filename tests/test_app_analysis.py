@@ -66,10 +66,20 @@ def test_one_board_at_a_time_with_labels_and_value_explained() -> None:
     assert len(drawn) == 1, len(drawn)  # the builder's board; no second one of the same position
     texts = [m.value for m in at.markdown]
     assert any("you are to move" in text for text in texts)
-    assert any("Hand of player 0, who is to move" in text for text in texts)
+    assert any("Hand of the player to move (player 0 in the position code)" in text for text in texts)
     captions = [c.value for c in at.caption]
     assert any(c.startswith("Value: how many points player 0 ends the hand ahead") for c in captions) or \
         at.button(key="estimate")  # hidden tiles: the values come on request, explained then
     at.button(key="estimate").click().run()
     captions = [c.value for c in at.caption]
     assert any("averaged over 100 deals" in c for c in captions)
+
+
+def test_a_bad_code_gets_its_error_and_no_board() -> None:
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["position"] = "5-5:5-0::: 6-4,5-1,5-1/?4 ?18 0 0,0"  # as a link brings it
+    at.run()
+    at.switch_page("ui/analysis.py").run()
+    assert not at.exception
+    assert any("tile 5-1 appears twice" in e.value for e in at.error)
+    assert not [h for h in at.main.get("html") if "<img" in h.proto.body]  # no board: nothing was read

@@ -78,6 +78,9 @@ def test_the_figures_of_a_comparison_add_up_as_shown() -> None:
         value, other, diff = (float(x) for x in re.findall(
             r"expected ([-+]\d+\.\d).*expected ([-+]\d+\.\d).*?(\d+\.\d) ±", text)[0])
         assert round(abs(value - other), 1) == diff, text
+        review = judged(view, a, evidence)  # its points lost: the same figure, not a second one
+        if review.best != a:
+            assert f"{review.loss:.1f}" == f"{diff:.1f}", (review.loss, review.reason)
 
 def test_no_grade_worse_than_inaccuracy_without_significance() -> None:
     assert judge(Difference(30.0, 31.0), 200, exact=False) == "unclear"

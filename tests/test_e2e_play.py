@@ -100,6 +100,9 @@ def test_a_whole_hand_on_a_phone_in_chromium(app_url: str, tmp_path: Path) -> No
                 continue
             tile_buttons.first.click()
             end_buttons.first.wait_for(timeout=30_000)
+            page.mouse.move(1, 1)  # the chosen tile stays filled without the pointer over it
+            chosen = page.locator("[class*=st-key-tiles_] [data-testid=stBaseButton-primary]")
+            assert chosen.evaluate("b => getComputedStyle(b).backgroundColor") != "rgba(0, 0, 0, 0)"
             end_buttons.first.click()
             played += 1
             page.wait_for_timeout(300)

@@ -60,7 +60,8 @@ def test_every_kind_has_a_hint_that_keeps_the_answer_hidden() -> None:
 
 
 def test_no_hint_leaves_a_single_legal_move() -> None:
-    """Across the bank: the moves a hint's tiles or ends allow are never just one."""
+    """Across the bank: the moves a hint's tiles or ends allow are never just one, and
+    never all the legal moves either (naming the only tile that can be played helps nothing)."""
     import re
 
     kinds = set()
@@ -78,6 +79,7 @@ def test_no_hint_leaves_a_single_legal_move() -> None:
         kinds.add("tiles" if named else "ends" if sides else "advice")
         assert not (named or sides) or any(str(m) not in p.accepted for m in allowed), (p.id, text)
         assert any(str(m) in p.accepted for m in allowed), (p.id, text)  # never misleading
+        assert not (named or sides) or len(allowed) < len(legal), (p.id, text)  # it rules a move out
     assert {"tiles", "ends", "advice"} <= kinds
 
 def test_feedback_shows_both_figures_and_the_basis() -> None:

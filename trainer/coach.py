@@ -240,7 +240,8 @@ def judged(view: Position, played: Move, evidence: Evidence, number: int = 0,
                  else t("coach.unclear_wide", lang, low=f"{loss.low:.1f}", high=f"{loss.high:.1f}"))
         why = f"{doubt} {why}"
     reason = f"{why} {t('coach.basis', lang, basis=basis_words(evidence, lang))}"
-    return MoveReview(number, view.code(), played, best, max(0.0, loss.mean), named,
+    shown = round(round(evidence.mean(best), 1) - round(evidence.mean(played), 1), 1)  # as the reason says
+    return MoveReview(number, view.code(), played, best, max(0.0, shown), named,
                       0 if evidence.exact else evidence.deals,
                       0.0 if evidence.exact else loss.half_width, evidence.exact, reason)
 

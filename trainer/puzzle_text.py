@@ -57,7 +57,8 @@ def basis(puzzle: Puzzle, lang: str = "en") -> str:
 def hint(puzzle: Puzzle, lang: str = "en") -> str:
     """A hint that helps without giving the answer away: for a count, how to count
     this board; for a move, the tiles an answer plays, or else the ends it plays on,
-    whichever still leaves a choice (else only what to think about)."""
+    whichever rules some move out and still leaves a choice (else only what to think
+    about)."""
     if puzzle.kind == "count":
         layout = puzzle.parsed().layout
         parts = len(layout.count_parts())
@@ -72,8 +73,10 @@ def hint(puzzle: Puzzle, lang: str = "en") -> str:
     tiles = sorted({m.tile for m in accepted}, reverse=True)
     sides = sorted({m.side for m in accepted if m.side is not None})
 
-    def leaves_a_choice(allowed: list[Move]) -> bool:  # a wrong move among those it names
-        return any(m not in accepted for m in allowed)
+    def leaves_a_choice(allowed: list[Move]) -> bool:
+        """A wrong move among those it names, and a legal move it rules out (naming the
+        only tile that can be played helps nothing)."""
+        return any(m not in accepted for m in allowed) and len(allowed) < len(legal)
 
     if leaves_a_choice([m for m in legal if m.tile in tiles]):
         return t(f"puzzles.hint_kind.{puzzle.kind}", lang,

@@ -245,8 +245,7 @@ def analysed(with_board: bool) -> None:
     try:
         position = Position.from_code(code)
     except TrainerError as error:
-        st.error(t("analysis.bad_code", LANG, error=reason(error)))
-        board(EMPTY)
+        st.error(t("analysis.bad_code", LANG, error=reason(error)))  # no board: nothing was read
         return
     st.subheader(t("analysis.position", LANG))
     st.code(position.code(), language=None, wrap_lines=True)

@@ -54,7 +54,7 @@ def _tile_pictures() -> str:
     "_6-4" (see `tile_buttons`); a picture in the label would make the browser parse
     Markdown for every tile at every click."""
     rules = ['[class*="st-key-tiles_"] button {width: 2.6rem; height: 3.9rem; padding: 0; min-height: 0;'
-             ' background: center / auto 3.4rem no-repeat}',
+             ' background-position: center; background-size: auto 3.4rem; background-repeat: no-repeat}',
              '[class*="st-key-tiles_"] button p {position: absolute; width: 1px; height: 1px;'
              ' overflow: hidden; clip-path: inset(50%); white-space: nowrap}',
              '[class*="st-key-tiles_"] button:disabled {opacity: 0.45}']

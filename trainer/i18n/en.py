@@ -869,7 +869,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
         "other": "The boneyard holds the {n} tiles left (hidden).",
     },
     "analysis.need_hand": "Put at least one tile in your hand to analyse the position.",
-    "analysis.hand_label": "Hand of player {player}, who is to move:",
+    "analysis.hand_label": "Hand of the player to move (player {player} in the position code):",
     "analysis.over_why": "The hand is over: a player has no tiles left.",
     "analysis.value_exact": (
         "Value: how many points player {player} ends the hand ahead from here if both sides play "
