@@ -14,7 +14,7 @@ from trainer.daily import daily
 from trainer.moves import Move
 from trainer.puzzle_text import hint, quiz_board, signed
 from trainer.puzzles import KINDS, Puzzle
-from trainer.svg import DESK_WIDTH, MAX_WIDTH, PHONE_WIDTH, Drawn, board_geometry
+from trainer.svg import DESK_WIDTH, MAX_WIDTH, PHONE_WIDTH, Drawn, board_geometry, describe
 
 TODAY = daily(shipped(), date.today())
 APP = Path(__file__).resolve().parent.parent / "app.py"
@@ -230,3 +230,17 @@ def test_a_puzzle_is_headed_by_its_kind_and_its_id_heads_the_line_below() -> Non
     assert at.caption[0].value.startswith(f"Puzzle {puzzle.id} · Rating ")
     today = open_page()
     assert today.subheader[0].value.startswith("Today's puzzle: ")
+
+
+def test_an_answer_shows_the_table_after_it_and_a_wrong_one_the_best_too() -> None:
+    puzzle = first_of("best-play")
+    at = open_page(puzzle.id)
+    wrong = a_wrong_move(puzzle)
+    click_move(at, wrong)
+    after = describe(puzzle.parsed().layout.place(wrong.tile, wrong.side))
+    best = Move.parse(puzzle.accepted[0])
+    best_after = describe(puzzle.parsed().layout.place(best.tile, best.side))
+    captions = [c.value for c in at.caption]
+    assert after in captions and best_after in captions
+    assert any(e.label.startswith(f"The table after {best.tile}") for e in at.expander)
+    assert any(m.value.startswith(f"The table after your move, {wrong.tile}") for m in at.markdown)

@@ -349,6 +349,7 @@ def show_result(puzzle: Puzzle, answer: str) -> None:
     else:
         accepted = t("list.separator", LANG).join(move_label(a, LANG) for a in puzzle.accepted)
         st.error(t("puzzles.wrong", LANG, answer=move_label(answer, LANG), accepted=accepted))
+    after_boards(puzzle, answer, right)
     for sentence in both_answers(puzzle, LANG):
         st.write(sentence)
     st.write(t("puzzles.every_move", LANG))
@@ -374,6 +375,20 @@ def show_result(puzzle: Puzzle, answer: str) -> None:
     st.table(rows)  # its text wraps: no sideways scrolling on a phone
     if puzzle.kind == "endgame":
         endgame_line(puzzle, answer, right)
+
+
+def after_boards(puzzle: Puzzle, answer: str, right: bool) -> None:
+    """The table with the learner's move on it; when it was wrong, the best move's
+    table too, folded away."""
+    def placed(code: str) -> None:
+        move = Move.parse(code)
+        board(position.layout.place(move.tile, move.side), last=move.tile)
+
+    st.write(t("puzzles.after_yours", LANG, move=move_label(answer, LANG)))
+    placed(answer)
+    if not right:
+        with st.expander(t("puzzles.after_best", LANG, move=move_label(puzzle.accepted[0], LANG))):
+            placed(puzzle.accepted[0])
 
 
 def endgame_line(puzzle: Puzzle, answer: str, right: bool) -> None:

@@ -1053,6 +1053,8 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "puzzles.right": "Right: {answer}.",
     "puzzles.right_hint": "Right (with a hint): {answer}.",
     "puzzles.wrong": "Not the answer: {answer}. Accepted: {accepted}.",
+    "puzzles.after_yours": "The table after your move, {move}:",
+    "puzzles.after_best": "The table after {move}",
     "puzzles.every_move": "Every move:",
     "puzzles.col.move": "move",
     "puzzles.col.points_now": "points now",
