@@ -130,25 +130,25 @@ def test_a_new_learner_answers_drills_and_puzzles_and_progress_shows_them_after_
     puzzle = tagged()
     at.session_state["puzzle_id"] = puzzle.id
     ok(at.switch_page("ui/puzzles.py"))
-    click_move(at, Move.parse(puzzle.accepted[0]))  # right
-    assert at.success
-    ok(at.button(key="puzzle_retry").click())
     click_move(at, a_wrong_move(puzzle))  # wrong
     assert at.error
+    ok(at.button(key="puzzle_retry").click())  # a wrong answer offers another try first
+    click_move(at, Move.parse(puzzle.accepted[0]))  # right
+    assert at.success
 
     # the session keeps them as before, and the store has every detail
     assert [(r["part"], r["correct"]) for r in at.session_state["results"]] == [
-        ("drill", True), ("drill", False), ("puzzle", True), ("puzzle", False)]
+        ("drill", True), ("drill", False), ("puzzle", False), ("puzzle", True)]
     with open_store(db) as store:
         kept = list(reversed(store.recent_attempts(learner)))
     assert [(a.part, a.item, a.correct) for a in kept] == [
         ("drill", "total:1:11", True), ("drill", "total:1:12", False),
-        ("puzzle", puzzle.id, True), ("puzzle", puzzle.id, False)]
+        ("puzzle", puzzle.id, False), ("puzzle", puzzle.id, True)]
     assert kept[0].kind == "total" and kept[0].answer == str(item.answer)
     assert kept[0].position == item.position.code()
-    assert kept[2].kind == puzzle.kind and kept[2].tags == puzzle.tags and kept[2].points_lost == 0
-    assert kept[3].points_lost is not None and kept[3].points_lost > 0
-    assert kept[3].answer == str(a_wrong_move(puzzle)) and kept[3].position == puzzle.position
+    assert kept[3].kind == puzzle.kind and kept[3].tags == puzzle.tags and kept[3].points_lost == 0
+    assert kept[2].points_lost is not None and kept[2].points_lost > 0
+    assert kept[2].answer == str(a_wrong_move(puzzle)) and kept[2].position == puzzle.position
     assert all(a.seconds is not None and 0 <= a.seconds < 120 for a in kept)
     assert not any(a.rated or a.helped for a in kept)
 

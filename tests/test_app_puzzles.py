@@ -244,3 +244,19 @@ def test_an_answer_shows_the_table_after_it_and_a_wrong_one_the_best_too() -> No
     assert after in captions and best_after in captions
     assert any(e.label.startswith(f"The table after {best.tile}") for e in at.expander)
     assert any(m.value.startswith(f"The table after your move, {wrong.tile}") for m in at.markdown)
+
+
+def test_after_a_right_answer_the_next_puzzle_comes_first_after_a_wrong_one_another_try() -> None:
+    puzzle = next(p for p in shipped() if p.kind == "best-play" and p.id != TODAY.id)
+    at = open_page(puzzle.id)
+    click_move(at, a_wrong_move(puzzle))
+    keys = [b.key for b in at.button if b.key in ("puzzle_retry", "puzzle_after_next", "puzzle_today")]
+    assert keys == ["puzzle_retry", "puzzle_after_next", "puzzle_today"]
+    assert at.button(key="puzzle_retry").proto.type == "primary"
+    at.button(key="puzzle_retry").click().run()
+    click_move(at, Move.parse(puzzle.accepted[0]))
+    assert all(b.key != "puzzle_retry" for b in at.button)
+    assert at.button(key="puzzle_after_next").proto.type == "primary"
+    at.button(key="puzzle_after_next").click().run()
+    assert not at.exception
+    assert at.session_state["puzzle_id"] != puzzle.id and at.session_state["puzzle_answer"] is None

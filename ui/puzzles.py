@@ -528,12 +528,19 @@ if answered is not None:
         if st.button(t("puzzles.review_back", LANG), key="puzzle_review_back", type="primary"):
             st.session_state["puzzle_source"] = ""
             st.rerun()
-    else:
-        left, right = st.columns(2)
-        if left.button(t("puzzles.retry", LANG), key="puzzle_retry"):
-            choose(puzzle, source)
-            st.rerun()
-        if right.button(t("puzzles.today", LANG), key="puzzle_today"):
-            choose(today)
-            st.rerun()
+    else:  # right: on to the next; wrong: again first
+        solved = puzzle.is_right(answered)
+        with st.container(horizontal=True):
+            if not solved and st.button(t("puzzles.retry", LANG), key="puzzle_retry", type="primary"):
+                choose(puzzle, source)
+                st.rerun()
+            matching = matching_puzzles(*(st.session_state.get(k, ANY)
+                                          for k in ("puzzle_kind", "puzzle_tag", "puzzle_band")))
+            if matching and st.button(t("puzzles.next", LANG), key="puzzle_after_next",
+                                      type="primary" if solved else "secondary"):
+                choose(next_unseen(matching))
+                st.rerun()
+            if puzzle.id != today.id and st.button(t("puzzles.today", LANG), key="puzzle_today"):
+                choose(today)
+                st.rerun()
 st.caption(t("puzzles.link", LANG, link=puzzle_link(puzzle.id)))
