@@ -694,11 +694,23 @@ static int ab(Search *S, const Node *in, int alpha, int beta) {
     int pts[MAXMOVES], score[MAXMOVES], order[MAXMOVES];
     int tiles = __builtin_popcount(n.hand[0] | n.hand[1] | n.hand[2] | n.hand[3]) + S->nbone - n.bonepos;
     int same = tteam(S, next) == tteam(S, mover), etc = tiles >= ETC_MIN;
-    for (int j = 0; j < cnt; j++) {
+    uint64_t lkey[MAXMOVES];
+    int kept = 0;
+    for (int i = 0; i < cnt; i++) {
+        int j = kept;
         Node *c = &kids[j];
         *c = n;
+        moves[j] = moves[i];
         pts[j] = node_apply(c, moves[j]);
         c->turn = (int8_t)next;
+        /* the same tile on another end giving the same table, up to its mirror: the
+         * same child (its value is the same), searched once */
+        lkey[j] = node_layout_key(c);
+        int dup = 0;
+        for (int x = 0; x < j && !dup; x++)
+            dup = (moves[x] & 31) == (moves[j] & 31) && lkey[x] == lkey[j];
+        if (dup) continue;
+        kept++;
         order[j] = j;
         cb[j] = NULL;
         if (etc && c->hand[mover]) {
@@ -711,6 +723,7 @@ static int ab(Search *S, const Node *in, int alpha, int beta) {
             __builtin_prefetch(cb[j]);
         }
     }
+    cnt = kept;
     int lo, hi, ttmove = NOMOVE;
     S->probes++;
     if (probe(S, b, k0, k1 | S->gen, &lo, &hi, &ttmove)) {
