@@ -869,7 +869,8 @@ static void raise_best(int *best, int v) {
 
 static void root_all(RootWork *w) {
     Search *S = w->S;
-    int best = -INF;
+    int best = -INF, last = -INF;   /* a search starts from the value of the move valued before it:
+                                     * moves come in order of promise, neighbours' values are close */
     for (;;) {
         if (S->aborted || (S->stop_all && *S->stop_all)) break;
         int j = __atomic_fetch_add(w->next, 1, __ATOMIC_RELAXED), o = -1;
@@ -886,7 +887,7 @@ static void root_all(RootWork *w) {
             v = move_test(S, &w->kids[o], w->turn, w->pts[o], b);
             far = v < b;
         }
-        if (!far && !S->aborted) v = move_exact(S, &w->kids[o], w->turn, w->pts[o], best > -INF ? best : 0);
+        if (!far && !S->aborted) v = move_exact(S, &w->kids[o], w->turn, w->pts[o], last > -INF ? last : 0);
         S->watch = NULL;
         if (S->aborted == DROPPED) { S->aborted = 0; continue; }
         if (S->aborted) break;
@@ -895,6 +896,7 @@ static void root_all(RootWork *w) {
         else if (w->near > 0) raise_best(w->best, v);
         __atomic_store_n(&w->done[o], 1, __ATOMIC_RELEASE);
         if (!far && v > best) best = v;
+        if (!far) last = v;
     }
     if ((S->aborted || (S->stop_all && *S->stop_all)) && S->stop_all) { *S->stop_all = 1; if (!S->aborted) S->aborted = 1; }
 }
