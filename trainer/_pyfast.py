@@ -549,10 +549,20 @@ class Search:
         kids: list[State] = []
         pts: list[int] = []
         keys: list[Optional[tuple[int, int]]] = []
+        kept: list[int] = []
+        tables: list[int] = []
         for move in moves:
             c = list(n)
-            pts.append(apply_move(game, c, move) // 5)
+            p = apply_move(game, c, move) // 5
             c[TURN] = following
+            # the same tile on another end giving the same table, up to its mirror: the
+            # same child (its value is the same), searched once
+            table = layout_key(c)
+            if any((m & 31) == (move & 31) and t == table for m, t in zip(kept, tables)):
+                continue
+            kept.append(move)
+            tables.append(table)
+            pts.append(p)
             kids.append(c)
             key = None
             if etc and c[HAND + mover]:
@@ -560,6 +570,7 @@ class Search:
                 draw_until_playable(game, d)
                 key = node_key(d)
             keys.append(key)
+        moves = kept
         entry = self.find(self.bucket(k0, k1), k0, k1)
         ttmove = -1
         self.probes += 1
@@ -716,7 +727,7 @@ def solve(hands: tuple[int, ...], bone: tuple[int, ...], layout: Compact, turn: 
             kids.append(kid)
         # root moves best first by a shallow look: points now, then heavier tiles
         order = sorted(range(len(moves)), key=lambda i: -(pts[i] * 64 + PIPS[moves[i] & 31]))
-        value = -INF
+        value = last = -INF  # a search starts from the value of the move valued before it
         for j, o in enumerate(order):
             if search.aborted:
                 break
@@ -727,7 +738,7 @@ def solve(hands: tuple[int, ...], bone: tuple[int, ...], layout: Compact, turn: 
                     if bound < b and not search.aborted:
                         values[o], far[o] = bound, 1
                         continue
-                values[o] = search.move_exact(kids[o], turn, pts[o], value if j else 0)
+                values[o] = last = search.move_exact(kids[o], turn, pts[o], last if last > -INF else 0)
                 value = max(value, values[o])
             elif j == 0:
                 values[o] = value = search.move_exact(kids[o], turn, pts[o], 0)
