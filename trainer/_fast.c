@@ -787,8 +787,8 @@ static int ab(Search *S, const Node *in, int alpha, int beta) {
  * past the bound found while only one side is known (wider steps cost more than they
  * save: the searches far from the value are cheap, those near it are not), then
  * halving the interval. */
-static int exact_value(Search *S, const Node *n, int guess) {
-    int lo = -INF, hi = INF, b = guess;
+static int exact_value(Search *S, const Node *n, int guess, int lo, int hi) {
+    int b = guess;
     while (lo < hi && !S->aborted) {
         if (lo > -INF && hi < INF) b = lo + (hi - lo + 1) / 2;
         else if (lo > -INF) b = lo + 1;
@@ -799,11 +799,13 @@ static int exact_value(Search *S, const Node *n, int guess) {
     return lo;
 }
 
-/* The exact value of a root move for the mover, its child prepared. */
-static int move_exact(Search *S, Node *c, int mover, int p, int guess) {
+/* The exact value of a root move for the mover, its child prepared; `known` is a
+ * lower bound on it already found (-INF: none). */
+static int move_exact(Search *S, Node *c, int mover, int p, int guess, int known) {
     if (!c->hand[mover]) return p + node_settle(S, c, mover, mover);
-    if (tteam(S, c->turn) == tteam(S, mover)) return p + exact_value(S, c, guess - p);
-    return p - exact_value(S, c, p - guess);
+    if (tteam(S, c->turn) == tteam(S, mover))
+        return p + exact_value(S, c, guess - p, known > -INF ? known - p : -INF, INF);
+    return p - exact_value(S, c, p - guess, -INF, known > -INF ? p - known : INF);
 }
 
 /* Is the root move's value at least b? Returns a fail-soft bound. */
@@ -881,13 +883,15 @@ static void root_all(RootWork *w) {
             if (o < 0) break;
             S->watch = &w->done[o];
         }
-        int shared = w->near > 0 ? __atomic_load_n(w->best, __ATOMIC_ACQUIRE) : -INF, v, far = 0;
+        int shared = w->near > 0 ? __atomic_load_n(w->best, __ATOMIC_ACQUIRE) : -INF, v, far = 0,
+            known = -INF;   /* a lower bound the test found: the exact search need not find it again */
         if (shared > -INF && !w->must[o]) {   /* far below the best? then its bound is enough */
             int b = shared - w->near;
             v = move_test(S, &w->kids[o], w->turn, w->pts[o], b);
             far = v < b;
+            if (!far) known = v;
         }
-        if (!far && !S->aborted) v = move_exact(S, &w->kids[o], w->turn, w->pts[o], last > -INF ? last : 0);
+        if (!far && !S->aborted) v = move_exact(S, &w->kids[o], w->turn, w->pts[o], last > -INF ? last : 0, known);
         S->watch = NULL;
         if (S->aborted == DROPPED) { S->aborted = 0; continue; }
         if (S->aborted) break;
@@ -991,7 +995,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kwargs) {
         node_draw(S, &r);
         int must_draw = r.bonepos > 0;   /* he must draw or pass: no choice of move */
         n = must_draw ? 0 : node_moves(S, &root, moves);
-        if (n == 0) value = exact_value(S, &root, 0);
+        if (n == 0) value = exact_value(S, &root, 0, -INF, INF);
         else {
             /* root moves best first by a shallow look: points now, then heavier tiles */
             Node kids[MAXMOVES];
@@ -1046,11 +1050,11 @@ static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kwargs) {
             for (int j = 0; j < n && !S->aborted && mode == MODE_BEST; j++) {
                 int o = order[j];
                 if (j == 0) {
-                    vals[o] = value = move_exact(S, &kids[o], turn, pts[o], 0);
+                    vals[o] = value = move_exact(S, &kids[o], turn, pts[o], 0, -INF);
                     keep[o] = 1;
                 } else if (move_test(S, &kids[o], turn, pts[o], value) >= value) {
                     if (move_test(S, &kids[o], turn, pts[o], value + 1) > value) {
-                        value = move_exact(S, &kids[o], turn, pts[o], value + 1);
+                        value = move_exact(S, &kids[o], turn, pts[o], value + 1, -INF);
                         for (int m = 0; m < j; m++) keep[order[m]] = 0;
                     }
                     vals[o] = value; keep[o] = 1;

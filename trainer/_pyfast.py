@@ -633,10 +633,11 @@ class Search:
                    self.nodes - first)
         return best
 
-    def exact_value(self, s: State, guess: int) -> int:
-        """The exact value of a node by null-window searches from `guess`: stepping by
-        one while only one bound is known, then halving the interval."""
-        lo, hi, b = -INF, INF, guess
+    def exact_value(self, s: State, guess: int, lo: int = -INF, hi: int = INF) -> int:
+        """The exact value of a node by null-window searches from `guess` (or from the
+        bounds `lo` <= value <= `hi` already known): stepping by one while only one
+        bound is known, then halving the interval."""
+        b = guess
         while lo < hi and not self.aborted:
             if lo > -INF and hi < INF:
                 b = lo + (hi - lo + 1) // 2
@@ -651,13 +652,14 @@ class Search:
                 hi = g
         return lo
 
-    def move_exact(self, c: State, mover: int, p: int, guess: int) -> int:
-        """The exact value of a root move for the mover, its child prepared."""
+    def move_exact(self, c: State, mover: int, p: int, guess: int, known: int = -INF) -> int:
+        """The exact value of a root move for the mover, its child prepared; `known` is
+        a lower bound on it already found (-INF: none)."""
         if not c[HAND + mover]:
             return p + self.settle(c, mover, mover)
         if self.team(c[TURN]) == self.team(mover):
-            return p + self.exact_value(c, guess - p)
-        return p - self.exact_value(c, p - guess)
+            return p + self.exact_value(c, guess - p, known - p if known > -INF else -INF)
+        return p - self.exact_value(c, p - guess, -INF, p - known if known > -INF else INF)
 
 
 def end_code(pip: int, double: int) -> int:
@@ -732,13 +734,15 @@ def solve(hands: tuple[int, ...], bone: tuple[int, ...], layout: Compact, turn: 
             if search.aborted:
                 break
             if mode == 0:
+                known = -INF  # a lower bound the test found: the exact search need not find it again
                 if near and j and (moves[o] & 31, moves[o] >> 5) not in wanted:  # far below: a bound
                     b = value - near // 5
                     bound = search.child_value(kids[o], turn, pts[o], b - 1, b)
                     if bound < b and not search.aborted:
                         values[o], far[o] = bound, 1
                         continue
-                values[o] = last = search.move_exact(kids[o], turn, pts[o], last if last > -INF else 0)
+                    known = bound
+                values[o] = last = search.move_exact(kids[o], turn, pts[o], last if last > -INF else 0, known)
                 value = max(value, values[o])
             elif j == 0:
                 values[o] = value = search.move_exact(kids[o], turn, pts[o], 0)
