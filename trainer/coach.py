@@ -89,6 +89,17 @@ def basis_words(evidence: Optional[Evidence], lang: str = "en") -> str:
     return tn("coach.basis_deals", evidence.deals, lang)
 
 
+def shown_gap(evidence: Evidence, better: Move, worse: Move) -> float:
+    """How far `worse` is below `better` as the coach writes it: the difference of the
+    two means rounded to one place, so that the figures shown add up.
+
+    >>> shown_gap(Evidence((Move.parse("6-4@E"), Move.parse("4-1@W")), (10, 0), ((20, 5), (3, 1))),
+    ...           Move.parse("6-4@E"), Move.parse("4-1@W"))
+    10.5
+    """
+    return round(round(evidence.mean(better), 1) - round(evidence.mean(worse), 1), 1)
+
+
 def compare_words(position: Position, evidence: Evidence, move: Move, other: Move,
                   lang: str = "en") -> str:
     """Move against the best alternative: points now and value, both figures, and how
@@ -98,7 +109,7 @@ def compare_words(position: Position, evidence: Evidence, move: Move, other: Mov
     values = dict(move=move, points=tn("plural.points", position.points(move), lang),
                   value=_signed(mine), other=other,
                   other_points=tn("plural.points", position.points(other), lang),
-                  other_value=_signed(theirs), diff=f"{abs(mine - theirs):.1f}")  # the figures shown add up
+                  other_value=_signed(theirs), diff=f"{abs(shown_gap(evidence, other, move)):.1f}")
     if evidence.exact:
         key = "coach.compare_exact_tie" if diff.mean == 0 else (
             "coach.compare_exact_better" if diff.mean > 0 else "coach.compare_exact_worse")
@@ -240,8 +251,7 @@ def judged(view: Position, played: Move, evidence: Evidence, number: int = 0,
                  else t("coach.unclear_wide", lang, low=f"{loss.low:.1f}", high=f"{loss.high:.1f}"))
         why = f"{doubt} {why}"
     reason = f"{why} {t('coach.basis', lang, basis=basis_words(evidence, lang))}"
-    shown = round(round(evidence.mean(best), 1) - round(evidence.mean(played), 1), 1)  # as the reason says
-    return MoveReview(number, view.code(), played, best, max(0.0, shown), named,
+    return MoveReview(number, view.code(), played, best, max(0.0, shown_gap(evidence, best, played)), named,
                       0 if evidence.exact else evidence.deals,
                       0.0 if evidence.exact else loss.half_width, evidence.exact, reason)
 

@@ -123,13 +123,16 @@ def signed(x: float) -> str:
     return f"{x:+.1f}" if not float(x).is_integer() else f"{int(x):+d}"
 
 
-def header(puzzle: Puzzle, lang: str = "en") -> str:
-    """The line under a puzzle's title: rating, rules and its themes by name."""
+def header(puzzle: Puzzle, lang: str = "en", with_id: bool = False) -> str:
+    """The line under a puzzle's title: its id (`with_id`, for citing it), rating, rules
+    and its themes by name."""
     rules = t(f"rules.{puzzle.rules}", lang)
     if not puzzle.tags:
-        return t("puzzles.info", lang, rating=puzzle.rating, rules=rules)
-    themes = t("list.separator", lang).join(t(f"puzzles.tag.{g}", lang) for g in puzzle.tags)
-    return t("puzzles.info_themes", lang, rating=puzzle.rating, rules=rules, themes=themes)
+        line = t("puzzles.info", lang, rating=puzzle.rating, rules=rules)
+    else:
+        themes = t("list.separator", lang).join(t(f"puzzles.tag.{g}", lang) for g in puzzle.tags)
+        line = t("puzzles.info_themes", lang, rating=puzzle.rating, rules=rules, themes=themes)
+    return f'{t("puzzles.label", lang, id=puzzle.id)} · {line}' if with_id else line
 
 
 def quiz_board(puzzle: Puzzle, lang: str = "en") -> tuple[str, str]:

@@ -317,13 +317,10 @@ if mode == "browse":
 
 puzzle = by_id(st.session_state["puzzle_id"])
 position = puzzle.parsed()
-if puzzle.id == today.id:
-    today_label = t("puzzles.today_label", LANG)
-    st.subheader(t("puzzles.heading", LANG, label=today_label, kind=kind_name(puzzle.kind)))
-    st.caption(header(puzzle, LANG))
-else:  # the kind is the heading; the id, for citing the puzzle, heads the line below
-    st.subheader(kind_name(puzzle.kind))
-    st.caption(f'{t("puzzles.label", LANG, id=puzzle.id)} · {header(puzzle, LANG)}')
+is_today = puzzle.id == today.id  # else the kind is the heading; the id, for citing it, heads the line below
+st.subheader(t("puzzles.heading", LANG, label=t("puzzles.today_label", LANG), kind=kind_name(puzzle.kind))
+             if is_today else kind_name(puzzle.kind))
+st.caption(header(puzzle, LANG, with_id=not is_today))
 st.write(t(f"puzzles.question.{puzzle.kind}", LANG))
 if puzzle.kind == "count" and st.session_state["puzzle_answer"] is None:
     quiz_board(position.layout)  # drawn as after the answer, without the count, end values or total
