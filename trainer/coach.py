@@ -18,8 +18,9 @@ Grades, by the points lost against the best move (mean over the deals):
 
 No grade is worse than "inaccuracy" unless the loss is significant at 95% (the
 interval lies above 0). A move is "unclear" when fewer than MIN_DEALS deals could be
-solved, or when its loss is not significant yet could reach a mistake; "forced" when
-it was the only legal move.
+solved, when its loss is not significant yet could reach a mistake, or when the best
+move's figures are only bounded on some deals (`trainer.evidence`: the time ran out
+before they were made exact); "forced" when it was the only legal move.
 
 Told the game's target, both know that a move that reaches it wins the game at once
 (`trainer.finish`): the hint plays it, and the review grades such a move "best" and
@@ -35,6 +36,7 @@ any other move a "missed_win", for certain, with no points figure.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Optional
 
@@ -105,6 +107,10 @@ def compare_words(position: Position, evidence: Evidence, move: Move, other: Mov
     """Move against the best alternative: points now and value, both figures, and how
     sure the difference is."""
     diff = evidence.difference(move, other)
+    if evidence.bounded(move) or (evidence.bounded(other) and diff.mean < 0):
+        return t("coach.compare_bounded", lang, move=move, other=other,
+                 points=tn("plural.points", position.points(move), lang),
+                 other_points=tn("plural.points", position.points(other), lang))
     mine, theirs = round(evidence.mean(move), 1), round(evidence.mean(other), 1)
     values = dict(move=move, points=tn("plural.points", position.points(move), lang),
                   value=_signed(mine), other=other,
@@ -115,6 +121,9 @@ def compare_words(position: Position, evidence: Evidence, move: Move, other: Mov
             "coach.compare_exact_better" if diff.mean > 0 else "coach.compare_exact_worse")
         return t(key, lang, **values)
     margin = f"{diff.half_width:.1f}"
+    if diff.at_least:  # `other` is only bounded on some deals: a lower bound on the gap
+        key = "coach.compare_better_bound" if diff.significant else "coach.compare_close_bound"
+        return t(key, lang, margin=margin, **values)
     if diff.significant:
         return t("coach.compare_better", lang, margin=margin, **values)
     if diff.high < 0:
@@ -226,7 +235,7 @@ def review_move(position: Position, played: Move, voids: Optional[Voids], budget
             position, winning[0], target, lang)
         return MoveReview(number, view.code(), played, winning[0], 0.0, "missed_win", 0, 0.0, True,
                           why, target)
-    return judged(view, played, within_budget(view, budget, seed, voids), number, lang)
+    return judged(view, played, within_budget(view, budget, seed, voids, must=(played,)), number, lang)
 
 
 def judged(view: Position, played: Move, evidence: Evidence, number: int = 0,
@@ -246,10 +255,10 @@ def judged(view: Position, played: Move, evidence: Evidence, number: int = 0,
     loss = evidence.difference(best, played)
     named = judge(loss, evidence.deals, evidence.exact)
     why = compare_words(view, evidence, played, other, lang)
-    if named == "unclear":
-        doubt = (tn("coach.unclear_few", evidence.deals, lang) if evidence.deals < MIN_DEALS
-                 else t("coach.unclear_wide", lang, low=f"{loss.low:.1f}", high=f"{loss.high:.1f}"))
-        why = f"{doubt} {why}"
+    if named == "unclear" and evidence.deals < MIN_DEALS:
+        why = f"{tn('coach.unclear_few', evidence.deals, lang)} {why}"
+    elif named == "unclear" and math.isfinite(loss.half_width):
+        why = f"{t('coach.unclear_wide', lang, low=f'{loss.low:.1f}', high=f'{loss.high:.1f}')} {why}"
     reason = f"{why} {t('coach.basis', lang, basis=basis_words(evidence, lang))}"
     return MoveReview(number, view.code(), played, best, max(0.0, shown_gap(evidence, best, played)), named,
                       0 if evidence.exact else evidence.deals,

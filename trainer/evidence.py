@@ -8,6 +8,15 @@ Deals are drawn in order from one seeded generator and solved on every core
 (`sampling.solve_deals`), so a fixed number of deals and a seed give the same figures
 on every machine; a time budget takes the deals its cores finish.
 
+Within a budget (the coach, the review), exact values are found only where they are
+needed: on each deal, a move more than NEAR points below that deal's best gets only
+an upper bound, which costs far less, except the moves that matter (every move on the
+first WARMUP deals; then the two leading moves so far and any the caller names, such
+as the move played). When the deals are in, the two leading moves and the named ones
+are made exact on every deal where they were bounded, while the time lasts. A
+comparison with a move whose figures are still bounded claims only what the bounds
+prove: "better by at least" against it, nothing for it.
+
 >>> from trainer.position import Hidden, Position
 >>> p = Position.from_code("4-5,5-1 6-4,1-1/?7 ?17 0 0,0")
 >>> e = paired(p, deals=12, seed=3)
@@ -24,15 +33,21 @@ import random
 import statistics
 import time
 from dataclasses import dataclass
+from functools import partial
 from typing import Optional
 
 from trainer.errors import InvalidPositionError
 from trainer.moves import Move
 from trainer.position import Hidden, Position
 from trainer.sampling import Voids, sample_deal, solve_deals
+from trainer.solver import Solution
 
 Z95 = 1.96  # two-sided 95% normal quantile
 MIN_DEALS = 20  # fewer deals than this give no interval worth a claim
+NEAR = 10  # points: within a budget, a move further below a deal's best may be only bounded
+LEADERS = 2  # the moves with the best means so far, kept exact on every deal
+WARMUP = 4  # deals solved with every move exact before the leaders are known
+REPAIR_SHARE = 0.1  # of a budget, kept for making the leading moves exact where bounded
 
 
 @dataclass(frozen=True)
@@ -42,6 +57,7 @@ class Difference:
 
     mean: float
     half_width: float
+    at_least: bool = False  # from upper bounds on `b`: `mean` and `low` are lower bounds, `high` unknown
 
     @property
     def low(self) -> float:
@@ -49,7 +65,7 @@ class Difference:
 
     @property
     def high(self) -> float:
-        return self.mean + self.half_width
+        return math.inf if self.at_least else self.mean + self.half_width
 
     @property
     def significant(self) -> bool:
@@ -66,6 +82,7 @@ class Evidence:
     points: tuple[int, ...]
     values: tuple[tuple[int, ...], ...]  # values[i][d]: move i on deal d
     exact: bool = False
+    bounds: tuple[tuple[bool, ...], ...] = ()  # bounds[i][d]: values[i][d] only an upper bound
 
     @property
     def deals(self) -> int:
@@ -74,7 +91,12 @@ class Evidence:
     def index(self, move: Move) -> int:
         return self.moves.index(move)
 
+    def bounded(self, move: Move) -> bool:
+        """Whether some of `move`'s figures are only upper bounds (so is its mean)."""
+        return bool(self.bounds) and any(self.bounds[self.index(move)])
+
     def mean(self, move: Move) -> float:
+        """The move's mean value over the deals (an upper bound if it is `bounded`)."""
         row = self.values[self.index(move)]
         return statistics.fmean(row) if row else 0.0
 
@@ -83,16 +105,21 @@ class Evidence:
         return min(self.moves, key=lambda m: (-self.mean(m), -self.points[self.index(m)], str(m)))
 
     def difference(self, a: Move, b: Move) -> Difference:
-        """Mean of `a`'s value minus `b`'s, paired deal by deal, with its 95% interval."""
+        """Mean of `a`'s value minus `b`'s, paired deal by deal, with its 95% interval.
+        Where `b`'s figures are bounded, the difference is at least this (`at_least`);
+        where `a`'s are, nothing is claimed (an infinite interval)."""
         diffs = [x - y for x, y in zip(self.values[self.index(a)], self.values[self.index(b)])]
         if not diffs:
             return Difference(0.0, math.inf)
         mean = statistics.fmean(diffs)
-        if self.exact:
-            return Difference(mean, 0.0)
-        if len(diffs) < 2:
+        if self.bounded(a):
             return Difference(mean, math.inf)
-        return Difference(mean, Z95 * statistics.stdev(diffs) / math.sqrt(len(diffs)))
+        at_least = self.bounded(b)
+        if self.exact:
+            return Difference(mean, 0.0, at_least)
+        if len(diffs) < 2:
+            return Difference(mean, math.inf, at_least)
+        return Difference(mean, Z95 * statistics.stdev(diffs) / math.sqrt(len(diffs)), at_least)
 
 
 def deals_for(view: Position, count: int, rng: random.Random,
@@ -101,18 +128,74 @@ def deals_for(view: Position, count: int, rng: random.Random,
     return [sample_deal(view, rng, voids) for _ in range(count)]
 
 
-def _solve_all(deals: list[Position], deadline: float = 0.0) -> list[dict[Move, tuple[int, int]]]:
-    """Every deal solved, in order, on every core; a deal that would overrun `deadline`
-    raises SearchLimitError."""
-    return [{m.move: (m.points, m.value) for m in solution.moves}
-            for solution in solve_deals(iter(deals), deadline, limit=len(deals))]
+def _solve_all(deals: list[Position], deadline: float = 0.0) -> list[Solution]:
+    """Every deal solved exactly, in order, on every core; a deal that would overrun
+    `deadline` raises SearchLimitError."""
+    return list(solve_deals(iter(deals), deadline, limit=len(deals)))
 
 
-def _collect(view: Position, solved: list[dict[Move, tuple[int, int]]], exact: bool) -> Evidence:
+def _collect(view: Position, solved: list[Solution], exact: bool) -> Evidence:
     moves = tuple(sorted(view.legal_moves(), key=str))
     points = tuple(view.points(m) for m in moves)
-    values = tuple(tuple(s[m][1] for s in solved) for m in moves)
-    return Evidence(moves, points, values, exact)
+    found = [{m.move: m for m in s.moves} for s in solved]
+    values = tuple(tuple(f[m].value for f in found) for m in moves)
+    bounds = tuple(tuple(f[m].bound for f in found) for m in moves)
+    return Evidence(moves, points, values, exact, bounds if any(map(any, bounds)) else ())
+
+
+def leaders(solved: list[Solution], count: int = LEADERS) -> tuple[Move, ...]:
+    """The `count` moves with the best means over the deals solved so far (bounds
+    counted as values); none before the first deal."""
+    totals: dict[Move, int] = {}
+    for solution in solved:
+        for m in solution.moves:
+            totals[m.move] = totals.get(m.move, 0) + m.value
+    return tuple(sorted(totals, key=lambda m: (-totals[m], str(m)))[:count])
+
+
+class _Leading:
+    """The moves to keep exact while deals come in: the leaders so far and `must`,
+    tallied as each solution arrives."""
+
+    def __init__(self, must: tuple[Move, ...], every: tuple[Move, ...] = ()) -> None:
+        self.must = must
+        self.every = every
+        self.seen = 0
+        self.totals: dict[Move, int] = {}
+
+    def add(self, solution: Solution) -> None:
+        self.seen += 1
+        for m in solution.moves:
+            self.totals[m.move] = self.totals.get(m.move, 0) + m.value
+
+    def __call__(self) -> tuple[Move, ...]:
+        if self.seen < WARMUP:
+            return self.every
+        top = sorted(self.totals, key=lambda m: (-self.totals[m], str(m)))[:LEADERS]
+        return tuple(dict.fromkeys((*top, *self.must)))
+
+
+def _made_exact(solved: list[Solution], must: tuple[Move, ...], deadline: float,
+                near: int) -> list[Solution]:
+    """`solved` with the leading moves and `must` exact on every deal: each deal where
+    one is bounded is solved again with them exact (the leaders can change as bounds
+    give way to values, so until none is bounded or `deadline` passes, 0: none; a deal
+    that would overrun it keeps its bounds)."""
+    solved = list(solved)
+    while True:
+        needed = tuple(dict.fromkeys((*leaders(solved), *must)))
+        redo = {id(s.position): i for i, s in enumerate(solved)
+                if any(m.bound and m.move in needed for m in s.moves)}
+        if not redo or (deadline and time.perf_counter() >= deadline):
+            return solved
+        again = (solved[i].position for i in redo.values())
+        fixed = 0
+        for solution in solve_deals(again, deadline, limit=len(redo), ordered=False, near=near,
+                                    exact=partial(tuple, needed)):
+            solved[redo[id(solution.position)]] = solution
+            fixed += 1
+        if fixed < len(redo):
+            return solved
 
 
 def determined(view: Position) -> bool:
@@ -125,30 +208,41 @@ def determined(view: Position) -> bool:
     return len(hidden) == 1 and empty
 
 
-def paired(view: Position, deals: int, seed: int, voids: Optional[Voids] = None) -> Evidence:
+def paired(view: Position, deals: int, seed: int, voids: Optional[Voids] = None,
+           near: int = 0, must: tuple[Move, ...] = ()) -> Evidence:
     """Every legal move valued on the same `deals` deals of the unseen tiles (one exact
-    solve when nothing is hidden)."""
+    solve when nothing is hidden). With `near`, moves far below a deal's best may be
+    only bounded, as within a budget (the module's note); the leading moves and `must`
+    are exact."""
     if view.is_over:
         raise InvalidPositionError("the hand is over: nobody has a move to solve")
     if view.is_fully_known:
         return _collect(view, _solve_all([view]), exact=True)
     if deals < 1:
         raise InvalidPositionError("the evidence needs at least one deal")
-    return _collect(view, _solve_all(deals_for(view, deals, random.Random(seed), voids)), False)
+    dealt = deals_for(view, deals, random.Random(seed), voids)
+    if not near:
+        return _collect(view, _solve_all(dealt), False)
+    solved = list(solve_deals(iter(dealt), limit=deals, near=near, exact=partial(tuple, must)))
+    return _collect(view, _made_exact(solved, must, 0.0, near), False)
 
 
 def within_budget(view: Position, budget: float, seed: int, voids: Optional[Voids] = None,
-                  max_deals: int = 400) -> Evidence:
-    """As many paired deals as fit in `budget` seconds (at most `max_deals`); deals
-    whose search would overrun the time left are abandoned (the other cores go on
-    meanwhile), so early in a big hand the evidence may hold no deal at all."""
+                  max_deals: int = 400, must: tuple[Move, ...] = ()) -> Evidence:
+    """As many paired deals as fit in `budget` seconds (at most `max_deals`), with exact
+    values where they are needed (the module's note; `must`: moves to be exact, such as
+    the move played). Deals whose search would overrun the time left are abandoned (the
+    other cores go on meanwhile), so early in a big hand the evidence may hold no deal."""
     if determined(view) and not view.is_over:  # one way the tiles can lie: one exact solve
         only = view if view.is_fully_known else sample_deal(view, random.Random(seed), voids)
         return _collect(view, _solve_all([only]), exact=True)
-    deadline = time.perf_counter() + budget
+    start = time.perf_counter()
     rng = random.Random(seed)
-    solved: list[dict[Move, tuple[int, int]]] = []
+    solved: list[Solution] = []
+    leading = _Leading(must, view.legal_moves())
     deals = (sample_deal(view, rng, voids) for _ in range(max_deals))
-    for solution in solve_deals(deals, deadline, limit=max_deals, ordered=False):
-        solved.append({m.move: (m.points, m.value) for m in solution.moves})
-    return _collect(view, solved, exact=False)
+    for solution in solve_deals(deals, start + budget * (1 - REPAIR_SHARE), limit=max_deals,
+                                ordered=False, near=NEAR, exact=leading):
+        solved.append(solution)
+        leading.add(solution)
+    return _collect(view, _made_exact(solved, must, start + budget, NEAR), exact=False)

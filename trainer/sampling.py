@@ -19,7 +19,7 @@ import random
 import statistics
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, replace
 from typing import Optional
@@ -49,7 +49,8 @@ def _pool() -> ThreadPoolExecutor:
 
 
 def solve_deals(deals: Iterator[Position], deadline: float = 0.0,
-                limit: int = MAX_SAMPLES, ordered: bool = True) -> Iterator[Solution]:
+                limit: int = MAX_SAMPLES, ordered: bool = True, near: int = 0,
+                exact: Callable[[], tuple[Move, ...]] = tuple) -> Iterator[Solution]:
     """Solve deals on every core, at most `limit` of them. `deadline`
     (time.perf_counter(), 0: none) bounds each search, and no deal starts after it.
 
@@ -59,7 +60,10 @@ def solve_deals(deals: Iterator[Position], deadline: float = 0.0,
     deals give the same figures on any machine). Not `ordered`: solutions come as they
     are found, and deals that would overrun the deadline are dropped (a budget gets
     every deal its cores could finish). Searches still running when the caller stops
-    (an error, Ctrl-C) are cancelled at once."""
+    (an error, Ctrl-C) are cancelled at once.
+
+    `near` and `exact` go to `solve`: a move more than `near` points below a deal's best
+    may get only a bound, except the moves `exact()` names when the deal starts."""
     pool = _pool()
     pending: dict[Future[Solution], int] = {}
     finished: dict[int, Future[Solution]] = {}
@@ -75,7 +79,7 @@ def solve_deals(deals: Iterator[Position], deadline: float = 0.0,
                     more = False
                     break
                 pending[pool.submit(solve, deal, time_limit=max(left, 0.0), cancel=cancel,
-                                    threads=1)] = started
+                                    threads=1, near=near, exact=exact() if near else ())] = started
                 started += 1
             if not pending:
                 return

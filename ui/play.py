@@ -3,6 +3,7 @@ saving and loading, and a review after each hand."""
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections import defaultdict
@@ -293,7 +294,7 @@ def learner_turns(session: PlaySession, number: int) -> list[tuple[int, Move]]:
 def lost_text(review: MoveReview) -> str:
     """The points lost, with the 95% margin when it rests on deals; none for a move
     judged by the target (a game won or not, not points)."""
-    if review.target is not None or review.unjudged:
+    if review.target is not None or review.unjudged or not math.isfinite(review.margin):
         return NO_FIGURE
     return f"{review.loss:.1f} ± {review.margin:.1f}" if review.samples else f"{review.loss:.1f}"
 

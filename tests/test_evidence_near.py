@@ -1,0 +1,84 @@
+"""Evidence with exact values only where they are needed: moves far below a deal's
+best are only bounded, the leading moves and the move played stay exact, and a
+comparison with bounded figures claims only what the bounds prove."""
+
+from __future__ import annotations
+
+import math
+
+from trainer.coach import compare_words, judge, judged, review_move
+from trainer.evidence import Evidence, paired, within_budget
+from trainer.position import Position
+
+# player 1 to move, six moves: 1-0@W and 2-1@W lead, 5-2 lags far behind on most deals
+SPREAD = "5-5:5-0,0-0,0-3:5-1:: ?6/6-4,6-0,5-4,5-2,4-0,2-1,1-0 ?10 1 20,10"
+
+
+def test_only_moves_far_below_a_deals_best_are_bounded_and_the_leaders_are_exact() -> None:
+    view = Position.from_code(SPREAD)
+    full = paired(view, 24, seed=5)
+    worst = min(full.moves, key=lambda m: (full.mean(m), str(m)))
+    near = paired(view, 24, seed=5, near=10, must=(worst,))
+    assert near.moves == full.moves and near.deals == full.deals
+    assert any(near.bounded(m) for m in near.moves)  # the cheap path was taken
+    for i in range(len(near.moves)):
+        for d in range(near.deals):
+            value, true = near.values[i][d], full.values[i][d]
+            if near.bounds[i][d]:
+                best_there = max(row[d] for row in full.values)
+                assert true <= value and true < best_there - 10
+            else:
+                assert value == true
+    ranked = sorted(full.moves, key=lambda m: -full.mean(m))
+    for move in (*ranked[:2], worst):  # the two leaders and the move asked for: exact everywhere
+        assert not near.bounded(move)
+        assert near.values[near.index(move)] == full.values[full.index(move)]
+    assert near.best() == full.best()
+    runner = max((m for m in near.moves if m != near.best()), key=near.mean)
+    assert near.mean(runner) == full.mean(ranked[1])
+
+
+def _planted(view: Position, bounded_other: bool) -> Evidence:
+    """1-0@W worth 10 more than 2-1@W on every deal but one (bounds on 2-1@W if asked)."""
+    moves = tuple(sorted(view.legal_moves(), key=str))
+    values, bounds = [], []
+    for m in moves:
+        if str(m) == "1-0@W":
+            values.append(tuple(20 + 5 * (d % 3) for d in range(30)))
+        else:
+            values.append(tuple(10 + 5 * (d % 3) - 5 * (d == 0) for d in range(30)))
+        bounds.append(tuple(bounded_other and str(m) == "2-1@W" for _ in range(30)))
+    return Evidence(moves, tuple(view.points(m) for m in moves), tuple(values), False,
+                    tuple(bounds) if bounded_other else ())
+
+
+def test_a_comparison_with_a_bounded_move_claims_at_least_and_nothing_for_it() -> None:
+    view = Position.from_code(SPREAD)
+    best, other = (next(m for m in view.legal_moves() if str(m) == s) for s in ("1-0@W", "2-1@W"))
+    plain, bounded = _planted(view, False), _planted(view, True)
+    exact_diff, low_diff = plain.difference(best, other), bounded.difference(best, other)
+    assert not exact_diff.at_least and math.isfinite(exact_diff.high)
+    assert low_diff.at_least and low_diff.mean == exact_diff.mean and low_diff.high == math.inf
+    assert low_diff.significant and judge(low_diff, 30, exact=False) == "mistake"
+    assert math.isinf(bounded.difference(other, best).half_width)  # an upper bound proves nothing for it
+    assert judge(bounded.difference(best, other), 30, False) == judge(exact_diff, 30, False)
+    words = compare_words(view, bounded, best, other)
+    assert "at most +14.8" in words and "better by at least 10.2" in words
+    assert "at least" not in compare_words(view, plain, best, other)
+    unclear = compare_words(view, bounded, other, best)
+    assert "unclear" in unclear and "+" not in unclear  # no figure for the bounded move
+    review = judged(view, other, Evidence(bounded.moves, bounded.points, bounded.values, False,
+                                          tuple(tuple(str(m) == "1-0@W" for _ in range(30))
+                                                for m in bounded.moves)))
+    assert review.grade == "unclear" and math.isinf(review.margin)  # the best move only bounded
+
+
+def test_the_move_played_is_judged_on_its_exact_figures() -> None:
+    view = Position.from_code(SPREAD)
+    full = paired(view, 24, seed=5)
+    worst = min(full.moves, key=lambda m: (full.mean(m), str(m)))
+    evidence = within_budget(view, 5.0, seed=5, must=(worst,), max_deals=40)
+    assert evidence.deals == 40 and not evidence.bounded(worst) and not evidence.bounded(evidence.best())
+    review = review_move(view, worst, None, 5.0, seed=5)
+    assert review.grade in ("mistake", "blunder") and math.isfinite(review.margin)
+    assert "at least" not in review.reason and "unclear" not in review.reason
