@@ -1,7 +1,7 @@
 """How fast the app answers a learner's clicks in Chromium, against a bare Streamlit
 page measured in the same run (the same machine, browser and load).
 
-    python benchmarks/app_speed.py [--repeats 8] [--chromium /usr/bin/chromium]
+    python benchmarks/app_speed.py [--repeats 30] [--chromium /usr/bin/chromium]
 
 Two servers are started on free ports: the trainer and a bare page (one button and a
 counter), each in its own tab. Each figure is the median time from a click until the
@@ -266,7 +266,7 @@ def best_play_puzzle() -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeats", type=int, default=16)
+    parser.add_argument("--repeats", type=int, default=30)
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     args = parser.parse_args()
     puzzle = best_play_puzzle()
