@@ -20,7 +20,8 @@ No grade is worse than "inaccuracy" unless the loss is significant at 95% (the
 interval lies above 0). A move is "unclear" when fewer than MIN_DEALS deals could be
 solved, when its loss is not significant yet could reach a mistake, or when the best
 move's figures are only bounded on some deals (`trainer.evidence`: the time ran out
-before they were made exact); "forced" when it was the only legal move.
+before they were made exact), as are the move played's unless even the bound on its
+loss is a blunder; "forced" when it was the only legal move.
 
 Told the game's target, both know that a move that reaches it wins the game at once
 (`trainer.finish`): the hint plays it, and the review grades such a move "best" and
@@ -254,10 +255,12 @@ def judged(view: Position, played: Move, evidence: Evidence, number: int = 0,
         other = best
     loss = evidence.difference(best, played)
     named = judge(loss, evidence.deals, evidence.exact)
+    if loss.at_least and named != "blunder":  # `played` only bounded: its loss may be larger
+        named = "unclear"
     why = compare_words(view, evidence, played, other, lang)
     if named == "unclear" and evidence.deals < MIN_DEALS:
         why = f"{tn('coach.unclear_few', evidence.deals, lang)} {why}"
-    elif named == "unclear" and math.isfinite(loss.half_width):
+    elif named == "unclear" and math.isfinite(loss.high):
         why = f"{t('coach.unclear_wide', lang, low=f'{loss.low:.1f}', high=f'{loss.high:.1f}')} {why}"
     reason = f"{why} {t('coach.basis', lang, basis=basis_words(evidence, lang))}"
     return MoveReview(number, view.code(), played, best, max(0.0, shown_gap(evidence, best, played)), named,

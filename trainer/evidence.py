@@ -32,7 +32,7 @@ import math
 import random
 import statistics
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import Optional
 
@@ -143,14 +143,32 @@ def _collect(view: Position, solved: list[Solution], exact: bool) -> Evidence:
     return Evidence(moves, points, values, exact, bounds if any(map(any, bounds)) else ())
 
 
+def _top(totals: dict[Move, int], count: int) -> tuple[Move, ...]:
+    """The `count` moves with the highest totals, and any tied with the last of them
+    (a tie would otherwise leave out a move that `Evidence.best` may name)."""
+    ranked = sorted(totals, key=lambda m: (-totals[m], str(m)))
+    if len(ranked) <= count or count < 1:
+        return tuple(ranked[:max(count, 0)])
+    last = totals[ranked[count - 1]]
+    return tuple(m for m in ranked if totals[m] >= last)
+
+
 def leaders(solved: list[Solution], count: int = LEADERS) -> tuple[Move, ...]:
     """The `count` moves with the best means over the deals solved so far (bounds
-    counted as values); none before the first deal."""
+    counted as values), with any tied with the last of them; none before the first deal."""
     totals: dict[Move, int] = {}
     for solution in solved:
         for m in solution.moves:
             totals[m.move] = totals.get(m.move, 0) + m.value
-    return tuple(sorted(totals, key=lambda m: (-totals[m], str(m)))[:count])
+    return _top(totals, count)
+
+
+def _merged(new: Solution, old: Solution) -> Solution:
+    """`new` with the exact values `old` found where `new` has only bounds (a move's
+    exact value on a deal does not depend on which other moves were made exact)."""
+    known = {m.move: m for m in old.moves if not m.bound}
+    moves = [known.get(m.move, m) if m.bound else m for m in new.moves]
+    return replace(new, moves=tuple(sorted(moves, key=lambda m: -m.value)))
 
 
 class _Leading:
@@ -171,8 +189,7 @@ class _Leading:
     def __call__(self) -> tuple[Move, ...]:
         if self.seen < WARMUP:
             return self.every
-        top = sorted(self.totals, key=lambda m: (-self.totals[m], str(m)))[:LEADERS]
-        return tuple(dict.fromkeys((*top, *self.must)))
+        return tuple(dict.fromkeys((*_top(self.totals, LEADERS), *self.must)))
 
 
 def _made_exact(solved: list[Solution], must: tuple[Move, ...], deadline: float,
@@ -180,7 +197,8 @@ def _made_exact(solved: list[Solution], must: tuple[Move, ...], deadline: float,
     """`solved` with the leading moves and `must` exact on every deal: each deal where
     one is bounded is solved again with them exact (the leaders can change as bounds
     give way to values, so until none is bounded or `deadline` passes, 0: none; a deal
-    that would overrun it keeps its bounds)."""
+    that would overrun it keeps its bounds). A value once exact stays exact, so each
+    round leaves fewer bounds than the one before and the loop ends."""
     solved = list(solved)
     while True:
         needed = tuple(dict.fromkeys((*leaders(solved), *must)))
@@ -192,7 +210,8 @@ def _made_exact(solved: list[Solution], must: tuple[Move, ...], deadline: float,
         fixed = 0
         for solution in solve_deals(again, deadline, limit=len(redo), ordered=False, near=near,
                                     exact=partial(tuple, needed)):
-            solved[redo[id(solution.position)]] = solution
+            i = redo[id(solution.position)]
+            solved[i] = _merged(solution, solved[i])
             fixed += 1
         if fixed < len(redo):
             return solved

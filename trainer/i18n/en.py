@@ -1151,20 +1151,20 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     ),
     "coach.compare_bounded": (
         "{move} scores {points} now; {other} scores {other_points} now. On some deals one of them "
-        "is so far below the best move there that only a bound on its value was found in the time, "
-        "so how the two compare is unclear."
+        "is so far below that deal's best move that only a bound on its value was worked out, so "
+        "how the two compare is unclear."
     ),
     "coach.compare_better_bound": (
         "{move} scores {points} now, expected {value} over the hand; the best alternative, {other}, "
         "scores {other_points} now, expected at most {other_value} (on some deals it is so far "
-        "below the best move that only a bound on its value was found): {move} is better by at "
-        "least {diff} ± {margin}."
+        "below that deal's best move that only a bound on its value was worked out): {move} is "
+        "better by {diff} ± {margin} or more."
     ),
     "coach.compare_close_bound": (
         "{move} scores {points} now, expected {value} over the hand; {other} scores {other_points} "
-        "now, expected at most {other_value} (on some deals only a bound on its value was found): "
-        "{move} is better by at least {diff} ± {margin}, within the margin of the deals, so either "
-        "may be best."
+        "now, expected at most {other_value} (on some deals only a bound on its value was worked "
+        "out): {move} leads by {diff} ± {margin} or more, which is within the margin of the deals, "
+        "so either may be best."
     ),
     "coach.compare_exact_better": (
         "{move} scores {points} now, exact value {value} to the end of the hand; the best "
