@@ -6,12 +6,12 @@ from trainer.i18n import t
 from ui.glossary import help_panel
 from ui.language import follow_learner, language_picker
 from ui.state import init_state
-from ui.widgets import learner_picker, page_style
+from ui.widgets import APP_ICON, learner_picker, page_style
 
 init_state()
-page_style()  # first: the chunk that draws boards (st.html) is then fetched first
+page_style()  # first: its rules are in place before any board is drawn
 LANG = language_picker()
-st.set_page_config(page_title=t("home.title", LANG), page_icon="🁫", layout="centered")
+st.set_page_config(page_title=t("home.title", LANG), page_icon=APP_ICON, layout="centered")
 learner_picker()
 help_panel()
 LANG = follow_learner(LANG)

@@ -104,6 +104,9 @@ def uploader_style(lang_code: str, notes: dict[str, str]) -> None:
     st.html("<style>" + "\n".join(rules) + "</style>")
 
 
+APP_ICON = render_tile(Tile(6, 4))  # the browser tab's icon: an upright 6-4, a count of 10
+
+
 def page_style() -> None:
     """The app's few style rules (a board's two widths, tile buttons), once a run."""
     st.html(STYLE)
