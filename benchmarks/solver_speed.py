@@ -212,7 +212,7 @@ def coach(hands: int, rng: random.Random, baseline: Optional[Solver]) -> None:
                   f"fewest {min(counts[key]):5}")
     print(f"  figures left bounded when the time ran out: the best move {bounded['best']} of "
           f"{2 * hands}, the hint's runner-up {bounded['runner-up']} of {hands} (then compared as "
-          f"'at least'), the move played {bounded['played']} of {hands}")
+          f"'or more'), the move played {bounded['played']} of {hands}")
 
 
 def main() -> None:
