@@ -11,11 +11,11 @@ on every machine; a time budget takes the deals its cores finish.
 Within a budget (the coach, the review), exact values are found only where they are
 needed: on each deal, a move more than NEAR points below that deal's best gets only
 an upper bound, which costs far less, except the moves that matter (every move on the
-first WARMUP deals; then the two leading moves so far and any the caller names, such
-as the move played). When the deals are in, the two leading moves and the named ones
-are made exact on every deal where they were bounded, while the time lasts. A
-comparison with a move whose figures are still bounded claims only what the bounds
-prove: "better by at least" against it, nothing for it.
+first WARMUP deals; then the two leading moves so far, any tied with the second, and
+any the caller names, such as the move played). When the deals are in, the leading
+moves and the named ones are made exact on every deal where they were bounded, while
+the time lasts. A comparison with a move whose figures are still bounded claims only
+what the bounds prove: "better by N ± M or more" against it, nothing for it.
 
 >>> from trainer.position import Hidden, Position
 >>> p = Position.from_code("4-5,5-1 6-4,1-1/?7 ?17 0 0,0")
