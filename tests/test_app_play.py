@@ -79,6 +79,9 @@ def test_hint_undo_and_review() -> None:
     at = open_game(PlaySettings(seed=5, opponent="random"))
     at.button(key="play_hint_button").click().run()
     assert not at.exception and at.info and at.info[-1].value.startswith("Coach: play")
+    first = at.session_state["play_hint"]
+    at.button(key="play_hint_button").click().run()  # asked again: the same words, not a new sample
+    assert at.session_state["play_hint"] is first and at.info[-1].value.startswith("Coach: play")
     session: PlaySession = at.session_state["play"]
     before = session.match.position.code()
     play_one_move(at, muggins=False)
