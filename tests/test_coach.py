@@ -156,3 +156,17 @@ def test_a_reviews_time_goes_mostly_to_the_early_decisions() -> None:
 def test_a_position_with_one_way_for_the_tiles_to_lie_is_exact() -> None:
     view = mover_view(Position.from_code(PLANTED))
     assert determined(view) and not determined(Position.from_code(EARLY))
+
+
+def test_a_hint_on_few_deals_says_it_is_a_first_guess(monkeypatch) -> None:
+    import trainer.coach as coach
+
+    view = Position.from_code(LATER)
+    for deals, warned in ((5, True), (MIN_DEALS, False)):
+        monkeypatch.setattr(coach, "within_budget",
+                            lambda v, budget, seed, voids, n=deals: paired(v, n, seed))
+        given = coach.hint(view, budget=1.0, seed=3)
+        assert given.samples == deals
+        assert given.reasons[0].startswith(f"Only {deals} deals could be solved") is warned
+        assert not warned or "first guess" in given.reasons[0]
+        assert any("Basis: " in r for r in given.reasons)

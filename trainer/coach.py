@@ -183,7 +183,9 @@ def hint(position: Position, budget: float = 1.0, seed: int = 0, voids: Optional
     move = evidence.best()
     others = [m for m in evidence.moves if m != move]
     other = max(others, key=lambda m: (evidence.mean(m), view.points(m), str(m)))
-    reasons = (compare_words(view, evidence, move, other, lang), *leaves_words(view, move, lang),
+    few = () if evidence.exact or evidence.deals >= MIN_DEALS else (
+        tn("coach.hint_few", evidence.deals, lang),)
+    reasons = (*few, compare_words(view, evidence, move, other, lang), *leaves_words(view, move, lang),
                t("coach.basis", lang, basis=basis_words(evidence, lang)))
     return Hint(move, reasons, {m: evidence.mean(m) for m in evidence.moves}, evidence.deals,
                 evidence.exact)

@@ -1190,6 +1190,12 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "coach.unclear_none": (
         "Unclear: no deal could be solved in the time, so there is no evidence to grade this move."
     ),
+    "coach.hint_few": {
+        "one": "Only {n} deal could be solved in the time, too few to be sure: take this as a first guess.",
+        "other": (
+            "Only {n} deals could be solved in the time, too few to be sure: take this as a first guess."
+        ),
+    },
     "coach.unclear_few": {
         "one": "Unclear: only {n} deal could be solved in the time, too few to grade.",
         "other": "Unclear: only {n} deals could be solved in the time, too few to grade.",
