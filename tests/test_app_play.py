@@ -82,6 +82,10 @@ def test_hint_undo_and_review() -> None:
     first = at.session_state["play_hint"]
     at.button(key="play_hint_button").click().run()  # asked again: the same words, not a new sample
     assert at.session_state["play_hint"] is first and at.info[-1].value.startswith("Coach: play")
+    at.sidebar.selectbox(key="lang_picker").set_value("es").run()
+    at.button(key="play_hint_button").click().run()  # in another language: made again, in it
+    assert at.session_state["play_hint"] is not first and not at.info[-1].value.startswith("Coach: play")
+    at.sidebar.selectbox(key="lang_picker").set_value("en").run()
     session: PlaySession = at.session_state["play"]
     before = session.match.position.code()
     play_one_move(at, muggins=False)

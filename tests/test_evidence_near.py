@@ -126,3 +126,4 @@ def test_a_bounded_move_played_is_not_graded_on_its_bound() -> None:
     bounded = _planted(view, True)  # 2-1@W only bounded: its loss is at least about 10
     review = judged(view, other, bounded)
     assert review.best == best and review.grade == "unclear" and "inf" not in review.reason
+    assert math.isinf(review.margin)  # its loss is only bounded below: no figure to show

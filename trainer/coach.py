@@ -202,7 +202,7 @@ class MoveReview:
     loss: float  # mean points lost against the best
     grade: str  # best, good, inaccuracy, mistake, blunder, unclear or forced
     samples: int  # deals behind the figures (0 when exact or forced)
-    margin: float = 0.0  # half-width of the 95% interval on the loss
+    margin: float = 0.0  # half-width of the 95% interval on the loss (inf: no figure to show)
     exact: bool = False
     reason: str = ""
     target: Optional[int] = None  # judged by reaching the game's target, not by value
@@ -265,9 +265,9 @@ def judged(view: Position, played: Move, evidence: Evidence, number: int = 0,
     elif named == "unclear" and math.isfinite(loss.high):
         why = f"{t('coach.unclear_wide', lang, low=f'{loss.low:.1f}', high=f'{loss.high:.1f}')} {why}"
     reason = f"{why} {t('coach.basis', lang, basis=basis_words(evidence, lang))}"
+    margin = math.inf if loss.at_least else 0.0 if evidence.exact else loss.half_width  # inf: no figure
     return MoveReview(number, view.code(), played, best, max(0.0, shown_gap(evidence, best, played)), named,
-                      0 if evidence.exact else evidence.deals,
-                      0.0 if evidence.exact else loss.half_width, evidence.exact, reason)
+                      0 if evidence.exact else evidence.deals, margin, evidence.exact, reason)
 
 
 def review_hand(start: Position, turns: tuple[Turn, ...], learner: int, budget: float = 0.5,

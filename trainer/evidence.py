@@ -168,7 +168,7 @@ def _merged(new: Solution, old: Solution) -> Solution:
     exact value on a deal does not depend on which other moves were made exact)."""
     known = {m.move: m for m in old.moves if not m.bound}
     moves = [known.get(m.move, m) if m.bound else m for m in new.moves]
-    return replace(new, moves=tuple(sorted(moves, key=lambda m: -m.value)))
+    return replace(new, moves=tuple(sorted(moves, key=lambda m: (-m.value, -m.points, str(m.move)))))
 
 
 class _Leading:

@@ -379,15 +379,15 @@ def learner_turn(session: PlaySession) -> None:
     if session.settings.muggins:
         st.caption(t("play.muggins_rule", LANG))
     asked = st.session_state["play_coach"] and tools[0].button(t("play.hint", LANG), key="play_hint_button")
-    code = position.code()
-    if asked and (st.session_state["play_hint"] is None or st.session_state["play_hint_for"] != code):
+    made_for = (position.code(), LANG)
+    if asked and (st.session_state["play_hint"] is None or st.session_state["play_hint_for"] != made_for):
         # once per position: asked again, the coach says the same, not a new sample's words
         with st.spinner(t("play.coach_thinking", LANG)):
             voids = voids_from_turns(session.match.starts[-1], tuple(session.match.hands[-1]))
             st.session_state["play_hint"] = hint(position, budget=st.session_state["play_budget"],
                                                  seed=len(session.match.hands[-1]), voids=voids,
                                                  lang=LANG, target=session.match.target)
-            st.session_state["play_hint_for"] = code
+            st.session_state["play_hint_for"] = made_for
     if not session.settings.muggins and tools[1].button(t("play.undo", LANG), key="play_undo"):
         try:
             session.undo()

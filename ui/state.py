@@ -79,7 +79,7 @@ DEFAULTS: dict[str, Any] = {
     "play_pending": None,  # the move chosen, waiting for its Muggins claim
     "play_seen": 0,  # hand results already shown
     "play_hint": None,  # the coach's Hint for the position shown
-    "play_hint_for": None,  # the code of the position that Hint was made for
+    "play_hint_for": None,  # (position code, language) that Hint was made for
     "play_review": None,  # (hand number, reviews) after "Review my moves"
     "play_note": None,  # a message kept until the learner's next move (a wrong Muggins claim)
     "play_review_job": None,  # ((session id, hand number), the review's Future) begun at the hand's end
