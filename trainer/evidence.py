@@ -40,7 +40,7 @@ from trainer.errors import InvalidPositionError
 from trainer.moves import Move
 from trainer.position import Hidden, Position
 from trainer.sampling import Voids, sample_deal, solve_deals
-from trainer.solver import Solution
+from trainer.solver import Solution, best_first
 
 Z95 = 1.96  # two-sided 95% normal quantile
 MIN_DEALS = 20  # fewer deals than this give no interval worth a claim
@@ -168,7 +168,7 @@ def _merged(new: Solution, old: Solution) -> Solution:
     exact value on a deal does not depend on which other moves were made exact)."""
     known = {m.move: m for m in old.moves if not m.bound}
     moves = [known.get(m.move, m) if m.bound else m for m in new.moves]
-    return replace(new, moves=tuple(sorted(moves, key=lambda m: (-m.value, -m.points, str(m.move)))))
+    return replace(new, moves=tuple(sorted(moves, key=best_first)))
 
 
 class _Leading:

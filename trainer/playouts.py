@@ -27,6 +27,7 @@ from trainer.fastplay import play_random_hand
 from trainer.moves import Move
 from trainer.position import Position
 from trainer.sampling import Estimate, MoveEstimate, Voids, sample_deal
+from trainer.solver import best_first
 
 MAX_PLAYOUTS = 20_000  # play-outs of each move one estimate may run
 
@@ -69,5 +70,5 @@ def playout_estimate(position: Position, playouts: int, seed: int, voids: Option
         done += 1
     found = [MoveEstimate(move, position.points(move), statistics.fmean(v),
                           statistics.pstdev(v) if len(v) > 1 else 0.0) for move, v in values.items()]
-    found.sort(key=lambda m: (-m.value, -m.points, str(m.move)))
+    found.sort(key=best_first)
     return Estimate(position, found[0].value, tuple(found), done, seed)

@@ -28,7 +28,7 @@ from trainer.errors import InvalidPositionError
 from trainer.moves import Move
 from trainer.position import Hidden, Position
 from trainer.record import Turn
-from trainer.solver import SearchLimitError, Solution, solve
+from trainer.solver import SearchLimitError, Solution, best_first, solve
 from trainer.tiles import ALL_TILES
 
 Voids = dict[int, frozenset[int]]
@@ -207,7 +207,7 @@ def estimate(position: Position, samples: int, seed: int, voids: Optional[Voids]
     moves = [MoveEstimate(move, points[move], statistics.fmean(v),
                           statistics.pstdev(v) if len(v) > 1 else 0.0)
              for move, v in values.items()]
-    moves.sort(key=lambda m: (-m.value, -m.points, str(m.move)))
+    moves.sort(key=best_first)
     value = moves[0].value if moves else statistics.fmean(roots)
     return Estimate(position, value, tuple(moves), samples, seed)
 

@@ -17,7 +17,7 @@ who play to minimise (mover's points) - (the sum of their points).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
+from typing import Optional, Protocol
 
 from trainer._backend import fast as _fast
 from trainer.errors import HiddenInformationError, InvalidPositionError, TrainerError
@@ -27,6 +27,22 @@ from trainer.position import Position
 from trainer.tiles import ALL_TILES
 
 TABLE_BITS = 21  # 2**21 entries of 16 bytes: 32 MiB a table, two tables a process at most
+
+
+class Valued(Protocol):
+    """A move with its value and what it scores at once (exact, bounded or estimated)."""
+
+    @property
+    def move(self) -> Move: ...
+    @property
+    def points(self) -> int: ...
+    @property
+    def value(self) -> float: ...
+
+
+def best_first(m: Valued) -> tuple[float, int, str]:
+    """The order of moves everywhere: highest value, then most points now, then by name."""
+    return (-m.value, -m.points, str(m.move))
 
 
 @dataclass(frozen=True)
@@ -116,5 +132,5 @@ def solve(position: Position, table_bits: int = TABLE_BITS, node_limit: int = 0,
     moves = [MoveValue(Move(ALL_TILES[x[0]], SIDES[x[1]] if x[1] < 4 else None), x[2], x[3],
                        bool(x[4]) if near else False)
              for x in found]
-    moves.sort(key=lambda m: (-m.value, -m.points, str(m.move)))
+    moves.sort(key=best_first)
     return Solution(position, value, tuple(moves), nodes, probes, hits)
