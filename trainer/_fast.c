@@ -351,6 +351,9 @@ enum { INF = 30000, MAXMOVES = 32, NOMOVE = 255 };
  * reply each allows, and probes its children's entries (enhanced transposition cutoff):
  * below, the work costs more than the nodes it saves. */
 enum { ORDER_MIN = 6, ETC_MIN = 7 };
+/* Move ordering weights (a five of points now counts 4096): each reply the move leaves
+ * the opponent costs as much as 4 fives; a move that leaves him none goes last. */
+enum { PER_REPLY = 16384, STUCK_LAST = 1 << 22 };
 enum { MODE_ALL = 0, MODE_BEST = 1 };
 
 typedef struct {          /* what changes during the search: 32 bytes */
@@ -641,15 +644,18 @@ static inline int move_points(const Node *n, int move, int arms) {
     return (c > 0 && c % 5 == 0) ? c / 5 : 0;
 }
 
-/* The most the player to move in `c` scores at once (in fives), drawing ignored. */
-static int best_reply(const Node *c) {
+/* The most the player to move in `c` scores at once (in fives), and how many moves he
+ * has (`options`); -1 if he has none (he must draw or pass). */
+static int best_reply(const Node *c, int *options) {
     int side[4], pip[4], k = node_ends(c, side, pip), best = 0;   /* a child: never an empty table */
     uint32_t hand = c->hand[(int)c->turn];
+    if (!(hand & node_suits(c))) return -1;   /* he must draw or pass */
     int arms = c->spinner < 0 ? 0 : arms_count(c);
     for (int i = 0; i < k; i++)
         for (uint32_t m = hand & SUIT[pip[i]]; m; m &= m - 1) {
             int p = move_points(c, __builtin_ctz(m) | side[i] << 5, arms);
             if (p > best) best = p;
+            (*options)++;
         }
     return best;
 }
@@ -659,6 +665,12 @@ static inline int child_value(Search *S, Node *c, int mover, int p, int alpha, i
     if (!c->hand[mover]) return p + node_settle(S, c, mover, mover);
     if (tteam(S, c->turn) == tteam(S, mover)) return p + ab(S, c, alpha - p, beta - p);
     return p - ab(S, c, p - beta, p - alpha);
+}
+
+static inline void history_add(Search *S, int move, int tiles) {
+    int t = move & 31, k = move >> 5;
+    S->history[t][k] += tiles * tiles;
+    if (S->history[t][k] > 4000) for (int x = 0; x < 32 * 5; x++) S->history[x / 5][x % 5] /= 2;
 }
 
 static int ab(Search *S, const Node *in, int alpha, int beta) {
@@ -686,14 +698,44 @@ static int ab(Search *S, const Node *in, int alpha, int beta) {
     uint64_t k0, k1;
     node_key(&n, &k0, &k1);
     Bucket *b = bucket_of(S, k0, k1);
-    __builtin_prefetch(b);
+    int tiles = __builtin_popcount(n.hand[0] | n.hand[1] | n.hand[2] | n.hand[3]) + S->nbone - n.bonepos;
+    int same = tteam(S, next) == tteam(S, mover), etc = tiles >= ETC_MIN;
+    int lo, hi, ttmove = NOMOVE;
+    S->probes++;
+    if (probe(S, b, k0, k1 | S->gen, &lo, &hi, &ttmove)) {
+        S->hits++;
+        if (lo >= beta) return lo;
+        if (hi <= alpha) return hi;
+        if (lo == hi) return lo;
+        if (lo > alpha) alpha = lo;
+        if (hi < beta) beta = hi;
+    }
+    int best = -INF, bestmove = NOMOVE, searched = 0, a0 = alpha;
+    uint64_t ttkey = 0;
+    if (ttmove != NOMOVE) {   /* the move that was best here before: tried before the others are made */
+        int legal = 0;
+        for (int i = 0; i < cnt && !legal; i++) legal = moves[i] == ttmove;
+        if (legal) {
+            Node c = n;
+            int p = node_apply(&c, ttmove);
+            c.turn = (int8_t)next;
+            ttkey = node_layout_key(&c);
+            int v = child_value(S, &c, mover, p, alpha, beta);
+            if (S->aborted) return 0;
+            best = v; bestmove = ttmove; searched = 1;
+            if (best > alpha) alpha = best;
+            if (alpha >= beta) {
+                history_add(S, ttmove, tiles);
+                store(S, k0, k1, best, INF, bestmove, S->nodes - start);
+                return best;
+            }
+        } else ttmove = NOMOVE;
+    }
     /* the children, and their table buckets fetched from memory all at once */
     Node kids[MAXMOVES];
     Bucket *cb[MAXMOVES];
     uint64_t c0[MAXMOVES], c1[MAXMOVES];
     int pts[MAXMOVES], score[MAXMOVES], order[MAXMOVES];
-    int tiles = __builtin_popcount(n.hand[0] | n.hand[1] | n.hand[2] | n.hand[3]) + S->nbone - n.bonepos;
-    int same = tteam(S, next) == tteam(S, mover), etc = tiles >= ETC_MIN;
     uint64_t lkey[MAXMOVES];
     int kept = 0;
     for (int i = 0; i < cnt; i++) {
@@ -706,7 +748,7 @@ static int ab(Search *S, const Node *in, int alpha, int beta) {
         /* the same tile on another end giving the same table, up to its mirror: the
          * same child (its value is the same), searched once */
         lkey[j] = node_layout_key(c);
-        int dup = 0;
+        int dup = ttmove != NOMOVE && (moves[j] & 31) == (ttmove & 31) && lkey[j] == ttkey;
         for (int x = 0; x < j && !dup; x++)
             dup = (moves[x] & 31) == (moves[j] & 31) && lkey[x] == lkey[j];
         if (dup) continue;
@@ -724,16 +766,6 @@ static int ab(Search *S, const Node *in, int alpha, int beta) {
         }
     }
     cnt = kept;
-    int lo, hi, ttmove = NOMOVE;
-    S->probes++;
-    if (probe(S, b, k0, k1 | S->gen, &lo, &hi, &ttmove)) {
-        S->hits++;
-        if (lo >= beta) return lo;
-        if (hi <= alpha) return hi;
-        if (lo == hi) return lo;
-        if (lo > alpha) alpha = lo;
-        if (hi < beta) beta = hi;
-    }
     for (int j = 0; j < cnt; j++) {
         Node *c = &kids[j];
         int p = pts[j], tile = moves[j] & 31;
@@ -742,9 +774,13 @@ static int ab(Search *S, const Node *in, int alpha, int beta) {
             if (v >= beta) { store(S, k0, k1, v, INF, moves[j], 1); return v; }
             score[j] = 1 << 28;
         } else {
-            int reply = tiles >= ORDER_MIN ? best_reply(c) : 0;
-            score[j] = (moves[j] == ttmove ? 1 << 29 : 0) + (p - (same ? -reply : reply)) * 4096 +
-                       S->history[tile][moves[j] >> 5] + HIGH[tile] + LOW[tile];
+            /* an opponent left few replies first (the fewer, the smaller his tree and the
+             * likelier a cutoff), one left none, who must draw, last; then points now less
+             * the best reply, the history of cutoffs, heavier tiles */
+            int options = 0, reply = tiles >= ORDER_MIN ? best_reply(c, &options) : 0, stuck = reply < 0;
+            if (stuck) reply = 0;
+            score[j] = (p - (same ? -reply : reply)) * 4096 + S->history[tile][moves[j] >> 5] + HIGH[tile] + LOW[tile];
+            if (!same) score[j] -= stuck ? STUCK_LAST : options * PER_REPLY;
         }
     }
     for (int j = 0; j < cnt; j++) {   /* enhanced transposition cutoff: a child's bound may settle it */
@@ -760,11 +796,11 @@ static int ab(Search *S, const Node *in, int alpha, int beta) {
         while (m >= 0 && score[order[m]] < sc) { order[m + 1] = order[m]; m--; }
         order[m + 1] = o;
     }
-    int best = -INF, bestmove = moves[order[0]], a0 = alpha;
+    if (bestmove == NOMOVE && cnt) bestmove = moves[order[0]];
     for (int j = 0; j < cnt; j++) {
         int o = order[j], p = pts[o], v;
         Node *c = &kids[o];
-        if (j == 0 || beta - alpha <= 1) v = child_value(S, c, mover, p, alpha, beta);
+        if ((j == 0 && !searched) || beta - alpha <= 1) v = child_value(S, c, mover, p, alpha, beta);
         else {
             v = child_value(S, c, mover, p, alpha, alpha + 1);
             if (v > alpha && v < beta && !S->aborted) v = child_value(S, c, mover, p, v - 1, beta);
@@ -772,12 +808,7 @@ static int ab(Search *S, const Node *in, int alpha, int beta) {
         if (S->aborted) return 0;
         if (v > best) { best = v; bestmove = moves[o]; }
         if (best > alpha) alpha = best;
-        if (alpha >= beta) {
-            int t = moves[o] & 31, k = moves[o] >> 5;
-            S->history[t][k] += tiles * tiles;
-            if (S->history[t][k] > 4000) for (int x = 0; x < 32 * 5; x++) S->history[x / 5][x % 5] /= 2;
-            break;
-        }
+        if (alpha >= beta) { history_add(S, moves[o], tiles); break; }
     }
     store(S, k0, k1, best <= a0 ? -INF : best, best >= beta ? INF : best, bestmove, S->nodes - start);
     return best;
@@ -1007,6 +1038,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kwargs) {
                 score[i] = pts[i] * 64 + HIGH[moves[i] & 31] + LOW[moves[i] & 31];
                 order[i] = i; keep[i] = mode == MODE_ALL;
                 for (int k = 0; k < nwanted; k++) if (wanted[k] == moves[i]) must[i] = 1;
+                if (near && must[i]) score[i] += 1 << 20;   /* the moves kept exact first: the best comes early */
             }
             for (int j = 1; j < n; j++) {
                 int o = order[j], m = j - 1;

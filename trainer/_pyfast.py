@@ -382,11 +382,14 @@ def moves(hands: tuple[int, ...], bone: tuple[int, ...], layout: Compact, turn: 
 # The search of _fast.c step for step, so that values, moves and node counts agree:
 # alpha-beta in fives (every point is a multiple of five) between two teams, exact
 # values by null-window searches (MTD(f)), a table of three-entry buckets kept by the
-# work below each entry, enhanced transposition cutoffs, moves ordered by the table's
-# move, then points now less the best reply, then a history of cutoffs.
+# work below each entry, enhanced transposition cutoffs, the table's move tried before
+# the others are made, then moves ordered by the replies they leave the opponent, points
+# now less the best reply and a history of cutoffs.
 INF = 30000
 ORDER_MIN = 6   # tiles left from which moves are ordered by the reply they allow
 ETC_MIN = 7     # tiles left from which children's table entries are looked at first
+PER_REPLY = 16384  # ordering: each reply a move leaves the opponent costs as much as 4 fives
+STUCK_LAST = 1 << 22  # ordering: a move that leaves the opponent no reply goes last
 CHECK_EVERY = 1024
 
 Entry = list[int]  # [k0, k1, lo, hi, move, work]
@@ -494,9 +497,11 @@ class Search:
             least = min(range(3), key=lambda j: entries[j][5])  # the first of the least
             entries[least] = [k0, k1, lo, hi, move, w]
 
-    def best_reply(self, s: State) -> int:
-        """The most the player to move scores at once (in fives), drawing ignored."""
-        return max((move_points(s, m) for m in gen_moves(self.game, s)), default=0)
+    def best_reply(self, s: State) -> tuple[int, int]:
+        """The most the player to move scores at once (in fives), and how many moves he
+        has; -1 if he has none (he must draw or pass)."""
+        replies = [move_points(s, m) for m in gen_moves(self.game, s)]
+        return (max(replies), len(replies)) if replies else (-1, 0)
 
     def child_value(self, c: State, mover: int, p: int, alpha: int, beta: int) -> int:
         """The value of a move's child for the mover (points p in fives), in (alpha, beta)."""
@@ -546,31 +551,6 @@ class Search:
                  + len(game.bone) - n[BONEPOS])
         same = self.team(following) == self.team(mover)
         etc = tiles >= ETC_MIN
-        kids: list[State] = []
-        pts: list[int] = []
-        keys: list[Optional[tuple[int, int]]] = []
-        kept: list[int] = []
-        tables: list[int] = []
-        for move in moves:
-            c = list(n)
-            p = apply_move(game, c, move) // 5
-            c[TURN] = following
-            # the same tile on another end giving the same table, up to its mirror: the
-            # same child (its value is the same), searched once
-            table = layout_key(c)
-            if any((m & 31) == (move & 31) and t == table for m, t in zip(kept, tables)):
-                continue
-            kept.append(move)
-            tables.append(table)
-            pts.append(p)
-            kids.append(c)
-            key = None
-            if etc and c[HAND + mover]:
-                d = list(c)
-                draw_until_playable(game, d)
-                key = node_key(d)
-            keys.append(key)
-        moves = kept
         entry = self.find(self.bucket(k0, k1), k0, k1)
         ttmove = -1
         self.probes += 1
@@ -585,6 +565,51 @@ class Search:
                 return lo
             alpha, beta = max(alpha, lo), min(beta, hi)
             ttmove = entry[4]
+        best, bestmove, searched, a0 = -INF, -1, False, alpha
+        tttable = -1
+        if ttmove in moves:  # the move that was best here before: tried before the others are made
+            c = list(n)
+            p = apply_move(game, c, ttmove) // 5
+            c[TURN] = following
+            tttable = layout_key(c)
+            best = self.child_value(c, mover, p, alpha, beta)
+            if self.aborted:
+                return 0
+            bestmove, searched = ttmove, True
+            alpha = max(alpha, best)
+            if alpha >= beta:
+                self.history_add(ttmove, tiles)
+                self.store(k0, k1, best, INF, bestmove, self.nodes - first)
+                return best
+        else:
+            ttmove = -1
+        kids: list[State] = []
+        pts: list[int] = []
+        keys: list[Optional[tuple[int, int]]] = []
+        kept: list[int] = []
+        tables: list[int] = []
+        for move in moves:
+            c = list(n)
+            p = apply_move(game, c, move) // 5
+            c[TURN] = following
+            # the same tile on another end giving the same table, up to its mirror: the
+            # same child (its value is the same), searched once
+            table = layout_key(c)
+            if ttmove >= 0 and (move & 31) == (ttmove & 31) and table == tttable:
+                continue
+            if any((m & 31) == (move & 31) and t == table for m, t in zip(kept, tables)):
+                continue
+            kept.append(move)
+            tables.append(table)
+            pts.append(p)
+            kids.append(c)
+            key = None
+            if etc and c[HAND + mover]:
+                d = list(c)
+                draw_until_playable(game, d)
+                key = node_key(d)
+            keys.append(key)
+        moves = kept
         score = []
         for move, c, p in zip(moves, kids, pts):
             if not c[HAND + mover]:  # going out: its value is known at once
@@ -594,10 +619,17 @@ class Search:
                     return v
                 score.append(1 << 28)
             else:
-                reply = self.best_reply(c) if tiles >= ORDER_MIN else 0
+                # an opponent left few replies first, one left none (he must draw) last;
+                # then points now less the best reply, the history, heavier tiles
+                reply, options = self.best_reply(c) if tiles >= ORDER_MIN else (0, 0)
+                stuck = reply < 0
+                reply = max(reply, 0)
                 tile = move & 31
-                score.append((1 << 29 if move == ttmove else 0) + (p + reply if same else p - reply) * 4096
-                             + self.history[tile][move >> 5] + HIGH[tile] + LOW[tile])
+                sc = ((p + reply if same else p - reply) * 4096
+                      + self.history[tile][move >> 5] + HIGH[tile] + LOW[tile])
+                if not same:
+                    sc -= STUCK_LAST if stuck else options * PER_REPLY
+                score.append(sc)
         for move, key, p in zip(moves, keys, pts):  # enhanced transposition cutoff
             if key is None:
                 continue
@@ -608,10 +640,11 @@ class Search:
                     self.store(k0, k1, v, INF, move, 1)
                     return v
         order = sorted(range(len(moves)), key=lambda j: -score[j])  # stable, as C's insertion sort
-        best, bestmove, a0 = -INF, moves[order[0]], alpha
+        if bestmove < 0 and moves:
+            bestmove = moves[order[0]]
         for j, o in enumerate(order):
             p, c = pts[o], kids[o]
-            if j == 0 or beta - alpha <= 1:
+            if (j == 0 and not searched) or beta - alpha <= 1:
                 v = self.child_value(c, mover, p, alpha, beta)
             else:
                 v = self.child_value(c, mover, p, alpha, alpha + 1)
@@ -623,15 +656,19 @@ class Search:
                 best, bestmove = v, moves[o]
             alpha = max(alpha, best)
             if alpha >= beta:
-                row = self.history[moves[o] & 31]
-                row[moves[o] >> 5] += tiles * tiles
-                if row[moves[o] >> 5] > 4000:
-                    for r in self.history:
-                        r[:] = [x // 2 for x in r]
+                self.history_add(moves[o], tiles)
                 break
         self.store(k0, k1, -INF if best <= a0 else best, INF if best >= beta else best, bestmove,
                    self.nodes - first)
         return best
+
+    def history_add(self, move: int, tiles: int) -> None:
+        """A cutoff by `move`: its history grows by the square of the tiles in play."""
+        row = self.history[move & 31]
+        row[move >> 5] += tiles * tiles
+        if row[move >> 5] > 4000:
+            for r in self.history:
+                r[:] = [x // 2 for x in r]
 
     def exact_value(self, s: State, guess: int, lo: int = -INF, hi: int = INF) -> int:
         """The exact value of a node by null-window searches from `guess` (or from the
@@ -728,7 +765,10 @@ def solve(hands: tuple[int, ...], bone: tuple[int, ...], layout: Compact, turn: 
             kid[TURN] = (turn + 1) % game.players
             kids.append(kid)
         # root moves best first by a shallow look: points now, then heavier tiles
-        order = sorted(range(len(moves)), key=lambda i: -(pts[i] * 64 + PIPS[moves[i] & 31]))
+        # (with `near`, the moves kept exact first: the best comes early)
+        order = sorted(range(len(moves)), key=lambda i: -(
+            pts[i] * 64 + PIPS[moves[i] & 31]
+            + (1 << 20 if near and (moves[i] & 31, moves[i] >> 5) in wanted else 0)))
         value = last = -INF  # a search starts from the value of the move valued before it
         for j, o in enumerate(order):
             if search.aborted:
