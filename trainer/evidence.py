@@ -10,9 +10,9 @@ on every machine; a time budget takes the deals its cores finish.
 
 Within a budget (the coach, the review), exact values are found only where they are
 needed: on each deal, a move more than NEAR points below that deal's best gets only
-an upper bound, which costs far less, except the moves that matter (every move on the
-first WARMUP deals; then the two leading moves so far, any tied with the second, and
-any the caller names, such as the move played). When the deals are in, the leading
+an upper bound, which costs far less, except the moves that matter: the two leading
+moves so far (by their totals over the deals already solved), any tied with the
+second, and any the caller names, such as the move played. When the deals are in, the leading
 moves and the named ones are made exact on every deal where they were bounded, while
 the time lasts. A comparison with a move whose figures are still bounded claims only
 what the bounds prove: "better by N ± M or more" against it, nothing for it.
@@ -46,7 +46,6 @@ Z95 = 1.96  # two-sided 95% normal quantile
 MIN_DEALS = 20  # fewer deals than this give no interval worth a claim
 NEAR = 10  # points: within a budget, a move further below a deal's best may be only bounded
 LEADERS = 2  # the moves with the best means so far, kept exact on every deal
-WARMUP = 4  # deals solved with every move exact before the leaders are known
 REPAIR_SHARE = 0.1  # of a budget, kept for making the leading moves exact where bounded
 
 
@@ -175,20 +174,15 @@ class _Leading:
     """The moves to keep exact while deals come in: the leaders so far and `must`,
     tallied as each solution arrives."""
 
-    def __init__(self, must: tuple[Move, ...], every: tuple[Move, ...] = ()) -> None:
+    def __init__(self, must: tuple[Move, ...]) -> None:
         self.must = must
-        self.every = every
-        self.seen = 0
         self.totals: dict[Move, int] = {}
 
     def add(self, solution: Solution) -> None:
-        self.seen += 1
         for m in solution.moves:
             self.totals[m.move] = self.totals.get(m.move, 0) + m.value
 
     def __call__(self) -> tuple[Move, ...]:
-        if self.seen < WARMUP:
-            return self.every
         return tuple(dict.fromkeys((*_top(self.totals, LEADERS), *self.must)))
 
 
@@ -258,7 +252,7 @@ def within_budget(view: Position, budget: float, seed: int, voids: Optional[Void
     start = time.perf_counter()
     rng = random.Random(seed)
     solved: list[Solution] = []
-    leading = _Leading(must, view.legal_moves())
+    leading = _Leading(must)
     deals = (sample_deal(view, rng, voids) for _ in range(max_deals))
     for solution in solve_deals(deals, start + budget * (1 - REPAIR_SHARE), limit=max_deals,
                                 ordered=False, near=NEAR, exact=leading):
