@@ -660,6 +660,16 @@ static int best_reply(const Node *c, int *options) {
     return best;
 }
 
+/* How promising a move is, by its child `c` (`p` points now, in fives; `same`: the
+ * child's mover is on the move's team): an opponent left few replies first (the fewer,
+ * the smaller his tree and the likelier a cutoff), one left none, who must draw, last;
+ * then points now less the best reply (a partner's added). */
+static inline int reply_score(const Node *c, int p, int same) {
+    int options = 0, reply = best_reply(c, &options);
+    if (same) return (p + (reply > 0 ? reply : 0)) * 4096;
+    return (p - (reply > 0 ? reply : 0)) * 4096 - (reply < 0 ? STUCK_LAST : options * PER_REPLY);
+}
+
 /* The value of a move's child for the mover (points p already in fives), in (alpha, beta). */
 static inline int child_value(Search *S, Node *c, int mover, int p, int alpha, int beta) {
     if (!c->hand[mover]) return p + node_settle(S, c, mover, mover);
@@ -774,13 +784,9 @@ static int ab(Search *S, const Node *in, int alpha, int beta) {
             if (v >= beta) { store(S, k0, k1, v, INF, moves[j], 1); return v; }
             score[j] = 1 << 28;
         } else {
-            /* an opponent left few replies first (the fewer, the smaller his tree and the
-             * likelier a cutoff), one left none, who must draw, last; then points now less
-             * the best reply, the history of cutoffs, heavier tiles */
-            int options = 0, reply = tiles >= ORDER_MIN ? best_reply(c, &options) : 0, stuck = reply < 0;
-            if (stuck) reply = 0;
-            score[j] = (p - (same ? -reply : reply)) * 4096 + S->history[tile][moves[j] >> 5] + HIGH[tile] + LOW[tile];
-            if (!same) score[j] -= stuck ? STUCK_LAST : options * PER_REPLY;
+            /* the replies it leaves, then the history of cutoffs, heavier tiles */
+            score[j] = (tiles >= ORDER_MIN ? reply_score(c, p, same) : p * 4096) + S->history[tile][moves[j] >> 5]
+                       + HIGH[tile] + LOW[tile];
         }
     }
     for (int j = 0; j < cnt; j++) {   /* enhanced transposition cutoff: a child's bound may settle it */
@@ -1028,17 +1034,20 @@ static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kwargs) {
         n = must_draw ? 0 : node_moves(S, &root, moves);
         if (n == 0) value = exact_value(S, &root, 0, -INF, INF);
         else {
-            /* root moves best first by a shallow look: points now, then heavier tiles */
+            /* root moves best first by a shallow look: the replies each leaves (as in the
+             * search), then heavier tiles */
             Node kids[MAXMOVES];
             int order[MAXMOVES], score[MAXMOVES];
             for (int i = 0; i < n; i++) {
                 kids[i] = root;
                 pts[i] = node_apply(&kids[i], moves[i]);
                 kids[i].turn = (int8_t)((turn + 1) % S->players);
-                score[i] = pts[i] * 64 + HIGH[moves[i] & 31] + LOW[moves[i] & 31];
+                int same = tteam(S, kids[i].turn) == tteam(S, turn);
+                score[i] = (kids[i].hand[turn] ? reply_score(&kids[i], pts[i], same) : pts[i] * 4096)
+                           + HIGH[moves[i] & 31] + LOW[moves[i] & 31];
                 order[i] = i; keep[i] = mode == MODE_ALL;
                 for (int k = 0; k < nwanted; k++) if (wanted[k] == moves[i]) must[i] = 1;
-                if (near && must[i]) score[i] += 1 << 20;   /* the moves kept exact first: the best comes early */
+                if (near && must[i]) score[i] += 1 << 26;   /* the moves kept exact first: the best comes early */
             }
             for (int j = 1; j < n; j++) {
                 int o = order[j], m = j - 1;

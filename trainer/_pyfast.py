@@ -503,6 +503,16 @@ class Search:
         replies = [move_points(s, m) for m in gen_moves(self.game, s)]
         return (max(replies), len(replies)) if replies else (-1, 0)
 
+    def reply_score(self, c: State, p: int, same: bool) -> int:
+        """How promising a move is, by its child `c` (`p` points now, in fives; `same`:
+        the child's mover is on the move's team): an opponent left few replies first,
+        one left none (he must draw) last; then points now less the best reply (a
+        partner's added)."""
+        reply, options = self.best_reply(c)
+        if same:
+            return (p + max(reply, 0)) * 4096
+        return (p - max(reply, 0)) * 4096 - (STUCK_LAST if reply < 0 else options * PER_REPLY)
+
     def child_value(self, c: State, mover: int, p: int, alpha: int, beta: int) -> int:
         """The value of a move's child for the mover (points p in fives), in (alpha, beta)."""
         if not c[HAND + mover]:
@@ -619,17 +629,10 @@ class Search:
                     return v
                 score.append(1 << 28)
             else:
-                # an opponent left few replies first, one left none (he must draw) last;
-                # then points now less the best reply, the history, heavier tiles
-                reply, options = self.best_reply(c) if tiles >= ORDER_MIN else (0, 0)
-                stuck = reply < 0
-                reply = max(reply, 0)
+                # the replies it leaves, then the history of cutoffs, heavier tiles
                 tile = move & 31
-                sc = ((p + reply if same else p - reply) * 4096
-                      + self.history[tile][move >> 5] + HIGH[tile] + LOW[tile])
-                if not same:
-                    sc -= STUCK_LAST if stuck else options * PER_REPLY
-                score.append(sc)
+                score.append((self.reply_score(c, p, same) if tiles >= ORDER_MIN else p * 4096)
+                             + self.history[tile][move >> 5] + HIGH[tile] + LOW[tile])
         for move, key, p in zip(moves, keys, pts):  # enhanced transposition cutoff
             if key is None:
                 continue
@@ -764,11 +767,15 @@ def solve(hands: tuple[int, ...], bone: tuple[int, ...], layout: Compact, turn: 
             pts[i] = apply_move(game, kid, move) // 5
             kid[TURN] = (turn + 1) % game.players
             kids.append(kid)
-        # root moves best first by a shallow look: points now, then heavier tiles
-        # (with `near`, the moves kept exact first: the best comes early)
-        order = sorted(range(len(moves)), key=lambda i: -(
-            pts[i] * 64 + PIPS[moves[i] & 31]
-            + (1 << 20 if near and (moves[i] & 31, moves[i] >> 5) in wanted else 0)))
+        # root moves best first by a shallow look: the replies each leaves (as in the
+        # search), then heavier tiles; with `near`, the moves kept exact first
+        def promise(i: int) -> int:
+            kid = kids[i]
+            same = search.team(kid[TURN]) == search.team(turn)
+            score = search.reply_score(kid, pts[i], same) if kid[HAND + turn] else pts[i] * 4096
+            first = near and (moves[i] & 31, moves[i] >> 5) in wanted
+            return score + PIPS[moves[i] & 31] + (1 << 26 if first else 0)
+        order = sorted(range(len(moves)), key=lambda i: -promise(i))
         value = last = -INF  # a search starts from the value of the move valued before it
         for j, o in enumerate(order):
             if search.aborted:
