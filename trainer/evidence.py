@@ -10,12 +10,14 @@ on every machine; a time budget takes the deals its cores finish.
 
 Within a budget (the coach, the review), exact values are found only where they are
 needed: on each deal, a move more than NEAR points below that deal's best gets only
-an upper bound, which costs far less, except the moves that matter: the two leading
-moves so far (by their totals over the deals already solved), any tied with the
-second, and any the caller names, such as the move played. When the deals are in, the leading
-moves and the named ones are made exact on every deal where they were bounded, while
-the time lasts. A comparison with a move whose figures are still bounded claims only
-what the bounds prove: "better by N ± M or more" against it, nothing for it.
+an upper bound, which costs far less, except the moves that matter: the three leading
+moves so far (by their totals over the deals already solved; the third is kept so that
+a move rising to second place is seldom left bounded), any tied with the third, and
+any the caller names, such as the move played. When the deals are in, the two leading
+moves (and any tied with the second) and the named ones are made exact on every deal
+where they were bounded, while the time lasts. A comparison with a move whose figures
+are still bounded claims only what the bounds prove: "better by N ± M or more" against
+it, nothing for it.
 
 >>> from trainer.position import Hidden, Position
 >>> p = Position.from_code("4-5,5-1 6-4,1-1/?7 ?17 0 0,0")
@@ -45,7 +47,8 @@ from trainer.solver import Solution, best_first
 Z95 = 1.96  # two-sided 95% normal quantile
 MIN_DEALS = 20  # fewer deals than this give no interval worth a claim
 NEAR = 10  # points: within a budget, a move further below a deal's best may be only bounded
-LEADERS = 2  # the moves with the best means so far, kept exact on every deal
+LEADERS = 2  # the moves with the best means, made exact on every deal
+SPARE = 1  # while deals come in, this many more of the next best are kept exact too
 REPAIR_SHARE = 0.1  # of a budget, kept for making the leading moves exact where bounded
 
 
@@ -183,7 +186,7 @@ class _Leading:
             self.totals[m.move] = self.totals.get(m.move, 0) + m.value
 
     def __call__(self) -> tuple[Move, ...]:
-        return tuple(dict.fromkeys((*_top(self.totals, LEADERS), *self.must)))
+        return tuple(dict.fromkeys((*_top(self.totals, LEADERS + SPARE), *self.must)))
 
 
 def _made_exact(solved: list[Solution], must: tuple[Move, ...], deadline: float,
