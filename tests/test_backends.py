@@ -149,6 +149,33 @@ def test_solver_values_moves_and_counts_agree(rules: RuleSet, players: int) -> N
     assert checked >= 4
 
 
+def test_capped_exact_moves_agree_and_keep_true_upper_bounds() -> None:
+    """With a node cap on the moves named `capped`, both searches stop the same moves at
+    the same node and keep the same bounds (flagged 2), each at least the move's exact
+    value and below the best; the other moves, and those named `exact`, keep their
+    exact values."""
+    capped = 0
+    for position in (p for seed in range(60) for p in positions(STANDARD, 2, seed, 12)[:1]):
+        hands, bone, layout = compact(position)
+        args = (hands, bone, layout, position.turn, "standard", 12, 0, 0.0, 0, None, 1, 5)
+        full = {(t, s): v for t, s, _, v in _pyfast.solve(*args[:-1])[1]}
+        if len(full) < 3:
+            continue
+        named = list(full)
+        for cap in (1, 20, 200):
+            c, py = both("solve", *args, named[:1], named, cap)  # the first exact whatever it costs
+            assert c == py, (position.code(), cap)
+            assert all(flag == 0 for tile, side, _, _, flag in py[1] if (tile, side) == named[0])
+            for tile, side, _, value, flag in py[1]:
+                if flag == 2:
+                    assert full[(tile, side)] <= value < py[0], (position.code(), cap)
+                    capped += 1
+                else:
+                    assert flag == 0 and value == full[(tile, side)], (position.code(), cap)
+            assert py[0] == max(full.values())
+    assert capped >= 5
+
+
 def test_bigger_positions_agree_with_two_threads_in_c() -> None:
     """With two threads allowed in C (a big solve may share its root moves with a second
     thread), values and moves still agree."""
@@ -214,6 +241,7 @@ def test_bad_arguments_raise_the_same_errors() -> None:
         ("playout", hands, bone, layout, -1, (0, 0), "standard", 1),
         ("solve", hands, bone, layout, 0, "standard", 9, 0),
         ("solve", hands, bone, layout, 0, "standard", 26, 0),
+        ("solve", hands, bone, layout, 0, "standard", 12, 0, 0.0, 0, None, 1, 5, None, None, -1),
     ]
     for name, *args in calls:
         c = outcome(getattr(c_module(), name), *args)

@@ -5,6 +5,7 @@ comparison with bounded figures claims only what the bounds prove."""
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import trainer.evidence as evidence_module
 from trainer.coach import compare_words, judge, judged, review_move
@@ -95,11 +96,12 @@ def test_repairs_keep_exact_values_so_changing_leaders_cannot_cycle(monkeypatch)
     true = {a: 10, b: 5, c: 4}
     calls = []
 
-    def fake_solve_deals(deals, deadline=0.0, limit=0, ordered=True, near=0, exact=tuple):
-        calls.append(exact())
+    def fake_solve_deals(deals, deadline=0.0, limit=0, ordered=True, near=0, exact=tuple, capped=tuple,
+                         cap=0):
+        calls.append(exact() + capped())
         assert len(calls) < 10, "the repair does not end"
         for deal in deals:
-            named = exact()
+            named = exact() + capped()
             moves = tuple(MoveValue(m, 0, true[m] if m in named else 20, m not in named) for m in true)
             yield Solution(deal, 10, moves, 0, 0, 0)
 
@@ -110,6 +112,65 @@ def test_repairs_keep_exact_values_so_changing_leaders_cannot_cycle(monkeypatch)
     assert {m.move: (m.value, m.bound) for m in fixed[0].moves} == {a: (10, False), b: (5, False),
                                                                     c: (4, False)}
     assert len(calls) == 1
+
+
+def test_a_capped_figure_is_retried_only_for_the_leader_or_a_named_move(monkeypatch) -> None:
+    """A runner-up bounded because its exact value passed the cap keeps that bound: the
+    repair does not solve its deal again; the leader's or a named move's it does,
+    without the cap. Merging two bounds keeps the lower."""
+    view = Position.from_code(SPREAD)
+    a, b, c = sorted(view.legal_moves(), key=str)[:3]
+    calls = []
+
+    def fake_solve_deals(deals, deadline=0.0, limit=0, ordered=True, near=0, exact=tuple, capped=tuple,
+                         cap=0):
+        calls.append((exact(), capped()))
+        for deal in deals:
+            yield Solution(deal, 10, (MoveValue(a, 0, 10), MoveValue(b, 0, 0), MoveValue(c, 0, -20)),
+                           0, 0, 0)
+
+    monkeypatch.setattr(evidence_module, "solve_deals", fake_solve_deals)
+    start = Solution(view, 10, (MoveValue(a, 0, 10), MoveValue(b, 0, 5, True, True),
+                                MoveValue(c, 0, -20)), 0, 0, 0)
+    assert evidence_module._made_exact([start], (), 1e18, 10, cap=5) == [start] and not calls
+    for leading, must in ((replace(start.moves[1], value=15), ()), (start.moves[1], (b,))):
+        calls.clear()
+        deal = replace(start, moves=(start.moves[0], leading, start.moves[2]))
+        fixed = evidence_module._made_exact([deal], must, 1e18, 10, cap=5)
+        assert [m.bound for m in fixed[0].moves] == [False] * 3 and len(calls) == 1
+        assert b in calls[0][0] and b not in calls[0][1]  # exact, not capped
+    old = Solution(view, 10, (MoveValue(a, 0, 10), MoveValue(b, 0, -25, True, True),
+                              MoveValue(c, 0, -20)), 0, 0, 0)
+    new = Solution(view, 10, (MoveValue(a, 0, 10), MoveValue(b, 0, -5, True),
+                              MoveValue(c, 0, -5, True)), 0, 0, 0)
+    merged = {m.move: m for m in evidence_module._merged(new, old).moves}
+    assert merged[b] == MoveValue(b, 0, -25, True, True) and merged[c] == MoveValue(c, 0, -20)
+
+
+def test_a_capped_budget_keeps_every_deal_with_true_bounds(monkeypatch) -> None:
+    """With a tiny cap, moves kept exact that cost more than it keep an upper bound: every
+    deal is still in, and each figure is exact or at least the true value and below
+    that deal's best."""
+    view = Position.from_code(SPREAD)
+    full = paired(view, 30, seed=7)
+    solve_deals, hit = evidence_module.solve_deals, []
+
+    def in_order(*args, **kwargs):  # the deals' order, for comparing deal by deal
+        for solution in solve_deals(*args, **{**kwargs, "ordered": True}):
+            hit.extend(m for m in solution.moves if m.capped)
+            yield solution
+
+    monkeypatch.setattr(evidence_module, "solve_deals", in_order)
+    assert not within_budget(view, 30.0, seed=7, max_deals=30).bounded(full.best()) and not hit
+    monkeypatch.setattr(evidence_module, "CAP", 300)
+    capped = within_budget(view, 30.0, seed=7, max_deals=30)
+    assert capped.moves == full.moves and capped.deals == 30 and len(hit) >= 3
+    for i in range(len(capped.moves)):
+        for d in range(30):
+            if capped.bounds[i][d]:
+                assert full.values[i][d] <= capped.values[i][d] < max(row[d] for row in full.values)
+            else:
+                assert capped.values[i][d] == full.values[i][d]
 
 
 def test_leaders_take_in_every_move_tied_with_the_last() -> None:

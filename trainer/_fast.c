@@ -397,6 +397,7 @@ typedef struct {
     volatile int *stop_all;        /* shared by the threads of one solve: one stops, all stop */
     const volatile long long *peer_nodes;   /* the other thread's count, for the node limit */
     int *watch;           /* a root move also searched by the other thread: non-zero once it has its value */
+    long long cap_at;     /* node count past which a capped exact search stops (CAPPED); LLONG_MAX: none */
     int history[32][5];
     int shared;           /* the table is shared with another thread: buckets locked */
     int8_t team[4];       /* each player's team: partners 0+2 against 1+3, else the root against the rest */
@@ -411,6 +412,7 @@ static double now_seconds(void) {
 }
 
 enum { DROPPED = 3 };   /* `aborted`: the other thread valued the root move first */
+enum { CAPPED = 4 };    /* `aborted`: a root move's exact search passed its node cap */
 
 /* Every CHECK_EVERY nodes: past the time limit? Ctrl-C (in the main thread, where
  * Python handles signals, with the GIL taken back for the check)? */
@@ -688,6 +690,7 @@ static int ab(Search *S, const Node *in, int alpha, int beta) {
     Node n = *in;
     long long start = ++S->nodes;
     if (S->limit && start > S->limit) { S->aborted = 1; return 0; }
+    if (start > S->cap_at) { S->aborted = CAPPED; return 0; }
     if ((start & (CHECK_EVERY - 1)) == 0 && check_stop(S)) return 0;
     node_draw(S, &n);
     int moves[MAXMOVES], cnt = node_moves(S, &n, moves), mover = n.turn;
@@ -824,25 +827,42 @@ static int ab(Search *S, const Node *in, int alpha, int beta) {
  * past the bound found while only one side is known (wider steps cost more than they
  * save: the searches far from the value are cheap, those near it are not), then
  * halving the interval. */
-static int exact_value(Search *S, const Node *n, int guess, int lo, int hi) {
+static void narrow(Search *S, const Node *n, int guess, int *lo, int *hi) {
     int b = guess;
-    while (lo < hi && !S->aborted) {
-        if (lo > -INF && hi < INF) b = lo + (hi - lo + 1) / 2;
-        else if (lo > -INF) b = lo + 1;
-        else if (hi < INF) b = hi;
+    while (*lo < *hi && !S->aborted) {
+        if (*lo > -INF && *hi < INF) b = *lo + (*hi - *lo + 1) / 2;
+        else if (*lo > -INF) b = *lo + 1;
+        else if (*hi < INF) b = *hi;
         int g = ab(S, n, b - 1, b);
-        if (g >= b) lo = g; else hi = g;
+        if (S->aborted) return;   /* an unfinished search proves nothing */
+        if (g >= b) *lo = g; else *hi = g;
     }
+}
+
+static int exact_value(Search *S, const Node *n, int guess, int lo, int hi) {
+    narrow(S, n, guess, &lo, &hi);
     return lo;
 }
 
 /* The exact value of a root move for the mover, its child prepared; `known` is a
- * lower bound on it already found (-INF: none). */
-static int move_exact(Search *S, Node *c, int mover, int p, int guess, int known) {
+ * lower bound on it already found (-INF: none). With `cap` (nodes, 0: none), a search
+ * that passes it having proven an upper bound below `ceiling` (so the move is not the
+ * best) stops there: that bound is returned and `*capped` set; else it goes on uncapped. */
+static int move_exact(Search *S, Node *c, int mover, int p, int guess, int known, long long cap,
+                      int ceiling, int *capped) {
     if (!c->hand[mover]) return p + node_settle(S, c, mover, mover);
-    if (tteam(S, c->turn) == tteam(S, mover))
-        return p + exact_value(S, c, guess - p, known > -INF ? known - p : -INF, INF);
-    return p - exact_value(S, c, p - guess, -INF, known > -INF ? p - known : INF);
+    int same = tteam(S, c->turn) == tteam(S, mover);   /* the child's value: the mover's less p, or p less it */
+    int lo = same ? (known > -INF ? known - p : -INF) : -INF, hi = same ? INF : (known > -INF ? p - known : INF);
+    if (cap) S->cap_at = S->nodes + cap;
+    narrow(S, c, same ? guess - p : p - guess, &lo, &hi);
+    S->cap_at = LLONG_MAX;
+    if (S->aborted == CAPPED) {
+        S->aborted = 0;
+        int upper = same ? (hi < INF ? p + hi : INF) : (lo > -INF ? p - lo : INF);
+        if (upper < ceiling) { *capped = 1; return upper; }
+        narrow(S, c, 0, &lo, &hi);
+    }
+    return same ? p + lo : p - lo;
 }
 
 /* Is the root move's value at least b? Returns a fail-soft bound. */
@@ -898,7 +918,8 @@ typedef struct {
                            * keeps only its upper bound (in vals), flagged in `bound` */
     int *best;            /* the best exact value so far, shared by the threads */
     int *bound;
-    const int *must;      /* per move: 1 if it is to be exact whatever `near` says */
+    const int *must;      /* per move: 1 if it is to be exact whatever `near` says, 2 the same up to `cap` */
+    long long cap;        /* nodes: the exact search of a move with `must` 2 past it keeps its upper bound (0: none) */
 } RootWork;
 
 static void raise_best(int *best, int v) {
@@ -920,7 +941,7 @@ static void root_all(RootWork *w) {
             if (o < 0) break;
             S->watch = &w->done[o];
         }
-        int shared = w->near > 0 ? __atomic_load_n(w->best, __ATOMIC_ACQUIRE) : -INF, v, far = 0,
+        int shared = w->near > 0 ? __atomic_load_n(w->best, __ATOMIC_ACQUIRE) : -INF, v, far = 0, capped = 0,
             known = -INF;   /* a lower bound the test found: the exact search need not find it again */
         if (shared > -INF && !w->must[o]) {   /* far below the best? then its bound is enough */
             int b = shared - w->near;
@@ -928,16 +949,18 @@ static void root_all(RootWork *w) {
             far = v < b;
             if (!far) known = v;
         }
-        if (!far && !S->aborted) v = move_exact(S, &w->kids[o], w->turn, w->pts[o], last > -INF ? last : 0, known);
+        if (!far && !S->aborted)
+            v = move_exact(S, &w->kids[o], w->turn, w->pts[o], last > -INF ? last : 0, known,
+                           w->must[o] == 2 ? w->cap : 0, shared, &capped);
         S->watch = NULL;
         if (S->aborted == DROPPED) { S->aborted = 0; continue; }
         if (S->aborted) break;
         w->vals[o] = v;
-        if (far) w->bound[o] = 1;
+        if (far || capped) w->bound[o] = far ? 1 : 2;
         else if (w->near > 0) raise_best(w->best, v);
         __atomic_store_n(&w->done[o], 1, __ATOMIC_RELEASE);
-        if (!far && v > best) best = v;
-        if (!far) last = v;
+        if (!far && !capped && v > best) best = v;
+        if (!far && !capped) last = v;
     }
     if ((S->aborted || (S->stop_all && *S->stop_all)) && S->stop_all) { *S->stop_all = 1; if (!S->aborted) S->aborted = 1; }
 }
@@ -947,46 +970,58 @@ static void *root_thread(void *arg) { root_all((RootWork *)arg); return NULL; }
 enum { PARALLEL_MIN = 16 };   /* tiles in play from which a lone solve uses a second core */
 
 /* solve(hands, bone, layout, turn, rules, table_bits, node_limit, time_limit=0.0, mode=0,
- *       cancel=None, threads=2, near=0, exact=None)
+ *       cancel=None, threads=2, near=0, exact=None, capped=None, cap=0)
  *   -> (value, [(tile, side, points, value[, bound])], nodes, probes, hits, aborted)
  * threads 2: in mode 0, root moves are shared with a second thread, searching in the same
  * table, when no other solve is running and the position is big enough.
  * mode 0: every move with its exact value; mode 1: only the best moves (cheaper).
  * near (points, a multiple of 5; 0: off), mode 0: a move found more than `near` below the
  * best so far keeps only an upper bound (much cheaper), flagged 1 in a fifth field of its
- * tuple; the moves in `exact`, (tile, side) pairs, are exact whatever `near` says.
+ * tuple; the moves in `exact`, (tile, side) pairs, are exact whatever `near` says, and so
+ * are those in `capped`, except that with `cap` (nodes, 0: none) one whose exact search
+ * passes `cap` nodes, once it is proven below the best so far, keeps the upper bound
+ * proven by then, flagged 2.
  * node_limit 0: no limit; time_limit in seconds, 0: none. Past a limit, or once another
  * thread sets the first byte of `cancel` (a bytearray) non-zero, the search stops and
  * `aborted` is 1. Ctrl-C (a signal whose handler raises) stops it within a second
  * with that exception. The GIL is released while searching: solves run in parallel,
  * each with a table of a small shared pool. */
+/* The moves (tile | side << 5) of a sequence of (tile, side) pairs, or None; -1: an error set. */
+static int read_pairs(PyObject *pairs, const char *what, int *out, int *n) {
+    if (pairs == Py_None) return 0;
+    PyObject *seq = PySequence_Fast(pairs, "exact and capped are sequences of (tile, side) pairs");
+    if (!seq) return -1;
+    Py_ssize_t len = PySequence_Fast_GET_SIZE(seq);
+    for (Py_ssize_t i = 0; i < len; i++) {
+        int tile, side;
+        if (*n >= MAXMOVES || !PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, i), "ii", &tile, &side)
+            || tile < 0 || tile > 27 || side < 0 || side > 4) {
+            Py_DECREF(seq);
+            if (!PyErr_Occurred()) PyErr_Format(PyExc_ValueError, "%s: at most 32 pairs (tile 0-27, side 0-4)", what);
+            return -1;
+        }
+        out[(*n)++] = tile | side << 5;
+    }
+    Py_DECREF(seq);
+    return 0;
+}
+
 static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kwargs) {
     static char *kwlist[] = {"hands", "bone", "layout", "turn", "rules", "table_bits", "node_limit",
-                             "time_limit", "mode", "cancel", "threads", "near", "exact", NULL};
-    PyObject *hands, *bone, *layout, *cancel = Py_None, *exact = Py_None;
+                             "time_limit", "mode", "cancel", "threads", "near", "exact", "capped", "cap", NULL};
+    PyObject *hands, *bone, *layout, *cancel = Py_None, *exact = Py_None, *capped = Py_None;
     int turn, bits, mode = MODE_ALL, threads = 2, near = 0;
-    const char *rules; long long limit; double seconds = 0.0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOisiL|diOiiO", kwlist, &hands, &bone, &layout, &turn,
-                                     &rules, &bits, &limit, &seconds, &mode, &cancel, &threads, &near, &exact))
+    const char *rules; long long limit, cap = 0; double seconds = 0.0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "OOOisiL|diOiiOOL", kwlist, &hands, &bone, &layout, &turn,
+                                     &rules, &bits, &limit, &seconds, &mode, &cancel, &threads, &near, &exact,
+                                     &capped, &cap))
         return NULL;
+    if (cap < 0) { PyErr_SetString(PyExc_ValueError, "a negative cap"); return NULL; }
+    if (!near) cap = 0;   /* capped moves are bounded: only with `near` */
     if (near < 0 || near % 5) { PyErr_SetString(PyExc_ValueError, "near is 0 or a positive multiple of 5"); return NULL; }
-    int wanted[MAXMOVES], nwanted = 0;   /* moves (tile | side << 5) kept exact whatever `near` says */
-    if (exact != Py_None) {
-        PyObject *seq = PySequence_Fast(exact, "exact is a sequence of (tile, side) pairs");
-        if (!seq) return NULL;
-        Py_ssize_t len = PySequence_Fast_GET_SIZE(seq);
-        for (Py_ssize_t i = 0; i < len; i++) {
-            int tile, side;
-            if (nwanted >= MAXMOVES || !PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, i), "ii", &tile, &side)
-                || tile < 0 || tile > 27 || side < 0 || side > 4) {
-                Py_DECREF(seq);
-                if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "exact: at most 32 pairs (tile 0-27, side 0-4)");
-                return NULL;
-            }
-            wanted[nwanted++] = tile | side << 5;
-        }
-        Py_DECREF(seq);
-    }
+    int wanted[MAXMOVES], nwanted = 0, tried[MAXMOVES], ntried = 0;   /* moves (tile | side << 5) */
+    if (read_pairs(exact, "exact", wanted, &nwanted) < 0 || read_pairs(capped, "capped", tried, &ntried) < 0)
+        return NULL;
     if (threads != 1 && threads != 2) { PyErr_SetString(PyExc_ValueError, "threads 1 or 2"); return NULL; }
     if (cancel != Py_None && !(PyByteArray_Check(cancel) && PyByteArray_GET_SIZE(cancel) >= 1)) {
         PyErr_SetString(PyExc_TypeError, "cancel is None or a bytearray of 1 byte or more"); return NULL;
@@ -1007,7 +1042,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kwargs) {
     S->nbone = s.nbone; S->players = s.players; S->partners = s.partners;
     S->winner_takes = s.winner_takes; S->lead_double = s.lead_double; S->root = turn;
     for (int p = 0; p < 4; p++) S->team[p] = (int8_t)(s.partners ? (p & 1) : (p == turn ? 0 : 1));
-    S->limit = limit;
+    S->limit = limit; S->cap_at = LLONG_MAX;
     Py_buffer flag = {0};   /* held while searching: the bytearray cannot be resized meanwhile */
     if (cancel != Py_None) {
         if (PyObject_GetBuffer(cancel, &flag, PyBUF_SIMPLE) < 0) { free(S); return NULL; }
@@ -1046,6 +1081,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kwargs) {
                 score[i] = (kids[i].hand[turn] ? reply_score(&kids[i], pts[i], same) : pts[i] * 4096)
                            + HIGH[moves[i] & 31] + LOW[moves[i] & 31];
                 order[i] = i; keep[i] = mode == MODE_ALL;
+                for (int k = 0; k < ntried; k++) if (tried[k] == moves[i]) must[i] = 2;
                 for (int k = 0; k < nwanted; k++) if (wanted[k] == moves[i]) must[i] = 1;
                 if (near && must[i]) score[i] += 1 << 26;   /* the moves kept exact first: the best comes early */
             }
@@ -1065,7 +1101,8 @@ static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kwargs) {
                 volatile int stop_all = 0;
                 int next = 0, started = 0, shared_best = -INF;
                 int done[MAXMOVES] = {0};
-                RootWork w1 = {S, kids, order, pts, vals, n, turn, &next, done, near / 5, &shared_best, bound, must},
+                RootWork w1 = {S, kids, order, pts, vals, n, turn, &next, done, near / 5, &shared_best, bound, must,
+                               cap},
                          w2 = w1;
                 if (t2 && (S2 = malloc(sizeof(Search)))) {
                     *S2 = *S;
@@ -1091,11 +1128,11 @@ static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kwargs) {
             for (int j = 0; j < n && !S->aborted && mode == MODE_BEST; j++) {
                 int o = order[j];
                 if (j == 0) {
-                    vals[o] = value = move_exact(S, &kids[o], turn, pts[o], 0, -INF);
+                    vals[o] = value = move_exact(S, &kids[o], turn, pts[o], 0, -INF, 0, INF, NULL);
                     keep[o] = 1;
                 } else if (move_test(S, &kids[o], turn, pts[o], value) >= value) {
                     if (move_test(S, &kids[o], turn, pts[o], value + 1) > value) {
-                        value = move_exact(S, &kids[o], turn, pts[o], value + 1, -INF);
+                        value = move_exact(S, &kids[o], turn, pts[o], value + 1, -INF, 0, INF, NULL);
                         for (int m = 0; m < j; m++) keep[order[m]] = 0;
                     }
                     vals[o] = value; keep[o] = 1;

@@ -32,4 +32,6 @@ def solve(
     threads: int = ...,
     near: int = ...,
     exact: Sequence[tuple[int, int]] | None = ...,
+    capped: Sequence[tuple[int, int]] | None = ...,
+    cap: int = ...,
 ) -> tuple[int, list[tuple[int, ...]], int, int, int, int]: ...

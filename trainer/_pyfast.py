@@ -437,6 +437,8 @@ class Search:
         self.history = [[0] * 5 for _ in range(32)]
         self.nodes = self.probes = self.hits = 0
         self.limit = limit
+        self.cap_at = 0  # node count past which a capped exact search stops (`capped`); 0: none
+        self.capped = False
         self.aborted = False
         self.deadline = 0.0  # time.monotonic() past which the search stops; 0: none
         self.cancel: Optional[bytearray] = None  # cancel[0] non-zero stops the search
@@ -536,6 +538,9 @@ class Search:
         first = self.nodes
         if self.limit and first > self.limit:
             self.aborted = True
+            return 0
+        if self.cap_at and first > self.cap_at:
+            self.aborted = self.capped = True
             return 0
         if first % CHECK_EVERY == 0 and self.stopped():
             return 0
@@ -673,10 +678,10 @@ class Search:
             for r in self.history:
                 r[:] = [x // 2 for x in r]
 
-    def exact_value(self, s: State, guess: int, lo: int = -INF, hi: int = INF) -> int:
-        """The exact value of a node by null-window searches from `guess` (or from the
-        bounds `lo` <= value <= `hi` already known): stepping by one while only one
-        bound is known, then halving the interval."""
+    def narrow(self, s: State, guess: int, lo: int, hi: int) -> tuple[int, int]:
+        """The bounds `lo` <= value <= `hi` of a node narrowed by null-window searches
+        from `guess` until they meet (or the search stops): stepping by one while only
+        one bound is known, then halving the interval."""
         b = guess
         while lo < hi and not self.aborted:
             if lo > -INF and hi < INF:
@@ -686,20 +691,39 @@ class Search:
             elif hi < INF:
                 b = hi
             g = self.ab(s, b - 1, b)
+            if self.aborted:  # an unfinished search proves nothing
+                break
             if g >= b:
                 lo = g
             else:
                 hi = g
-        return lo
+        return lo, hi
 
-    def move_exact(self, c: State, mover: int, p: int, guess: int, known: int = -INF) -> int:
+    def exact_value(self, s: State, guess: int, lo: int = -INF, hi: int = INF) -> int:
+        """The exact value of a node (`narrow`)."""
+        return self.narrow(s, guess, lo, hi)[0]
+
+    def move_exact(self, c: State, mover: int, p: int, guess: int, known: int = -INF,
+                   cap: int = 0, ceiling: int = INF) -> tuple[int, bool]:
         """The exact value of a root move for the mover, its child prepared; `known` is
-        a lower bound on it already found (-INF: none)."""
+        a lower bound on it already found (-INF: none). With `cap` (nodes, 0: none), a
+        search that passes it having proven an upper bound below `ceiling` stops there:
+        (that bound, True); else it goes on uncapped."""
         if not c[HAND + mover]:
-            return p + self.settle(c, mover, mover)
-        if self.team(c[TURN]) == self.team(mover):
-            return p + self.exact_value(c, guess - p, known - p if known > -INF else -INF)
-        return p - self.exact_value(c, p - guess, -INF, p - known if known > -INF else INF)
+            return p + self.settle(c, mover, mover), False
+        same = self.team(c[TURN]) == self.team(mover)
+        lo = known - p if same and known > -INF else -INF
+        hi = p - known if not same and known > -INF else INF
+        self.cap_at = self.nodes + cap if cap else 0
+        lo, hi = self.narrow(c, guess - p if same else p - guess, lo, hi)
+        self.cap_at = 0
+        if self.capped:
+            self.aborted = self.capped = False
+            upper = (p + hi if hi < INF else INF) if same else (p - lo if lo > -INF else INF)
+            if upper < ceiling:
+                return upper, True
+            lo, hi = self.narrow(c, 0, lo, hi)
+        return (p + lo if same else p - lo), False
 
 
 def end_code(pip: int, double: int) -> int:
@@ -723,13 +747,17 @@ def solve(hands: tuple[int, ...], bone: tuple[int, ...], layout: Compact, turn: 
           table_bits: int, node_limit: int, time_limit: float = 0.0, mode: int = 0,
           cancel: Optional[bytearray] = None, threads: int = 2, near: int = 0,
           exact: Optional[Sequence[tuple[int, int]]] = None,
+          capped: Optional[Sequence[tuple[int, int]]] = None, cap: int = 0,
           ) -> tuple[int, list[tuple[int, ...]], int, int, int, int]:
     """Exact values of a fully known position:
     (value, [(tile, side, points, value)], nodes, probes, hits, aborted).
     mode 0: every move with its exact value; mode 1: only the best moves. With `near`
     (points, 0: off) in mode 0, a move found more than `near` below the best so far
     keeps only an upper bound, flagged 1 in a fifth field of its tuple; the moves in
-    `exact` ((tile, side) pairs) are exact whatever `near` says.
+    `exact` ((tile, side) pairs) are exact whatever `near` says, and so are those in
+    `capped`, except that with `cap` (nodes, 0: none) one whose exact search passes `cap`
+    nodes, once it is proven below the best so far, keeps the upper bound proven by
+    then, flagged 2.
     node_limit 0: no limit; time_limit in seconds, 0: none; past a limit, or once
     another thread sets cancel[0] non-zero, the search stops and `aborted` is 1 (no
     value, no moves). One thread here: `threads` changes nothing; the answer, and the
@@ -746,6 +774,10 @@ def solve(hands: tuple[int, ...], bone: tuple[int, ...], layout: Compact, turn: 
         raise ValueError("threads 1 or 2")
     if near < 0 or near % 5:
         raise ValueError("near is 0 or a positive multiple of 5")
+    if cap < 0:
+        raise ValueError("a negative cap")
+    if not near:
+        cap = 0  # capped moves are bounded: only with `near`
     if cancel is not None and not (isinstance(cancel, bytearray) and len(cancel) >= 1):
         raise TypeError("cancel is None or a bytearray of 1 byte or more")
     game, s = read_state(hands, bone, layout, turn, (), rules)
@@ -756,8 +788,9 @@ def solve(hands: tuple[int, ...], bone: tuple[int, ...], layout: Compact, turn: 
     draw_until_playable(game, drawn)
     moves = [] if drawn[BONEPOS] > 0 else gen_moves(game, s)  # he must draw: no choice of move
     pts, values, keep = [0] * len(moves), [0] * len(moves), [mode == 0] * len(moves)
-    far = [0] * len(moves)  # 1: values[i] is only an upper bound (see `near`)
+    far = [0] * len(moves)  # 1 or 2 (capped): values[i] is only an upper bound (see `near`)
     wanted = set(exact or ())
+    tried = set(capped or ()) - wanted
     if not moves:
         value = search.exact_value(s, 0)
     else:
@@ -773,7 +806,7 @@ def solve(hands: tuple[int, ...], bone: tuple[int, ...], layout: Compact, turn: 
             kid = kids[i]
             same = search.team(kid[TURN]) == search.team(turn)
             score = search.reply_score(kid, pts[i], same) if kid[HAND + turn] else pts[i] * 4096
-            first = near and (moves[i] & 31, moves[i] >> 5) in wanted
+            first = near and (moves[i] & 31, moves[i] >> 5) in wanted | tried
             return score + PIPS[moves[i] & 31] + (1 << 26 if first else 0)
         order = sorted(range(len(moves)), key=lambda i: -promise(i))
         value = last = -INF  # a search starts from the value of the move valued before it
@@ -782,21 +815,28 @@ def solve(hands: tuple[int, ...], bone: tuple[int, ...], layout: Compact, turn: 
                 break
             if mode == 0:
                 known = -INF  # a lower bound the test found: the exact search need not find it again
-                if near and j and (moves[o] & 31, moves[o] >> 5) not in wanted:  # far below: a bound
+                pair = (moves[o] & 31, moves[o] >> 5)
+                if near and j and pair not in wanted | tried:  # far below: a bound
                     b = value - near // 5
                     bound = search.child_value(kids[o], turn, pts[o], b - 1, b)
                     if bound < b and not search.aborted:
                         values[o], far[o] = bound, 1
                         continue
                     known = bound
-                values[o] = last = search.move_exact(kids[o], turn, pts[o], last if last > -INF else 0, known)
+                values[o], stopped = search.move_exact(
+                    kids[o], turn, pts[o], last if last > -INF else 0, known, cap if pair in tried else 0,
+                    value if near else -INF)
+                if stopped:  # past the cap: its bound
+                    far[o] = 2
+                    continue
+                last = values[o]
                 value = max(value, values[o])
             elif j == 0:
-                values[o] = value = search.move_exact(kids[o], turn, pts[o], 0)
+                values[o] = value = search.move_exact(kids[o], turn, pts[o], 0)[0]
                 keep[o] = True
             elif search.child_value(kids[o], turn, pts[o], value - 1, value) >= value:
                 if search.child_value(kids[o], turn, pts[o], value, value + 1) > value:
-                    value = search.move_exact(kids[o], turn, pts[o], value + 1)
+                    value = search.move_exact(kids[o], turn, pts[o], value + 1)[0]
                     for m in order[:j]:
                         keep[m] = False
                 values[o], keep[o] = value, True

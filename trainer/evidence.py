@@ -19,6 +19,14 @@ where they were bounded, while the time lasts. A comparison with a move whose fi
 are still bounded claims only what the bounds prove: "better by N ± M or more" against
 it, nothing for it.
 
+Now and then a deal makes one of those moves very costly to value exactly: a lead far
+below that deal's best that sends the opponent to draw most of the boneyard can take a
+core many seconds. Past CAP nodes, such a move keeps the upper bound its search has
+proven by then, and is not retried, unless it is the leader or a move the caller
+named: the deal still counts, with a bound, instead of holding a core past the budget
+and then being dropped, which would leave out just the deals on which that move fares
+worst.
+
 >>> from trainer.position import Hidden, Position
 >>> p = Position.from_code("4-5,5-1 6-4,1-1/?7 ?17 0 0,0")
 >>> e = paired(p, deals=12, seed=3)
@@ -42,7 +50,7 @@ from trainer.errors import InvalidPositionError
 from trainer.moves import Move
 from trainer.position import Hidden, Position
 from trainer.sampling import Voids, sample_deal, solve_deals
-from trainer.solver import Solution, best_first
+from trainer.solver import MoveValue, Solution, best_first
 
 Z95 = 1.96  # two-sided 95% normal quantile
 MIN_DEALS = 20  # fewer deals than this give no interval worth a claim
@@ -50,6 +58,7 @@ NEAR = 10  # points: within a budget, a move further below a deal's best may be 
 LEADERS = 2  # the moves with the best means, made exact on every deal
 SPARE = 1  # while deals come in, this many more of the next best are kept exact too
 REPAIR_SHARE = 0.1  # of a budget, kept for making the leading moves exact where bounded
+CAP = 1_000_000  # nodes: within a budget, past this a leader after the first keeps its bound
 
 
 @dataclass(frozen=True)
@@ -167,15 +176,26 @@ def leaders(solved: list[Solution], count: int = LEADERS) -> tuple[Move, ...]:
 
 def _merged(new: Solution, old: Solution) -> Solution:
     """`new` with the exact values `old` found where `new` has only bounds (a move's
-    exact value on a deal does not depend on which other moves were made exact)."""
-    known = {m.move: m for m in old.moves if not m.bound}
-    moves = [known.get(m.move, m) if m.bound else m for m in new.moves]
+    exact value on a deal does not depend on which other moves were made exact), and
+    the lower of two bounds where both have one."""
+    before = {m.move: m for m in old.moves}
+
+    def best_of(m: MoveValue) -> MoveValue:
+        o = before.get(m.move)
+        if not m.bound or o is None:
+            return m
+        if not o.bound:
+            return o
+        return replace(m, value=min(m.value, o.value), capped=m.capped or o.capped)
+
+    moves = [best_of(m) for m in new.moves]
     return replace(new, moves=tuple(sorted(moves, key=best_first)))
 
 
 class _Leading:
-    """The moves to keep exact while deals come in: the leaders so far and `must`,
-    tallied as each solution arrives."""
+    """The moves to keep exact while deals come in: the leader so far and `must`
+    (`exact`), and the next leaders (`capped`: exact up to CAP nodes), tallied as each
+    solution arrives."""
 
     def __init__(self, must: tuple[Move, ...]) -> None:
         self.must = must
@@ -185,28 +205,36 @@ class _Leading:
         for m in solution.moves:
             self.totals[m.move] = self.totals.get(m.move, 0) + m.value
 
-    def __call__(self) -> tuple[Move, ...]:
-        return tuple(dict.fromkeys((*_top(self.totals, LEADERS + SPARE), *self.must)))
+    def exact(self) -> tuple[Move, ...]:
+        return tuple(dict.fromkeys((*_top(self.totals, 1), *self.must)))
+
+    def capped(self) -> tuple[Move, ...]:
+        first = self.exact()
+        return tuple(m for m in _top(self.totals, LEADERS + SPARE) if m not in first)
 
 
 def _made_exact(solved: list[Solution], must: tuple[Move, ...], deadline: float,
-                near: int) -> list[Solution]:
+                near: int, cap: int = 0) -> list[Solution]:
     """`solved` with the leading moves and `must` exact on every deal: each deal where
     one is bounded is solved again with them exact (the leaders can change as bounds
     give way to values, so until none is bounded or `deadline` passes, 0: none; a deal
-    that would overrun it keeps its bounds). A value once exact stays exact, so each
-    round leaves fewer bounds than the one before and the loop ends."""
+    that would overrun it keeps its bounds). With `cap`, the leaders after the first
+    are exact up to `cap` nodes, and a figure of theirs bounded at the cap is not
+    retried. A value once exact stays exact, so each round leaves fewer bounds to
+    retry than the one before and the loop ends."""
     solved = list(solved)
     while True:
-        needed = tuple(dict.fromkeys((*leaders(solved), *must)))
+        first = tuple(dict.fromkeys((*leaders(solved, 1), *must)))
+        rest = tuple(m for m in leaders(solved) if m not in first)
         redo = {id(s.position): i for i, s in enumerate(solved)
-                if any(m.bound and m.move in needed for m in s.moves)}
+                if any(m.bound and (m.move in first or (m.move in rest and not (cap and m.capped)))
+                       for m in s.moves)}
         if not redo or (deadline and time.perf_counter() >= deadline):
             return solved
         again = (solved[i].position for i in redo.values())
         fixed = 0
         for solution in solve_deals(again, deadline, limit=len(redo), ordered=False, near=near,
-                                    exact=partial(tuple, needed)):
+                                    exact=partial(tuple, first), capped=partial(tuple, rest), cap=cap):
             i = redo[id(solution.position)]
             solved[i] = _merged(solution, solved[i])
             fixed += 1
@@ -258,7 +286,8 @@ def within_budget(view: Position, budget: float, seed: int, voids: Optional[Void
     leading = _Leading(must)
     deals = (sample_deal(view, rng, voids) for _ in range(max_deals))
     for solution in solve_deals(deals, start + budget * (1 - REPAIR_SHARE), limit=max_deals,
-                                ordered=False, near=NEAR, exact=leading):
+                                ordered=False, near=NEAR, exact=leading.exact,
+                                capped=leading.capped, cap=CAP):
         solved.append(solution)
         leading.add(solution)
-    return _collect(view, _made_exact(solved, must, start + budget, NEAR), exact=False)
+    return _collect(view, _made_exact(solved, must, start + budget, NEAR, CAP), exact=False)

@@ -50,7 +50,8 @@ def _pool() -> ThreadPoolExecutor:
 
 def solve_deals(deals: Iterator[Position], deadline: float = 0.0,
                 limit: int = MAX_SAMPLES, ordered: bool = True, near: int = 0,
-                exact: Callable[[], tuple[Move, ...]] = tuple) -> Iterator[Solution]:
+                exact: Callable[[], tuple[Move, ...]] = tuple,
+                capped: Callable[[], tuple[Move, ...]] = tuple, cap: int = 0) -> Iterator[Solution]:
     """Solve deals on every core, at most `limit` of them. `deadline`
     (time.perf_counter(), 0: none) bounds each search, and no deal starts after it.
 
@@ -62,8 +63,9 @@ def solve_deals(deals: Iterator[Position], deadline: float = 0.0,
     every deal its cores could finish). Searches still running when the caller stops
     (an error, Ctrl-C) are cancelled at once.
 
-    `near` and `exact` go to `solve`: a move more than `near` points below a deal's best
-    may get only a bound, except the moves `exact()` names when the deal starts."""
+    `near`, `exact`, `capped` and `cap` go to `solve`: a move more than `near` points
+    below a deal's best may get only a bound, except the moves `exact()` and `capped()`
+    name when the deal starts (the latter unless their exact search passes `cap` nodes)."""
     pool = _pool()
     pending: dict[Future[Solution], int] = {}
     finished: dict[int, Future[Solution]] = {}
@@ -79,7 +81,8 @@ def solve_deals(deals: Iterator[Position], deadline: float = 0.0,
                     more = False
                     break
                 pending[pool.submit(solve, deal, time_limit=max(left, 0.0), cancel=cancel,
-                                    threads=1, near=near, exact=exact() if near else ())] = started
+                                    threads=1, near=near, exact=exact() if near else (),
+                                    capped=capped() if near else (), cap=cap)] = started
                 started += 1
             if not pending:
                 return

@@ -53,6 +53,7 @@ class MoveValue:
     points: int
     value: int
     bound: bool = False  # `value` is only an upper bound: the move is far below the best
+    capped: bool = False  # bounded because its exact value would cost more than the cap
 
 
 @dataclass(frozen=True)
@@ -79,10 +80,15 @@ class SearchLimitError(TrainerError):
     """The search met its node or time limit before it finished."""
 
 
+def _pair(move: Move) -> tuple[int, int]:
+    """A move as the search names it: (tile ordinal, side index, 4 for the first tile)."""
+    return move.tile.ordinal, 4 if move.side is None else SIDES.index(move.side)
+
+
 def solve(position: Position, table_bits: int = TABLE_BITS, node_limit: int = 0,
           time_limit: float = 0.0, best_only: bool = False,
           cancel: Optional[bytearray] = None, threads: int = 1, near: int = 0,
-          exact: tuple[Move, ...] = ()) -> Solution:
+          exact: tuple[Move, ...] = (), capped: tuple[Move, ...] = (), cap: int = 0) -> Solution:
     """Solve a position whose hands and boneyard order are all known.
 
     Every move comes with its exact value; with `best_only` (cheaper), only the best
@@ -96,7 +102,9 @@ def solve(position: Position, table_bits: int = TABLE_BITS, node_limit: int = 0,
     With `near` (points, a multiple of 5; 0: off), a move found more than `near` points
     below the best may get only an upper bound on its value (`bound`), which costs far
     less than its exact value: the best moves, every move within `near` of them and the
-    moves in `exact` are always exact.
+    moves in `exact` are always exact. So are the moves in `capped`, except that with
+    `cap` (nodes, 0: none) one whose exact search passes `cap` nodes once it is proven
+    below the best keeps the upper bound proven by then (`bound` and `capped`).
 
     Raises HiddenInformationError for `?N` hands or boneyard, InvalidPositionError
     for a hand that is already over or a position that is not one (tiles twice, pips
@@ -111,6 +119,8 @@ def solve(position: Position, table_bits: int = TABLE_BITS, node_limit: int = 0,
         raise ValueError("threads is 1 or 2")
     if near < 0 or near % 5:
         raise ValueError("near is 0 or a positive multiple of 5")
+    if cap < 0:
+        raise ValueError("cap is 0 (none) or a number of nodes")
     try:
         hands, bone, layout = compact(position)
     except HiddenInformationError:
@@ -122,7 +132,7 @@ def solve(position: Position, table_bits: int = TABLE_BITS, node_limit: int = 0,
     value, found, nodes, probes, hits, aborted = _fast.solve(
         hands, bone, layout, position.turn, position.rules.name, table_bits, node_limit,
         float(time_limit), int(best_only), cancel, threads, near,
-        [(m.tile.ordinal, 4 if m.side is None else SIDES.index(m.side)) for m in exact])
+        [_pair(m) for m in exact], [_pair(m) for m in capped], cap)
     if aborted:
         if node_limit and nodes > node_limit:
             raise SearchLimitError(f"the search passed its limit of {node_limit:,} nodes")
@@ -130,7 +140,7 @@ def solve(position: Position, table_bits: int = TABLE_BITS, node_limit: int = 0,
             raise SearchLimitError("the search was cancelled")
         raise SearchLimitError(f"the search passed its limit of {time_limit:g} s")
     moves = [MoveValue(Move(ALL_TILES[x[0]], SIDES[x[1]] if x[1] < 4 else None), x[2], x[3],
-                       bool(x[4]) if near else False)
+                       bool(x[4]) if near else False, near > 0 and x[4] == 2)
              for x in found]
     moves.sort(key=best_first)
     return Solution(position, value, tuple(moves), nodes, probes, hits)
