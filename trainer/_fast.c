@@ -1083,7 +1083,9 @@ static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kwargs) {
                 order[i] = i; keep[i] = mode == MODE_ALL;
                 for (int k = 0; k < ntried; k++) if (tried[k] == moves[i]) must[i] = 2;
                 for (int k = 0; k < nwanted; k++) if (wanted[k] == moves[i]) must[i] = 1;
-                if (near && must[i]) score[i] += 1 << 26;   /* the moves kept exact first: the best comes early */
+                /* the moves kept exact first, so that the best comes early; the capped ones after
+                 * those named `exact`, so that a best is known when they start (none is capped before) */
+                if (near && must[i]) score[i] += must[i] == 1 ? 1 << 26 : 1 << 25;
             }
             for (int j = 1; j < n; j++) {
                 int o = order[j], m = j - 1;

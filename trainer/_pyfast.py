@@ -806,8 +806,9 @@ def solve(hands: tuple[int, ...], bone: tuple[int, ...], layout: Compact, turn: 
             kid = kids[i]
             same = search.team(kid[TURN]) == search.team(turn)
             score = search.reply_score(kid, pts[i], same) if kid[HAND + turn] else pts[i] * 4096
-            first = near and (moves[i] & 31, moves[i] >> 5) in wanted | tried
-            return score + PIPS[moves[i] & 31] + (1 << 26 if first else 0)
+            pair = (moves[i] & 31, moves[i] >> 5)
+            first = (1 << 26 if pair in wanted else 1 << 25 if pair in tried else 0) if near else 0
+            return score + PIPS[moves[i] & 31] + first
         order = sorted(range(len(moves)), key=lambda i: -promise(i))
         value = last = -INF  # a search starts from the value of the move valued before it
         for j, o in enumerate(order):
