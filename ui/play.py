@@ -375,10 +375,10 @@ def learner_turn(session: PlaySession) -> None:
                     apply_move(session, Move.parse(pending), int(text))
                     quick_replies(session)
                     st.rerun()
-    tools = st.columns(3)
+    tools = st.container(horizontal=True)  # Hint and Undo side by side, at any width
     if session.settings.muggins:
         st.caption(t("play.muggins_rule", LANG))
-    asked = st.session_state["play_coach"] and tools[0].button(t("play.hint", LANG), key="play_hint_button")
+    asked = st.session_state["play_coach"] and tools.button(t("play.hint", LANG), key="play_hint_button")
     made_for = (position.code(), LANG)
     if asked and (st.session_state["play_hint"] is None or st.session_state["play_hint_for"] != made_for):
         # once per position: asked again, the coach says the same, not a new sample's words
@@ -388,7 +388,7 @@ def learner_turn(session: PlaySession) -> None:
                                                  seed=len(session.match.hands[-1]), voids=voids,
                                                  lang=LANG, target=session.match.target)
             st.session_state["play_hint_for"] = made_for
-    if not session.settings.muggins and tools[1].button(t("play.undo", LANG), key="play_undo"):
+    if not session.settings.muggins and tools.button(t("play.undo", LANG), key="play_undo"):
         try:
             session.undo()
         except TrainerError as error:
