@@ -130,8 +130,8 @@ def builder() -> Optional[str]:
                                       max_value=max(unseen, 0), value=max(min(unseen, len(my_hand)), least),
                                       step=1, help=t("analysis.opponent_help", LANG)))
     st.caption(tn("analysis.boneyard_left", unseen - opponent, LANG))
-    undo, clear, go = st.columns(3)
-    if undo.button(t("analysis.undo", LANG), key="build_undo",
+    row = st.container(horizontal=True)  # the buttons side by side, at any width
+    if row.button(t("analysis.undo", LANG), key="build_undo",
                    disabled=not st.session_state["build_history"]):
         kind, value = st.session_state["build_history"].pop()
         if kind == "layout":
@@ -139,11 +139,11 @@ def builder() -> Optional[str]:
         else:
             st.session_state["build_hand"].remove(value)
         st.rerun()
-    if clear.button(t("analysis.clear", LANG), key="build_clear"):
+    if row.button(t("analysis.clear", LANG), key="build_clear"):
         st.session_state.update(build_layout="-", build_hand=[], build_selected=None, build_history=[])
         st.rerun()
     code = built_code(layout, my_hand, opponent, rules_name)
-    if go.button(t("analysis.go", LANG), key="build_go", type="primary", disabled=not my_hand):
+    if row.button(t("analysis.go", LANG), key="build_go", type="primary", disabled=not my_hand):
         set_position(code)
         st.rerun()
     if not my_hand:

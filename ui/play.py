@@ -180,7 +180,7 @@ def hand_story(session: PlaySession, number: int) -> None:
 
 
 def review_button(session: PlaySession, number: int, where: Any) -> None:
-    """"Review my moves" for hand `number` (in `where`, a column or the page); the
+    """"Review my moves" for hand `number` (in `where`, a row or the page); the
     review is begun in the background as soon as the hand is shown, and each judged
     move is kept once."""
     job = review_job(session, number)  # started while the learner reads the board above
@@ -222,9 +222,9 @@ def hand_result(session: PlaySession) -> None:
     st.write(t("play.settlement", LANG, rules=t(f"rules.{match.rules.name}", LANG),
                changes=separator.join(f"{side} {d:+d}" for side, d in zip(sides, result.deltas)),
                scores=separator.join(f"{side} {s}" for side, s in zip(sides, result.scores))))
-    left, right = st.columns(2)
-    review_button(session, number, left)
-    if right.button(t("play.next_hand" if not match.over else "play.see_result", LANG), key="play_continue",
+    row = st.container(horizontal=True)  # the buttons side by side, at any width
+    review_button(session, number, row)
+    if row.button(t("play.next_hand" if not match.over else "play.see_result", LANG), key="play_continue",
                     type="primary"):
         st.session_state.update(play_seen=number, play_review=None, play_hint=None, play_note=None)
         st.rerun()
@@ -247,15 +247,15 @@ def match_result(session: PlaySession) -> None:
     else:
         st.error(t("play.computer_wins", LANG,
                    scores=t("list.separator", LANG).join(str(s) for s in match.scores)))
-    again, new, review = st.columns(3)
-    if again.button(t("play.again", LANG), key="play_again", type="primary"):
+    row = st.container(horizontal=True)
+    if row.button(t("play.again", LANG), key="play_again", type="primary"):
         start(session.settings)
         st.rerun()
-    if new.button(t("play.new", LANG), key="play_new"):
+    if row.button(t("play.new", LANG), key="play_new"):
         st.session_state["play"] = None
         st.rerun()
     if number > len(match.results):
-        review_button(session, number, review)
+        review_button(session, number, row)
         shown_review(number)
 
 
