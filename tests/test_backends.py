@@ -242,6 +242,9 @@ def test_bad_arguments_raise_the_same_errors() -> None:
         ("solve", hands, bone, layout, 0, "standard", 9, 0),
         ("solve", hands, bone, layout, 0, "standard", 26, 0),
         ("solve", hands, bone, layout, 0, "standard", 12, 0, 0.0, 0, None, 1, 5, None, None, -1),
+        ("solve", hands, bone, layout, 0, "standard", 12, 0, 0.0, 0, None, 1, 5, [[1, 2]]),
+        ("solve", hands, bone, layout, 0, "standard", 12, 0, 0.0, 0, None, 1, 5, None, [(1, 9)]),
+        ("solve", hands, bone, layout, 0, "standard", 12, 0, 0.0, 0, None, 1, 5, None, 7),
     ]
     for name, *args in calls:
         c = outcome(getattr(c_module(), name), *args)

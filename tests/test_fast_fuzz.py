@@ -47,6 +47,8 @@ layout = st.one_of(st.tuples(pip, pip, pip, quad, quad), st.tuples(pip, pip), ju
 turn = st.one_of(st.integers(-3, 6), st.integers(-2**40, 2**40))
 scores = st.one_of(st.lists(st.one_of(st.integers(-2**40, 2**40), junk), max_size=6).map(tuple), junk)
 rules = st.sampled_from(["standard", "partners", "cincos", "", "x" * 100, "standard\\x00"])
+pairs = st.one_of(st.lists(st.one_of(st.tuples(st.integers(-2, 30), st.integers(-2, 6)), junk), max_size=40),
+                  junk)
 counts = {"ok": 0, "refused": 0}
 
 def call(f, *args, **kwargs):
@@ -75,9 +77,10 @@ def playout(h, b, lay, t, s, r, seed):
        st.one_of(st.integers(1, 20000), st.integers(-2**40, -1)),
        st.one_of(st.just(0.05), st.floats(allow_nan=True)), st.integers(-1, 2),
        st.sampled_from([None, bytearray(1), bytearray(b"\x01"), bytearray(0), b"x", "x", 3]),
-       st.integers(-1, 3))
-def solve(h, b, lay, t, r, bits, limit, seconds, mode, cancel, threads):
-    call(_fast.solve, h, b, lay, t, r, bits, limit, seconds, mode, cancel, threads)
+       st.integers(-1, 3), st.one_of(st.sampled_from([0, 5, 10, 7, -5]), junk), pairs, pairs,
+       st.one_of(st.integers(-2**70, 2**70), junk))
+def solve(h, b, lay, t, r, bits, limit, seconds, mode, cancel, threads, near, exact, capped, cap):
+    call(_fast.solve, h, b, lay, t, r, bits, limit, seconds, mode, cancel, threads, near, exact, capped, cap)
 
 @fast
 @given(st.integers(-2**40, 300), st.integers(0, 2**64 - 1), st.integers(-3, 8),

@@ -969,6 +969,27 @@ static void *root_thread(void *arg) { root_all((RootWork *)arg); return NULL; }
 
 enum { PARALLEL_MIN = 16 };   /* tiles in play from which a lone solve uses a second core */
 
+/* The moves (tile | side << 5) of a sequence of (tile, side) pairs, or None; -1: an error set. */
+static int read_pairs(PyObject *pairs, const char *what, int *out, int *n) {
+    if (pairs == Py_None) return 0;
+    PyObject *seq = PySequence_Fast(pairs, "exact and capped are sequences of (tile, side) pairs");
+    if (!seq) return -1;
+    Py_ssize_t len = PySequence_Fast_GET_SIZE(seq);
+    for (Py_ssize_t i = 0; i < len; i++) {
+        int tile, side;
+        PyObject *item = PySequence_Fast_GET_ITEM(seq, i);
+        if (*n >= MAXMOVES || !PyTuple_Check(item) || !PyArg_ParseTuple(item, "ii", &tile, &side)
+            || tile < 0 || tile > 27 || side < 0 || side > 4) {
+            Py_DECREF(seq);
+            if (!PyErr_Occurred()) PyErr_Format(PyExc_ValueError, "%s: at most 32 pairs (tile 0-27, side 0-4)", what);
+            return -1;
+        }
+        out[(*n)++] = tile | side << 5;
+    }
+    Py_DECREF(seq);
+    return 0;
+}
+
 /* solve(hands, bone, layout, turn, rules, table_bits, node_limit, time_limit=0.0, mode=0,
  *       cancel=None, threads=2, near=0, exact=None, capped=None, cap=0)
  *   -> (value, [(tile, side, points, value[, bound])], nodes, probes, hits, aborted)
@@ -986,26 +1007,6 @@ enum { PARALLEL_MIN = 16 };   /* tiles in play from which a lone solve uses a se
  * `aborted` is 1. Ctrl-C (a signal whose handler raises) stops it within a second
  * with that exception. The GIL is released while searching: solves run in parallel,
  * each with a table of a small shared pool. */
-/* The moves (tile | side << 5) of a sequence of (tile, side) pairs, or None; -1: an error set. */
-static int read_pairs(PyObject *pairs, const char *what, int *out, int *n) {
-    if (pairs == Py_None) return 0;
-    PyObject *seq = PySequence_Fast(pairs, "exact and capped are sequences of (tile, side) pairs");
-    if (!seq) return -1;
-    Py_ssize_t len = PySequence_Fast_GET_SIZE(seq);
-    for (Py_ssize_t i = 0; i < len; i++) {
-        int tile, side;
-        if (*n >= MAXMOVES || !PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, i), "ii", &tile, &side)
-            || tile < 0 || tile > 27 || side < 0 || side > 4) {
-            Py_DECREF(seq);
-            if (!PyErr_Occurred()) PyErr_Format(PyExc_ValueError, "%s: at most 32 pairs (tile 0-27, side 0-4)", what);
-            return -1;
-        }
-        out[(*n)++] = tile | side << 5;
-    }
-    Py_DECREF(seq);
-    return 0;
-}
-
 static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kwargs) {
     static char *kwlist[] = {"hands", "bone", "layout", "turn", "rules", "table_bits", "node_limit",
                              "time_limit", "mode", "cancel", "threads", "near", "exact", "capped", "cap", NULL};

@@ -743,6 +743,21 @@ def layout_key(s: State) -> int:
     return 2 | s[SPINNER] << 2 | e0 << 5 | e1 << 9 | e2 << 13 | e3 << 17
 
 
+def read_pairs(pairs: Optional[Sequence[tuple[int, int]]], what: str) -> set[tuple[int, int]]:
+    """The (tile, side) pairs named, checked as the C module checks them."""
+    if pairs is None:
+        return set()
+    try:
+        items = list(pairs)
+    except TypeError:
+        raise TypeError("exact and capped are sequences of (tile, side) pairs") from None
+    for count, item in enumerate(items):
+        if count >= 32 or not isinstance(item, tuple) or len(item) != 2 or not all(
+                isinstance(x, int) for x in item) or not (0 <= item[0] <= 27 and 0 <= item[1] <= 4):
+            raise ValueError(f"{what}: at most 32 pairs (tile 0-27, side 0-4)")
+    return set(items)
+
+
 def solve(hands: tuple[int, ...], bone: tuple[int, ...], layout: Compact, turn: int, rules: str,
           table_bits: int, node_limit: int, time_limit: float = 0.0, mode: int = 0,
           cancel: Optional[bytearray] = None, threads: int = 2, near: int = 0,
@@ -789,8 +804,8 @@ def solve(hands: tuple[int, ...], bone: tuple[int, ...], layout: Compact, turn: 
     moves = [] if drawn[BONEPOS] > 0 else gen_moves(game, s)  # he must draw: no choice of move
     pts, values, keep = [0] * len(moves), [0] * len(moves), [mode == 0] * len(moves)
     far = [0] * len(moves)  # 1 or 2 (capped): values[i] is only an upper bound (see `near`)
-    wanted = set(exact or ())
-    tried = set(capped or ()) - wanted
+    wanted = read_pairs(exact, "exact")
+    tried = read_pairs(capped, "capped") - wanted
     if not moves:
         value = search.exact_value(s, 0)
     else:
