@@ -82,6 +82,28 @@ def test_the_figures_of_a_comparison_add_up_as_shown() -> None:
         if review.best != a:
             assert f"{review.loss:.1f}" == f"{diff:.1f}", (review.loss, review.reason)
 
+def test_a_reviews_grade_agrees_with_the_loss_it_shows() -> None:
+    """The grade's thresholds apply to the loss as written (one decimal): a loss of 2.96
+    shown as 3.0 is an inaccuracy, not "good"; and over random figures the grade is
+    always the one its shown loss names, or less when the loss is not significant."""
+    from trainer.coach import CAPPED, ORDER, grade
+    view = Position.from_code(LATER)
+    best, played = sorted(view.legal_moves(), key=str)[:2]
+    planted = Evidence((best, played), (view.points(best), view.points(played)),
+                       ((0,) * 25, (-3,) * 24 + (-2,)))  # played: mean -2.96, every deal below
+    review = judged(view, played, planted)
+    assert (review.loss, review.grade) == (3.0, "inaccuracy")
+    rng = random.Random(11)
+    for _ in range(300):
+        deals = rng.randint(MIN_DEALS, 60)
+        values = tuple(tuple(rng.randint(-40, 40) for _ in range(deals)) for _ in range(2))
+        review = judged(view, played, Evidence((best, played), (0, 0), values))
+        if review.grade != "unclear":
+            named = grade(review.loss)
+            capped = review.grade == CAPPED and ORDER.index(named) > ORDER.index(CAPPED)
+            assert review.grade == named or capped
+
+
 def test_no_grade_worse_than_inaccuracy_without_significance() -> None:
     assert judge(Difference(30.0, 31.0), 200, exact=False) == "unclear"
     assert judge(Difference(6.0, 1.0), 200, exact=False) == "inaccuracy"

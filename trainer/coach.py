@@ -6,7 +6,8 @@ what he could see then (including the suits his opponents showed they lack): the
 deals for every move (`trainer.evidence`), so that each comparison is paired and has a
 95% interval. A fully known position is judged exactly.
 
-Grades, by the points lost against the best move (mean over the deals):
+Grades, by the points lost against the best move (mean over the deals, as the review
+writes it: to one decimal, so that a figure and its grade agree):
 
 | grade | points lost |
 |---|---|
@@ -65,17 +66,25 @@ def grade(loss: float) -> str:
     return "blunder"
 
 
-def judge(loss: Difference, deals: int, exact: bool) -> str:
-    """The grade a loss supports on its evidence (see the module's rules)."""
+def judge(loss: Difference, deals: int, exact: bool, shown: Optional[float] = None) -> str:
+    """The grade a loss supports on its evidence (see the module's rules). The grade's
+    thresholds apply to `shown`, the loss as the learner reads it (one decimal), when
+    given, so that a figure and its grade never disagree; whether the loss is
+    significant rests on the difference itself.
+
+    >>> judge(Difference(2.96, 1.0), deals=200, exact=False), judge(Difference(2.96, 1.0), 200, False, 3.0)
+    ('good', 'inaccuracy')
+    """
+    figure = loss.mean if shown is None else shown
     if exact:
-        return grade(loss.mean)
+        return grade(figure)
     if deals < MIN_DEALS:
         return "unclear"
     if loss.significant:
-        return grade(loss.mean)
+        return grade(figure)
     if loss.high >= GRADES[2][0]:  # could be a mistake, could be nothing
         return "unclear"
-    named = grade(max(0.0, loss.mean))
+    named = grade(max(0.0, figure))
     return named if ORDER.index(named) <= ORDER.index(CAPPED) else CAPPED
 
 
@@ -256,7 +265,8 @@ def judged(view: Position, played: Move, evidence: Evidence, number: int = 0,
     else:
         other = best
     loss = evidence.difference(best, played)
-    named = judge(loss, evidence.deals, evidence.exact)
+    shown = max(0.0, shown_gap(evidence, best, played))  # the loss as the review writes it
+    named = judge(loss, evidence.deals, evidence.exact, shown)
     if loss.at_least and named != "blunder":  # `played` only bounded: its loss may be larger
         named = "unclear"
     why = compare_words(view, evidence, played, other, lang)
@@ -266,7 +276,7 @@ def judged(view: Position, played: Move, evidence: Evidence, number: int = 0,
         why = f"{t('coach.unclear_wide', lang, low=f'{loss.low:.1f}', high=f'{loss.high:.1f}')} {why}"
     reason = f"{why} {t('coach.basis', lang, basis=basis_words(evidence, lang))}"
     margin = math.inf if loss.at_least else 0.0 if evidence.exact else loss.half_width  # inf: no figure
-    return MoveReview(number, view.code(), played, best, max(0.0, shown_gap(evidence, best, played)), named,
+    return MoveReview(number, view.code(), played, best, shown, named,
                       0 if evidence.exact else evidence.deals, margin, evidence.exact, reason)
 
 
