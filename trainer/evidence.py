@@ -164,14 +164,32 @@ def _top(totals: dict[Move, int], count: int) -> tuple[Move, ...]:
     return tuple(m for m in ranked if totals[m] >= last)
 
 
+def _tally(totals: dict[Move, int], solution: Solution) -> None:
+    """Add a deal's figures (bounds counted as values) to each move's total."""
+    for m in solution.moves:
+        totals[m.move] = totals.get(m.move, 0) + m.value
+
+
+def _totals(solved: list[Solution]) -> dict[Move, int]:
+    totals: dict[Move, int] = {}
+    for solution in solved:
+        _tally(totals, solution)
+    return totals
+
+
 def leaders(solved: list[Solution], count: int = LEADERS) -> tuple[Move, ...]:
     """The `count` moves with the best means over the deals solved so far (bounds
     counted as values), with any tied with the last of them; none before the first deal."""
-    totals: dict[Move, int] = {}
-    for solution in solved:
-        for m in solution.moves:
-            totals[m.move] = totals.get(m.move, 0) + m.value
-    return _top(totals, count)
+    return _top(_totals(solved), count)
+
+
+def _kept_exact(totals: dict[Move, int], must: tuple[Move, ...],
+                count: int) -> tuple[tuple[Move, ...], tuple[Move, ...]]:
+    """The moves to make exact whatever it costs (the leader by `totals`, with any tied,
+    and `must`), and those to make exact up to the cap (the next leaders, up to `count`
+    moves in all)."""
+    first = tuple(dict.fromkeys((*_top(totals, 1), *must)))
+    return first, tuple(m for m in _top(totals, count) if m not in first)
 
 
 def _merged(new: Solution, old: Solution) -> Solution:
@@ -202,15 +220,13 @@ class _Leading:
         self.totals: dict[Move, int] = {}
 
     def add(self, solution: Solution) -> None:
-        for m in solution.moves:
-            self.totals[m.move] = self.totals.get(m.move, 0) + m.value
+        _tally(self.totals, solution)
 
     def exact(self) -> tuple[Move, ...]:
-        return tuple(dict.fromkeys((*_top(self.totals, 1), *self.must)))
+        return _kept_exact(self.totals, self.must, LEADERS + SPARE)[0]
 
     def capped(self) -> tuple[Move, ...]:
-        first = self.exact()
-        return tuple(m for m in _top(self.totals, LEADERS + SPARE) if m not in first)
+        return _kept_exact(self.totals, self.must, LEADERS + SPARE)[1]
 
 
 def _made_exact(solved: list[Solution], must: tuple[Move, ...], deadline: float,
@@ -224,8 +240,7 @@ def _made_exact(solved: list[Solution], must: tuple[Move, ...], deadline: float,
     retry than the one before and the loop ends."""
     solved = list(solved)
     while True:
-        first = tuple(dict.fromkeys((*leaders(solved, 1), *must)))
-        rest = tuple(m for m in leaders(solved) if m not in first)
+        first, rest = _kept_exact(_totals(solved), must, LEADERS)
         redo = {id(s.position): i for i, s in enumerate(solved)
                 if any(m.bound and (m.move in first or (m.move in rest and not (cap and m.capped)))
                        for m in s.moves)}
