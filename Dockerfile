@@ -19,7 +19,7 @@ COPY app.py ./
 COPY .streamlit ./.streamlit
 
 # The engine's C extension is compiled on install (gcc), in place: an editable install
-# keeps the shipped puzzle bank where trainer/bank.py looks for it (/app/puzzles).
+# keeps the shipped puzzle bank where trainer/puzzles/bank.py looks for it (/app/puzzles).
 RUN apt-get update \
     && apt-get install -y --no-install-recommends gcc libc6-dev \
     && pip install -e ".[app]" \

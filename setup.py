@@ -2,7 +2,7 @@
 
 - The engine's fast path, a small C extension, is optional: without a working C
   compiler the package installs all the same and runs on the pure-Python fast path
-  (trainer/_pyfast.py), with the same answers, slower.
+  (trainer/search/_pyfast.py), with the same answers, slower.
 - The repository's puzzle bank and Streamlit app (BUNDLED) are copied into the
   package, as trainer/_bundled/, so that an installed trainer has them
   (trainer/shipped.py finds them). Their home stays at the top of the repository.
@@ -19,7 +19,7 @@ from setuptools.command.build_py import build_py
 
 HERE = Path(__file__).resolve().parent
 BUNDLED = ("puzzles/*.jsonl", "app.py", "ui/**/*.py", ".streamlit/config.toml")
-SLOW = ("the C extension trainer._fast was not built ({error}); the trainer will run on its "
+SLOW = ("the C extension trainer.search._fast was not built ({error}); the trainer will run on its "
         "pure-Python fast path (same answers, much slower). For speed, install a C compiler and "
         "the Python headers (Debian/Ubuntu: apt install gcc python3-dev) and reinstall.")
 
@@ -64,7 +64,7 @@ class OptionalBuildExt(build_ext):
 
 
 setup(
-    ext_modules=[Extension("trainer._fast", ["trainer/_fast.c"], extra_compile_args=["-O2"],
+    ext_modules=[Extension("trainer.search._fast", ["trainer/search/_fast.c"], extra_compile_args=["-O2"],
                            optional=True)],
     cmdclass={"build_py": BuildPy, "build_ext": OptionalBuildExt},
 )

@@ -259,7 +259,7 @@ def bare_opens(browser: object, url: str, repeats: int) -> list[float]:
 
 
 def best_play_puzzle() -> str:
-    from trainer.bank import shipped
+    from trainer.puzzles.bank import shipped
     return next(p.id for p in shipped() if p.kind == "best-play"
                 and len({m.tile for m in p.parsed().legal_moves()}) >= 2)
 

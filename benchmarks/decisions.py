@@ -33,13 +33,14 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Optional
 
-from trainer.game import Match
-from trainer.moves import Move
-from trainer.players import ExpertPlayer, GreedyPlayer, mover_view
-from trainer.position import Position
-from trainer.rules import STANDARD
-from trainer.sampling import Voids, sample_deal
-from trainer.solver import SearchLimitError, solve
+from trainer.engine.game import Match
+from trainer.engine.moves import Move
+from trainer.engine.position import Position
+from trainer.engine.rules import STANDARD
+from trainer.engine.voids import Voids
+from trainer.play.players import ExpertPlayer, GreedyPlayer, mover_view
+from trainer.search.sampling import sample_deal
+from trainer.search.solver import SearchLimitError, solve
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from solver_speed import build_baseline  # noqa: E402

@@ -14,9 +14,9 @@ import argparse
 import random
 import time
 
-from trainer.fastplay import simulate
-from trainer.game import Match
-from trainer.rules import STANDARD
+from trainer.engine.game import Match
+from trainer.engine.rules import STANDARD
+from trainer.search.fastplay import simulate
 
 
 def fast_rate(hands: int) -> float:

@@ -12,8 +12,8 @@ import argparse
 import time
 from collections import Counter
 
-from trainer.puzzlegen import generate
-from trainer.puzzles import verify
+from trainer.puzzles.generator import generate
+from trainer.puzzles.kinds import verify
 
 
 def main() -> None:

@@ -15,8 +15,8 @@ import sys
 import time
 from collections import Counter
 
-from trainer.bank import bank_path
-from trainer.puzzles import KINDS, Puzzle, PuzzleError, load_bank, verify
+from trainer.puzzles.bank import bank_path
+from trainer.puzzles.kinds import KINDS, Puzzle, PuzzleError, load_bank, verify
 
 
 def proven(puzzle: Puzzle) -> bool:

@@ -33,16 +33,16 @@ from typing import Optional
 
 from setuptools import Distribution, Extension
 
-from trainer.evidence import within_budget
-from trainer.fastplay import compact
-from trainer.game import deal
-from trainer.layout import EMPTY, Layout
-from trainer.players import GreedyPlayer, mover_view
-from trainer.position import Position
-from trainer.rules import STANDARD
-from trainer.sampling import expected_values, sample_deal
-from trainer.solver import TABLE_BITS, solve
-from trainer.tiles import ALL_TILES, sort_tiles
+from trainer.engine.game import deal
+from trainer.engine.layout import EMPTY, Layout
+from trainer.engine.position import Position
+from trainer.engine.rules import STANDARD
+from trainer.engine.tiles import ALL_TILES, sort_tiles
+from trainer.play.players import GreedyPlayer, mover_view
+from trainer.search.evidence import within_budget
+from trainer.search.fastplay import compact
+from trainer.search.sampling import expected_values, sample_deal
+from trainer.search.solver import TABLE_BITS, solve
 
 BASELINE = Path(__file__).resolve().parent / "baseline" / "_fast_baseline.c"
 
@@ -178,7 +178,7 @@ def near_only(positions: list[Position], near: int = 30) -> None:
 def coach(hands: int, rng: random.Random, baseline: Optional[Solver]) -> None:
     """Deals solved within 1 s for a decision at the first lead, from the mover's view:
     every move exact (as the expert averages them), and the coach's hint and review, exact
-    where needed (`trainer.evidence`)."""
+    where needed (`trainer.search.evidence`)."""
     print(f"coach and review at the first lead: sampled deals solved within 1 s, {hands} hands")
     counts: dict[str, list[int]] = {"every": [], "hint": [], "review": [], "baseline": []}
     bounded = {"best": 0, "runner-up": 0, "played": 0}

@@ -26,11 +26,11 @@ from collections.abc import Callable
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
-from trainer.bank import shipped
-from trainer.ratings import Rating, rate_game
-from trainer.review import card_to_json, new_card, review
+from trainer.puzzles.bank import shipped
 from trainer.store import Store
-from trainer.store_io import FORMAT, FORMAT_VERSION
+from trainer.store.glicko import Rating, rate_game
+from trainer.store.history import FORMAT, FORMAT_VERSION
+from trainer.store.scheduling import card_to_json, new_card, review
 
 DRILLS = ("total", "score", "round", "where")
 START = datetime(2025, 11, 29, 8, 0, tzinfo=UTC)

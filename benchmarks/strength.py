@@ -26,14 +26,15 @@ from pathlib import Path
 from types import ModuleType
 from typing import Optional
 
-from trainer.fastplay import compact
-from trainer.game import Match
-from trainer.moves import SIDES, Move
-from trainer.players import ExpertPlayer, GreedyPlayer, Player, mover_view
-from trainer.position import Position
-from trainer.rules import STANDARD
-from trainer.sampling import Voids, sample_deal
-from trainer.tiles import ALL_TILES
+from trainer.engine.game import Match
+from trainer.engine.moves import SIDES, Move
+from trainer.engine.position import Position
+from trainer.engine.rules import STANDARD
+from trainer.engine.tiles import ALL_TILES
+from trainer.engine.voids import Voids
+from trainer.play.players import ExpertPlayer, GreedyPlayer, Player, mover_view
+from trainer.search.fastplay import compact
+from trainer.search.sampling import sample_deal
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from solver_speed import build_baseline  # noqa: E402

@@ -19,7 +19,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from app_speed import FLAGS, IDLE, server  # noqa: E402
 
-from trainer.bank import shipped  # noqa: E402
+from trainer.puzzles.bank import shipped  # noqa: E402
 from trainer.store import Store  # noqa: E402
 
 OUT = ROOT / "docs"

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
+from trainer.puzzles import bank
 from trainer.store import ENV, Store
 
 PG_ENV = "ALLFIVES_TEST_PG_URL"
@@ -85,7 +86,7 @@ def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
 
 @pytest.fixture
 def store(store_url: str) -> Iterator[Store]:
-    opened = Store(store_url)
+    opened = Store(store_url, catalogue=bank.catalogue())
     try:
         yield opened
     finally:
@@ -94,7 +95,7 @@ def store(store_url: str) -> Iterator[Store]:
 
 def pytest_report_header() -> str:
     """Which fast path the engine runs on: the C extension or the pure-Python one."""
-    from trainer._backend import NAME
+    from trainer.search._backend import NAME
 
     return f"All Fives engine fast path: {NAME}"
 
@@ -102,7 +103,7 @@ def pytest_report_header() -> str:
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Tests marked `c_speed` (big searches, or the C extension's threads) are skipped on
     the pure-Python fast path; tests/test_backends.py compares the two paths there."""
-    from trainer._backend import NAME
+    from trainer.search._backend import NAME
 
     if NAME == "python":
         skip = pytest.mark.skip(reason="needs the C extension (the pure-Python fast path runs)")

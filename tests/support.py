@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional
 
-from trainer.tiles import Tile
+from trainer.engine.tiles import Tile
 
 ALL_PAIRS: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(7) for b in range(a + 1))
 

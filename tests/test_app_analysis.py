@@ -9,8 +9,8 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
-from trainer.layout import Layout
-from trainer.position import Hidden, Position
+from trainer.engine.layout import Layout
+from trainer.engine.position import Hidden, Position
 from trainer.svg import describe
 
 APP = str(Path(__file__).resolve().parent.parent / "app.py")

@@ -3,7 +3,7 @@ wrong answers with their feedback, the number field's bad inputs, the next board
 the timed run on a fake clock.
 
 The page draws its board from the session's seed counter, `drill_seed`; the tests set
-it and read the right answer from trainer.drills with the same seed and level."""
+it and read the right answer from trainer.teach.drills with the same seed and level."""
 
 from __future__ import annotations
 
@@ -17,8 +17,10 @@ import pytest
 pytest.importorskip("streamlit")
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
-from trainer import drills as drills_module  # noqa: E402
-from trainer.drills import (  # noqa: E402
+from trainer.i18n import t  # noqa: E402
+from trainer.svg import describe  # noqa: E402
+from trainer.teach import drills as drills_module  # noqa: E402
+from trainer.teach.drills import (  # noqa: E402
     KINDS,
     LEVELS,
     AnswerError,
@@ -31,8 +33,6 @@ from trainer.drills import (  # noqa: E402
     parse_number,
     seeded_item,
 )
-from trainer.i18n import t  # noqa: E402
-from trainer.svg import describe  # noqa: E402
 from ui.state import plain  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent

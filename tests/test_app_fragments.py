@@ -22,13 +22,13 @@ pytest.importorskip("streamlit")
 from streamlit.runtime.scriptrunner import RerunData  # noqa: E402
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
-from trainer.bank import shipped  # noqa: E402
-from trainer.daily import daily  # noqa: E402
-from trainer.drills import make_item  # noqa: E402
+from trainer.engine.moves import Move  # noqa: E402
 from trainer.i18n import t  # noqa: E402
-from trainer.moves import Move  # noqa: E402
-from trainer.puzzles import Puzzle  # noqa: E402
+from trainer.puzzles.bank import shipped  # noqa: E402
+from trainer.puzzles.daily import daily  # noqa: E402
+from trainer.puzzles.kinds import Puzzle  # noqa: E402
 from trainer.store import Store  # noqa: E402
+from trainer.teach.drills import make_item  # noqa: E402
 
 APP = str(Path(__file__).resolve().parent.parent / "app.py")
 SEED = 11

@@ -13,14 +13,14 @@ from typing import Any
 
 from streamlit.testing.v1 import AppTest
 
-from trainer.bank import shipped
-from trainer.daily import daily
-from trainer.layout import Layout
-from trainer.lessons import lessons
-from trainer.movenames import move_words
-from trainer.moves import Move
+from trainer.engine.layout import Layout
+from trainer.engine.movenames import move_words
+from trainer.engine.moves import Move
+from trainer.engine.tiles import Tile
+from trainer.puzzles.bank import shipped
+from trainer.puzzles.daily import daily
 from trainer.svg import DESK_WIDTH, PHONE_WIDTH, board_geometry
-from trainer.tiles import Tile
+from trainer.teach.lessons import lessons
 
 APP = str(Path(__file__).resolve().parent.parent / "app.py")
 EXAMPLE = ("0-0:0-3,3-4,4-6,6-5,5-5,5-1,1-0:0-4,4-2,2-1,1-3,3-2,2-0,0-5,5-4::"
@@ -89,7 +89,7 @@ def test_the_hand_is_dominoes_to_click_and_moves_are_named_in_words_and_code() -
     at.session_state["play_pace"] = 0
     at.session_state["play_budget"] = 0.05
     at.switch_page("ui/play.py").run()
-    from trainer.play import PlaySession, PlaySettings
+    from trainer.play.session import PlaySession, PlaySettings
     at.session_state["play"] = session = PlaySession(PlaySettings(seed=42, opponent="greedy"))
     at.run()
     mine = session.match.position.hand(0)
@@ -119,7 +119,7 @@ def test_every_tile_button_is_drawn_by_one_rule_of_the_style() -> None:
     matches its own buttons (playable or not) and no other tile's."""
     import re
 
-    from trainer.tiles import ALL_TILES
+    from trainer.engine.tiles import ALL_TILES
     from ui.widgets import STYLE
     rule = r'\[class\*="(_[0-6]-[0-6])"\] button \{background-image: url\("([^"]+)"\)'
     rules = dict(re.findall(rule, STYLE))

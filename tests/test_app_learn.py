@@ -2,7 +2,7 @@
 lesson, right and wrong answers, progress, the next lesson), the start page, the
 analysis board (permalinks good and malformed, the click builder) and page switches.
 
-Right answers are read from trainer.lessons, the module the page draws from."""
+Right answers are read from trainer.teach.lessons, the module the page draws from."""
 
 from __future__ import annotations
 
@@ -15,12 +15,12 @@ pytest.importorskip("streamlit")
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
 from tests.support import literal_keys
+from trainer.engine.layout import Layout  # noqa: E402
+from trainer.engine.position import Position  # noqa: E402
 from trainer.errors import TrainerError  # noqa: E402
 from trainer.i18n import catalogue, t  # noqa: E402
-from trainer.layout import Layout  # noqa: E402
-from trainer.lessons import Lesson, Question, lesson, lessons  # noqa: E402
-from trainer.position import Position  # noqa: E402
 from trainer.svg import describe  # noqa: E402
+from trainer.teach.lessons import Lesson, Question, lesson, lessons  # noqa: E402
 from ui.state import reason  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -243,7 +243,7 @@ def test_every_key_the_pages_use_is_in_the_english_catalogue() -> None:
 
 # ----- the strategy course and the worked hands -----
 def test_a_strategy_lesson_is_answered_and_explained_with_the_solver() -> None:
-    from trainer.strategy import strategy_lesson
+    from trainer.teach.strategy import strategy_lesson
 
     item = strategy_lesson("setups")
     at = app(LEARN, learn_lesson="setups")
@@ -258,7 +258,7 @@ def test_a_strategy_lesson_is_answered_and_explained_with_the_solver() -> None:
 
 
 def test_worked_hands_step_through_a_hand() -> None:
-    from trainer.worked import WORKED_SEEDS, narrate, worked_hand
+    from trainer.teach.worked import WORKED_SEEDS, narrate, worked_hand
 
     at = app(LEARN, learn_lesson="worked")
     lines = narrate(worked_hand(WORKED_SEEDS[0]))

@@ -13,8 +13,8 @@ pytest.importorskip("streamlit")
 import streamlit as st  # noqa: E402
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
-from trainer.lessons import Question, lesson  # noqa: E402
 from trainer.store import Store  # noqa: E402
+from trainer.teach.lessons import Question, lesson  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = str(ROOT / "app.py")

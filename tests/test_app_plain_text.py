@@ -23,7 +23,7 @@ from markdown_it import MarkdownIt
 from streamlit.testing.v1 import AppTest
 
 from trainer.i18n import t
-from trainer.play import PlaySession, PlaySettings
+from trainer.play.session import PlaySession, PlaySettings
 from trainer.store import ENV, Store
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -8,11 +8,11 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
-from trainer.game import Match
+from trainer.engine.game import Match
+from trainer.engine.movenames import move_words
+from trainer.engine.moves import Move
 from trainer.i18n import t
-from trainer.movenames import move_words
-from trainer.moves import Move
-from trainer.play import PlaySession, PlaySettings
+from trainer.play.session import PlaySession, PlaySettings
 
 APP = str(Path(__file__).resolve().parent.parent / "app.py")
 
@@ -217,7 +217,7 @@ def test_strengths_and_target_are_named_for_people() -> None:
 
 
 def test_bad_save_files_get_plain_reasons() -> None:
-    from trainer.play import FILE_LIMIT, SaveFileError, load_file
+    from trainer.play.session import FILE_LIMIT, SaveFileError, load_file
     cases = {b"\xff\xfe\x00": "not a text file", b"x" * (FILE_LIMIT * 1024 + 1): "at most",
              b"hello\nworld": "not a game saved"}
     for data, words in cases.items():

@@ -23,14 +23,14 @@ pytest.importorskip("streamlit")
 import streamlit as st  # noqa: E402
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
-from trainer.bank import shipped  # noqa: E402
-from trainer.daily import daily  # noqa: E402
-from trainer.drills import TimedRun, make_item  # noqa: E402
+from trainer.engine.moves import Move  # noqa: E402
 from trainer.i18n import t, tn  # noqa: E402
-from trainer.moves import Move  # noqa: E402
-from trainer.puzzles import Puzzle  # noqa: E402
-from trainer.review import DRILL_CAP  # noqa: E402
+from trainer.puzzles.bank import catalogue, shipped  # noqa: E402
+from trainer.puzzles.daily import daily  # noqa: E402
+from trainer.puzzles.kinds import Puzzle  # noqa: E402
 from trainer.store import ENV, Store  # noqa: E402
+from trainer.store.scheduling import DRILL_CAP  # noqa: E402
+from trainer.teach.drills import TimedRun, make_item  # noqa: E402
 from ui.state import OPERATOR_ENV  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -364,7 +364,7 @@ def fill(path: Path, name: str, count: int) -> int:
     bank = [p for p in shipped() if p.tags]
     kinds = ("total", "score", "round", "where")
     now = datetime.now(UTC)
-    with Store(str(path)) as store:
+    with Store(str(path), catalogue=catalogue()) as store:
         learner = store.create_learner(name).id
         for i in range(count):
             when = now - timedelta(minutes=(count - i) * 47)
@@ -641,7 +641,7 @@ def test_the_review_queue_groups_drill_boards_and_reaches_every_due_puzzle(db: P
 def test_one_day_of_data_reads_as_days_with_right_plurals_and_a_bar_at_zero(db: Path) -> None:
     today = daily(shipped(), date.today())
     tagged_wrong = next(p for p in shipped() if p.tags and p.id != today.id and p.kind != "count")
-    with Store(str(db)) as store:
+    with Store(str(db), catalogue=catalogue()) as store:
         learner = store.create_learner("Gus").id
         store.record_attempt(learner, "drill", "total:1:1", True, kind="total", seconds=3.0)
         store.record_attempt(learner, "drill", "score:1:2", False, kind="score", seconds=4.0)
@@ -679,7 +679,7 @@ def test_the_rating_chart_draws_every_rated_puzzle_inside_its_axis(db: Path,
     the rating line, drawn inside the x axis's range when the chart sets one."""
     midnight = datetime.combine(date.today() - timedelta(days=1), datetime.min.time()).astimezone()
     puzzles = [p for p in shipped() if p.id != TODAY.id][:len(hours)]
-    with Store(str(db)) as store:
+    with Store(str(db), catalogue=catalogue()) as store:
         learner = store.create_learner("Rae").id
         for i, (puzzle, hour) in enumerate(zip(puzzles, hours)):
             store.record_attempt(learner, "puzzle", puzzle.id, i % 2 == 0, rated=True,
@@ -705,7 +705,7 @@ def test_the_rating_chart_draws_every_rated_puzzle_inside_its_axis(db: Path,
 
 def test_shares_are_written_as_each_language_writes_percent(db: Path) -> None:
     tagged = next(p for p in shipped() if p.tags)
-    with Store(str(db)) as store:
+    with Store(str(db), catalogue=catalogue()) as store:
         learner = store.create_learner("Inés").id
         store.record_attempt(learner, "puzzle", tagged.id, True)
         store.record_attempt(learner, "drill", "total:1:1", True, kind="total", seconds=2.0)
@@ -721,8 +721,8 @@ def test_shares_are_written_as_each_language_writes_percent(db: Path) -> None:
     assert lines and all("%{y}\xa0% (" in d["hovertemplate"] for f in lines for d in f["data"])
 
 def test_the_start_page_sends_a_returning_learner_to_what_is_due(db: Path) -> None:
-    from trainer.course import COURSE_IDS, course_lesson
-    with Store(str(db)) as store:
+    from trainer.teach.course import COURSE_IDS, course_lesson
+    with Store(str(db), catalogue=catalogue()) as store:
         learner = store.create_learner("Hedy").id
         store.record_lesson(learner, COURSE_IDS[0], 3)
         store.record_attempt(learner, "puzzle", TODAY.id, False, mode="daily",
@@ -732,17 +732,18 @@ def test_the_start_page_sends_a_returning_learner_to_what_is_due(db: Path) -> No
     assert "1 puzzle to review now" in " ".join(m.value for m in at.markdown)
     assert t("home.daily_done") in texts(at.caption)  # answered today, if wrongly
     assert any(link.label == t("home.daily_again") for link in at.get("page_link"))
-    with Store(str(db)) as store:  # two missed drill boards: named as such, not as puzzles
+    # two missed drill boards: named as such, not as puzzles
+    with Store(str(db), catalogue=catalogue()) as store:
         for seed in (1, 2):
             store.record_attempt(learner, "drill", f"total:1:{seed}", False, kind="total",
                                  when=datetime.now(UTC) - timedelta(hours=2))
     at = app("Hedy")
     assert at.button(key="home_next").label == tn("home.step_review", 3)
     assert "1 puzzle and 2 drill boards to review now" in " ".join(m.value for m in at.markdown)
-    with Store(str(db)) as store:
+    with Store(str(db), catalogue=catalogue()) as store:
         for seed in (1, 2):
             store.record_attempt(learner, "drill", f"total:1:{seed}", True, kind="total")
-    with Store(str(db)) as store:
+    with Store(str(db), catalogue=catalogue()) as store:
         store.record_attempt(learner, "puzzle", TODAY.id, True, mode="review")
     at = app("Hedy")  # nothing due, today's puzzle done: the next lesson of the course
     assert at.button(key="home_next").label == t("home.step_next_lesson",

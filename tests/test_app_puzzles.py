@@ -9,11 +9,11 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
-from trainer.bank import shipped
-from trainer.daily import daily
-from trainer.moves import Move
-from trainer.puzzle_text import hint, quiz_board, signed
-from trainer.puzzles import KINDS, Puzzle
+from trainer.engine.moves import Move
+from trainer.puzzles.bank import shipped
+from trainer.puzzles.daily import daily
+from trainer.puzzles.kinds import KINDS, Puzzle
+from trainer.puzzles.text import hint, quiz_board, signed
 from trainer.svg import DESK_WIDTH, MAX_WIDTH, PHONE_WIDTH, Drawn, board_geometry, describe
 
 TODAY = daily(shipped(), date.today())

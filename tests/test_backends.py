@@ -1,5 +1,5 @@
 """The two implementations of the engine's fast path agree: the C extension
-`trainer._fast` and the pure-Python `trainer._pyfast` give the same moves, the same
+`trainer.search._fast` and the pure-Python `trainer.search._pyfast` give the same moves, the same
 random hands for a seed, the same solver values, moves and counts, and the same errors.
 The backend chooser falls back to pure Python with one warning."""
 
@@ -18,11 +18,11 @@ from typing import Any
 
 import pytest
 
-from trainer import _backend, _pyfast
-from trainer.fastplay import compact
-from trainer.game import deal
-from trainer.position import Position, size
-from trainer.rules import CINCOS, PARTNERS, STANDARD, RuleSet
+from trainer.engine.game import deal
+from trainer.engine.position import Position, size
+from trainer.engine.rules import CINCOS, PARTNERS, STANDARD, RuleSet
+from trainer.search import _backend, _pyfast
+from trainer.search.fastplay import compact
 
 STUB = Path(_pyfast.__file__).with_name("_fast.pyi")
 SETUPS = [(STANDARD, 2), (STANDARD, 3), (STANDARD, 4), (PARTNERS, 4), (CINCOS, 2), (CINCOS, 3),
@@ -32,15 +32,15 @@ SETUPS = [(STANDARD, 2), (STANDARD, 3), (STANDARD, 4), (PARTNERS, 4), (CINCOS, 2
 def c_module() -> ModuleType:
     """The C extension, or a skip where it is not built (an install without a compiler)."""
     try:
-        return importlib.import_module("trainer._fast")
+        return importlib.import_module("trainer.search._fast")
     except ImportError:
-        pytest.skip("the C extension trainer._fast is not built here")
+        pytest.skip("the C extension trainer.search._fast is not built here")
 
 
 def implementations() -> list[ModuleType]:
     """The pure-Python module, and the C one where it is built."""
     try:
-        return [_pyfast, importlib.import_module("trainer._fast")]
+        return [_pyfast, importlib.import_module("trainer.search._fast")]
     except ImportError:
         return [_pyfast]
 
@@ -254,14 +254,14 @@ def test_bad_arguments_raise_the_same_errors() -> None:
 
 
 def fresh_backend(monkeypatch: pytest.MonkeyPatch, missing: bool) -> tuple[ModuleType, list[Any]]:
-    """trainer._backend imported again, with the C extension hidden if `missing`."""
+    """trainer.search._backend imported again, with the C extension hidden if `missing`."""
     if missing:
-        monkeypatch.setitem(sys.modules, "trainer._fast", None)  # import raises ImportError
-    monkeypatch.delitem(sys.modules, "trainer._backend")
+        monkeypatch.setitem(sys.modules, "trainer.search._fast", None)  # import raises ImportError
+    monkeypatch.delitem(sys.modules, "trainer.search._backend")
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        module = importlib.import_module("trainer._backend")
-    monkeypatch.setitem(sys.modules, "trainer._backend", _backend)
+        module = importlib.import_module("trainer.search._backend")
+    monkeypatch.setitem(sys.modules, "trainer.search._backend", _backend)
     return module, list(caught)
 
 
@@ -273,7 +273,7 @@ def test_without_the_extension_the_fallback_runs_with_one_warning(monkeypatch: p
     assert issubclass(caught[0].category, module.SlowEngineWarning)
     assert issubclass(caught[0].category, RuntimeWarning)
     text = str(caught[0].message)
-    assert "trainer._fast" in text and "gcc" in text and "python3-dev" in text
+    assert "trainer.search._fast" in text and "gcc" in text and "python3-dev" in text
     assert "circular import" not in text
 
 

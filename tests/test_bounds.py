@@ -18,12 +18,12 @@ from hypothesis import strategies as hs
 from streamlit.testing.v1 import AppTest
 
 from trainer.cli import main
+from trainer.engine.numbers import SCORE_LIMIT, SEED_LIMIT, whole
+from trainer.engine.position import Position
+from trainer.engine.record import Record
 from trainer.errors import TrainerError
-from trainer.numbers import SCORE_LIMIT, SEED_LIMIT, whole
-from trainer.play import PlaySession, PlaySettings
-from trainer.playouts import playout_estimate
-from trainer.position import Position
-from trainer.record import Record
+from trainer.play.session import PlaySession, PlaySettings
+from trainer.search.playouts import playout_estimate
 from trainer.store import ENV
 
 ROOT = Path(__file__).resolve().parent.parent

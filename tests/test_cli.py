@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from trainer.cli import main
-from trainer.game import Match
-from trainer.record import Record
+from trainer.engine.game import Match
+from trainer.engine.record import Record
 
 
 def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:

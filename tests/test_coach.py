@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import random
 
-from trainer.coach import judge, judged, review_hand, review_move, shares
-from trainer.evidence import MIN_DEALS, Difference, Evidence, determined, paired
-from trainer.moves import Move
-from trainer.players import mover_view
-from trainer.position import Position
-from trainer.record import Turn
+from trainer.engine.moves import Move
+from trainer.engine.position import Position
+from trainer.engine.record import Turn
+from trainer.play.coach import judge, judged, review_hand, review_move, shares
+from trainer.play.players import mover_view
+from trainer.search.evidence import MIN_DEALS, Difference, Evidence, determined, paired
 
 # player 1 to move, the boneyard empty: 2-0@E scores 5 now (the greedy move), but
 # 2-2@E is worth exactly 20 more to the end of the hand
@@ -66,7 +66,7 @@ def test_a_move_that_ties_for_the_best_is_named_the_best() -> None:
 def test_the_figures_of_a_comparison_add_up_as_shown() -> None:
     import re
 
-    from trainer.coach import compare_words
+    from trainer.play.coach import compare_words
     view = Position.from_code(LATER)
     a, b = sorted(view.legal_moves(), key=str)[:2]
     rng = random.Random(7)
@@ -86,7 +86,7 @@ def test_a_reviews_grade_agrees_with_the_loss_it_shows() -> None:
     """The grade's thresholds apply to the loss as written (one decimal): a loss of 2.96
     shown as 3.0 is an inaccuracy, not "good"; and over random figures the grade is
     always the one its shown loss names, or less when the loss is not significant."""
-    from trainer.coach import CAPPED, ORDER, grade
+    from trainer.play.coach import CAPPED, ORDER, grade
     view = Position.from_code(LATER)
     best, played = sorted(view.legal_moves(), key=str)[:2]
     planted = Evidence((best, played), (view.points(best), view.points(played)),
@@ -155,9 +155,9 @@ def test_the_review_covers_every_move_and_marks_forced_ones() -> None:
 
 
 def test_a_reviews_time_goes_mostly_to_the_early_decisions() -> None:
-    from trainer.game import deal
-    from trainer.players import GreedyPlayer, unseen_tiles
-    from trainer.rules import STANDARD
+    from trainer.engine.game import deal
+    from trainer.engine.rules import STANDARD
+    from trainer.play.players import GreedyPlayer, unseen_tiles
     position = deal(STANDARD, 2, random.Random(5))
     chosen, player = [], GreedyPlayer(1)
     while not position.is_over and len(chosen) < 12:
@@ -181,7 +181,7 @@ def test_a_position_with_one_way_for_the_tiles_to_lie_is_exact() -> None:
 
 
 def test_a_hint_on_few_deals_says_it_is_a_first_guess(monkeypatch) -> None:
-    import trainer.coach as coach
+    import trainer.play.coach as coach
 
     view = Position.from_code(LATER)
     for deals, warned in ((5, True), (MIN_DEALS, False)):

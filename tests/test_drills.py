@@ -18,8 +18,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.support import literal_keys, nearest_five, pips
-from trainer import drills
-from trainer.drills import (
+from trainer.engine.layout import Layout
+from trainer.engine.moves import SIDES
+from trainer.engine.position import Position
+from trainer.engine.tiles import ALL_TILES, Tile
+from trainer.errors import TrainerError
+from trainer.i18n import catalogue, languages, t
+from trainer.teach import drills
+from trainer.teach.drills import (
     KINDS,
     LEVELS,
     AnswerError,
@@ -33,12 +39,6 @@ from trainer.drills import (
     parse_number,
     played_hand,
 )
-from trainer.errors import TrainerError
-from trainer.i18n import catalogue, languages, t
-from trainer.layout import Layout
-from trainer.moves import SIDES
-from trainer.position import Position
-from trainer.tiles import ALL_TILES, Tile
 
 BAD_TEXT = ["abc", "-5", "", "10,000", "1e3", "  ", "+5", "1.5", "1 000", "1000", "５", "- 3", "12a"]
 SEEDS = range(30)

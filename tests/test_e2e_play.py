@@ -214,7 +214,7 @@ def test_a_long_link_wraps_its_words_on_a_phone(tmp_path: Path) -> None:
 def test_the_file_picker_speaks_the_learners_language_and_any_file_gets_a_plain_answer(
         app_url: str, tmp_path: Path) -> None:
     from trainer.i18n import t
-    from trainer.play import FILE_LIMIT
+    from trainer.play.session import FILE_LIMIT
     notes = tmp_path / "notes.json"
     notes.write_text("just some notes")
     with playwright.sync_playwright() as p:

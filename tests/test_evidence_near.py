@@ -7,11 +7,11 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-import trainer.evidence as evidence_module
-from trainer.coach import compare_words, judge, judged, review_move
-from trainer.evidence import Evidence, leaders, paired, within_budget
-from trainer.position import Position
-from trainer.solver import MoveValue, Solution
+import trainer.search.evidence as evidence_module
+from trainer.engine.position import Position
+from trainer.play.coach import compare_words, judge, judged, review_move
+from trainer.search.evidence import Evidence, leaders, paired, within_budget
+from trainer.search.solver import MoveValue, Solution
 
 # player 1 to move, six moves: 1-0@W and 2-1@W lead, 5-2 lags far behind on most deals
 SPREAD = "5-5:5-0,0-0,0-3:5-1:: ?6/6-4,6-0,5-4,5-2,4-0,2-1,1-0 ?10 1 20,10"

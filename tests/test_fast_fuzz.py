@@ -1,5 +1,5 @@
 """The C core cannot crash: raw arguments, good and bad, to every function of
-`trainer._fast`, and the public calls that once reached it with impossible positions.
+`trainer.search._fast`, and the public calls that once reached it with impossible positions.
 
 Each check runs in a child process, so a crash (SIGSEGV, abort) fails the test
 instead of ending the test run. Inside the child, any Python exception is fine:
@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("trainer._fast", reason="the C extension is not built here (pure-Python fast path)")
+pytest.importorskip("trainer.search._fast", reason="the C extension is not built here (pure Python)")
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -34,8 +34,7 @@ def run_child(source: str, timeout: float = 120) -> str:
 
 FUZZ = """
 from hypothesis import HealthCheck, given, settings, strategies as st
-from trainer import _fast
-
+from trainer.search import _fast
 junk = st.one_of(st.none(), st.text(max_size=3), st.floats(), st.lists(st.integers(), max_size=3),
                  st.integers(min_value=-2**70, max_value=2**70))
 pip = st.one_of(st.integers(-3, 8), junk)
@@ -104,10 +103,10 @@ def test_boneyard_of_56_tiles_is_refused_not_a_crash() -> None:
     """Once `read_state` wrote the boneyard before checking its size."""
     out = run_child("""
         from trainer.errors import InvalidPositionError
-        from trainer.layout import Layout
-        from trainer.position import Position
-        from trainer.solver import solve
-        from trainer.tiles import ALL_TILES, Tile
+        from trainer.engine.layout import Layout
+        from trainer.engine.position import Position
+        from trainer.search.solver import solve
+        from trainer.engine.tiles import ALL_TILES, Tile
         p = Position(Layout.parse('6-5'), ((Tile(6, 6),), (Tile(0, 0),)), tuple(ALL_TILES) * 2, 0, (0, 0))
         try:
             solve(p)
@@ -120,17 +119,17 @@ def test_boneyard_of_56_tiles_is_refused_not_a_crash() -> None:
 def test_every_tile_in_every_hand_is_refused_not_a_crash() -> None:
     """Once four hands of all 28 tiles overran the play-out's log."""
     out = run_child("""
-        from trainer import fastplay
+        from trainer.search import fastplay
         from trainer.errors import InvalidPositionError
-        from trainer.layout import EMPTY
-        from trainer.position import Position
-        from trainer.tiles import ALL_TILES
+        from trainer.engine.layout import EMPTY
+        from trainer.engine.position import Position
+        from trainer.engine.tiles import ALL_TILES
         p = Position(EMPTY, (tuple(ALL_TILES),) * 4, (), 0, (0, 0, 0, 0))
         try:
             fastplay.play_random_hand(p, 3)
         except InvalidPositionError as error:
             print("refused:", error)
-        from trainer import _fast
+        from trainer.search import _fast
         try:
             _fast.playout((2**28 - 1,) * 4, (), (-1, -1, -1, (-1,) * 4, (0,) * 4), 0, (0,) * 4, "standard", 3)
         except ValueError as error:
@@ -142,13 +141,13 @@ def test_every_tile_in_every_hand_is_refused_not_a_crash() -> None:
 
 PUBLIC = """
 from hypothesis import HealthCheck, given, settings, strategies as st
-from trainer import fastplay
+from trainer.search import fastplay
 from trainer.errors import TrainerError
-from trainer.layout import EMPTY, Layout
-from trainer.position import Hidden, Position
-from trainer.rules import CINCOS, PARTNERS, STANDARD
-from trainer.solver import solve
-from trainer.tiles import Tile
+from trainer.engine.layout import EMPTY, Layout
+from trainer.engine.position import Hidden, Position
+from trainer.engine.rules import CINCOS, PARTNERS, STANDARD
+from trainer.search.solver import solve
+from trainer.engine.tiles import Tile
 
 pip = st.integers(-2, 8)
 tile = st.builds(Tile, pip, pip)

@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from trainer.fastplay import legal_moves, play_random_hand, simulate
-from trainer.game import deal
-from trainer.position import Position
-from trainer.rules import CINCOS, PARTNERS, STANDARD, RuleSet
+from trainer.engine.game import deal
+from trainer.engine.position import Position
+from trainer.engine.rules import CINCOS, PARTNERS, STANDARD, RuleSet
+from trainer.search.fastplay import legal_moves, play_random_hand, simulate
 
 SETUPS = [(STANDARD, 2), (STANDARD, 3), (STANDARD, 4), (PARTNERS, 4),
           (CINCOS, 2), (CINCOS, 3), (CINCOS, 4), (STANDARD.with_hand_sizes("5"), 2)]

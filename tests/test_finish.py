@@ -6,16 +6,16 @@ from __future__ import annotations
 
 import pytest
 
-from trainer import players
-from trainer.coach import hint, review_hand, review_move, wins_words
-from trainer.finish import winning_moves
+from trainer.engine.moves import Move
+from trainer.engine.position import Position
+from trainer.engine.record import Turn
 from trainer.i18n import t
-from trainer.moves import Move
-from trainer.players import ExpertPlayer, make_player
-from trainer.position import Position
-from trainer.record import Turn
-from trainer.sampling import Expectation
-from trainer.solver import solve
+from trainer.play import players
+from trainer.play.coach import hint, review_hand, review_move, wins_words
+from trainer.play.players import ExpertPlayer, make_player
+from trainer.search.finish import winning_moves
+from trainer.search.sampling import Expectation
+from trainer.search.solver import solve
 
 # player 1 to move at 235: 5-0 on the east end scores 15 and reaches 250, but over the
 # rest of the hand 0-0 on the east end is worth more

@@ -15,14 +15,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from trainer.engine.game import Match
+from trainer.engine.layout import Layout
+from trainer.engine.moves import Move
+from trainer.engine.position import Hidden, Position
+from trainer.engine.record import Record
+from trainer.engine.rules import CINCOS, PARTNERS, STANDARD
+from trainer.engine.tiles import Tile
 from trainer.errors import HiddenInformationError, TrainerError
-from trainer.game import Match
-from trainer.layout import Layout
-from trainer.moves import Move
-from trainer.position import Hidden, Position
-from trainer.record import Record
-from trainer.rules import CINCOS, PARTNERS, STANDARD
-from trainer.tiles import Tile
 
 NOTATION_ALPHABET = "0123456789-,:/? @ENWSabc"
 # Characters a user may paste: other digits (some of which str.isdigit accepts),

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from trainer.glossary import SIDES_BOARD, TERMS, glossary, legend
 from trainer.i18n import t
 from trainer.svg import COLOURS, render_board
+from trainer.teach.glossary import SIDES_BOARD, TERMS, glossary, legend
 
 pytest.importorskip("streamlit")
 from streamlit.testing.v1 import AppTest  # noqa: E402
@@ -65,8 +65,8 @@ def test_the_panel_is_on_every_page() -> None:
 
 
 def test_the_coachs_words_are_explained_with_its_own_thresholds() -> None:
-    from trainer.coach import GRADES
-    from trainer.evidence import Z95
+    from trainer.play.coach import GRADES
+    from trainer.search.evidence import Z95
     entries = dict(glossary())
     for name in ("Value", "Deals", "Margin (±)", "Grades"):
         assert name in entries

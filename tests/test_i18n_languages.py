@@ -18,7 +18,7 @@ from streamlit.testing.v1 import AppTest
 import trainer.i18n
 from tests.support import tree_strings
 from trainer.i18n import catalogue, languages
-from trainer.play import PlaySession, PlaySettings
+from trainer.play.session import PlaySession, PlaySettings
 from trainer.store import ENV, LearnerError, Store
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -264,9 +264,9 @@ def test_choosing_a_learner_brings_back_his_language(app_db: Path) -> None:
 
 def test_the_board_drawing_speaks_the_language() -> None:
     """The count drawn above a board and the description inside the SVG are translated."""
-    from trainer.layout import Layout
+    from trainer.engine.layout import Layout
+    from trainer.engine.tiles import Tile
     from trainer.svg import render_board, render_hand
-    from trainer.tiles import Tile
 
     layout = Layout.parse("5-5:5-2:5-3::")
     russian = render_board(layout, lang="ru")
@@ -295,9 +295,9 @@ BAD_CODES = (
 def test_position_code_errors_are_said_in_the_language(lang: str) -> None:
     """Each way a position code can be wrong reads, whole, in the learner's language:
     every message the engine raises for these codes fits the catalogue's patterns."""
+    from trainer.engine.position import parse_position
     from trainer.errors import TrainerError
     from trainer.i18n.errortext import say_error
-    from trainer.position import parse_position
 
     for code in BAD_CODES:
         with pytest.raises(TrainerError) as caught:
@@ -324,8 +324,8 @@ def test_a_bad_position_link_shows_its_error_in_russian(lookups: Lookups) -> Non
 def test_answered_pages_in_every_language(lang: str, lookups: Lookups) -> None:
     """The text that comes after an answer: a lesson's explanations, a drill's verdict
     and breakdown, a puzzle's table, reply and line, a hand's narration and review."""
-    from trainer.bank import shipped
-    from trainer.moves import Move
+    from trainer.engine.moves import Move
+    from trainer.puzzles.bank import shipped
 
     at = open_page("learn", lang)
     firsts = [b.key for b in at.button if b.key and b.key.startswith("learn_") and b.key.endswith("_0")]

@@ -15,10 +15,10 @@ from streamlit.testing.v1 import AppTest
 
 import trainer.i18n
 from tests.support import literal_keys, t_calls, tree_strings
+from trainer.engine.moves import Move
 from trainer.i18n import en
-from trainer.moves import Move
-from trainer.play import PlaySession, PlaySettings
-from trainer.puzzles import Puzzle
+from trainer.play.session import PlaySession, PlaySettings
+from trainer.puzzles.kinds import Puzzle
 from ui.state import DEFAULTS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -123,8 +123,8 @@ def test_each_page_renders_its_text_from_the_catalogue(page: str) -> None:
 def test_the_start_page_shows_todays_puzzle_board_and_links_to_it() -> None:
     from datetime import date
 
-    from trainer.bank import shipped
-    from trainer.daily import daily
+    from trainer.puzzles.bank import shipped
+    from trainer.puzzles.daily import daily
     from trainer.svg import describe
     today = daily(shipped(), date.today())
     at = open_page("home")
@@ -158,7 +158,7 @@ def test_pages_in_their_later_states_have_no_missing_text() -> None:
     assert at.session_state["play"].match.results
     assert_no_fallback(at, "play, a hand over")
 
-    from trainer.bank import shipped
+    from trainer.puzzles.bank import shipped
     puzzle: Puzzle = next(p for p in shipped() if p.kind == "endgame")
     at = AppTest.from_file(APP, default_timeout=120)
     at.query_params["puzzle"] = puzzle.id

@@ -16,11 +16,15 @@ from pathlib import Path
 import pytest
 
 from tests.support import nearest_five, pips
-from trainer import lessons as lessons_module
+from trainer.engine.layout import Layout
+from trainer.engine.moves import Move
+from trainer.engine.position import Position, size
+from trainer.engine.rules import round_to_five
+from trainer.engine.tiles import Tile
 from trainer.errors import TrainerError
 from trainer.i18n import catalogue
-from trainer.layout import Layout
-from trainer.lessons import (
+from trainer.teach import lessons as lessons_module
+from trainer.teach.lessons import (
     LESSON_IDS,
     Board,
     Question,
@@ -32,10 +36,6 @@ from trainer.lessons import (
     questions,
     stars,
 )
-from trainer.moves import Move
-from trainer.position import Position, size
-from trainer.rules import round_to_five
-from trainer.tiles import Tile
 
 SEEDS = range(6)
 

@@ -11,7 +11,7 @@ import sqlalchemy as sa
 
 from trainer.errors import TrainerError
 from trainer.store import LearnerError, Store
-from trainer.store_schema import LATEST, migrate
+from trainer.store.schema import LATEST, migrate
 
 T0 = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 

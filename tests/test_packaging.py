@@ -18,8 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from trainer import bank, cli, launcher, shipped
+from trainer import cli, launcher, shipped
 from trainer.launcher import AppUnavailable, app_command, config_options
+from trainer.puzzles import bank
 
 ROOT = Path(__file__).resolve().parent.parent
 

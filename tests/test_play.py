@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from trainer.coach import grade, hint, review_hand
+from trainer.engine.moves import Move
+from trainer.engine.position import Position
+from trainer.engine.record import Turn
 from trainer.errors import IllegalMoveError, NotationError
-from trainer.moves import Move
-from trainer.play import PlaySession, PlaySettings
-from trainer.position import Position
-from trainer.record import Turn
+from trainer.play.coach import grade, hint, review_hand
+from trainer.play.session import PlaySession, PlaySettings
 
 ENDGAME = ("0-0:0-3,3-4,4-6,6-5,5-5,5-1,1-0:0-4,4-2,2-1,1-3,3-2,2-0,0-5,5-4::"
            "0-6,6-3,3-3,3-5,5-2,2-2,2-6,6-1 6-6,4-4/4-1,1-1 - 1 15,15")

@@ -19,13 +19,13 @@ from tests.support import (
     pips,
     side_of,
 )
-from trainer.game import Match
-from trainer.layout import Layout
-from trainer.moves import Move
-from trainer.position import HandEnd, Hidden, Position
-from trainer.record import Record
-from trainer.rules import CINCOS, PARTNERS, STANDARD, RuleSet, preset, round_to_five
-from trainer.tiles import ALL_TILES, Tile
+from trainer.engine.game import Match
+from trainer.engine.layout import Layout
+from trainer.engine.moves import Move
+from trainer.engine.position import HandEnd, Hidden, Position
+from trainer.engine.record import Record
+from trainer.engine.rules import CINCOS, PARTNERS, STANDARD, RuleSet, preset, round_to_five
+from trainer.engine.tiles import ALL_TILES, Tile
 
 CONFIGS: list[tuple[RuleSet, int]] = [
     (STANDARD, 2), (STANDARD, 3), (STANDARD, 4), (PARTNERS, 4),

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import re
 
-from trainer.bank import shipped
 from trainer.i18n import t
-from trainer.puzzle_text import both_answers, header, hint, line_words, move_words, quiz_board
+from trainer.puzzles.bank import shipped
+from trainer.puzzles.text import both_answers, header, hint, line_words, move_words, quiz_board
 
 BANK = shipped()
 NUMBER = re.compile(r"\d+")

@@ -13,14 +13,15 @@ from pathlib import Path
 
 import pytest
 
-from trainer.bank import shipped
 from trainer.cli import main
-from trainer.daily import EPOCH, MIN_BAND, PLAN, bands, daily, parse_date
-from trainer.layout import Layout
-from trainer.moves import Move
-from trainer.position import Position
-from trainer.puzzlegen import puzzles_of_hand
-from trainer.puzzles import (
+from trainer.engine.layout import Layout
+from trainer.engine.moves import Move
+from trainer.engine.position import Position
+from trainer.engine.tiles import ALL_TILES
+from trainer.puzzles.bank import shipped
+from trainer.puzzles.daily import EPOCH, MIN_BAND, PLAN, bands, daily, parse_date
+from trainer.puzzles.generator import puzzles_of_hand
+from trainer.puzzles.kinds import (
     GENERATOR_VERSION,
     HIDDEN_KINDS,
     KINDS,
@@ -36,9 +37,8 @@ from trainer.puzzles import (
     twin_key,
     verify,
 )
-from trainer.rating_model import rating
-from trainer.tags import TAGS, tags_of
-from trainer.tiles import ALL_TILES
+from trainer.puzzles.rating import rating
+from trainer.puzzles.themes import TAGS, tags_of
 
 ENDGAME = ("0-0:0-3,3-4,4-6,6-5,5-5,5-1,1-0:0-4,4-2,2-1,1-3,3-2,2-0,0-5,5-4::"
            "0-6,6-3,3-3,3-5,5-2,2-2,2-6,6-1 6-6,4-4/4-1,1-1 - 1 15,15")

@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from trainer.puzzles import Puzzle
-from trainer.ratings import (
+from trainer.puzzles.kinds import Puzzle
+from trainer.store.glicko import (
     INITIAL_RATING,
     INITIAL_RD,
     INITIAL_VOLATILITY,

@@ -9,8 +9,9 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from fsrs import Card, Rating, Scheduler, State
 
-from trainer.bank import shipped
-from trainer.review import (
+from trainer.puzzles.bank import shipped
+from trainer.store import Store
+from trainer.store.scheduling import (
     SCHEDULER,
     ReviewError,
     card_from_dict,
@@ -21,7 +22,6 @@ from trainer.review import (
     new_card,
     review,
 )
-from trainer.store import Store
 
 NOW = datetime(2026, 11, 2, 9, 0, tzinfo=UTC)
 BANK = shipped()

@@ -12,13 +12,13 @@ from typing import Optional
 import pytest
 
 from tests.support import complete_code, layout_text_tiles, nearest_five, side_of, tiles
+from trainer.engine.game import Match, deal
+from trainer.engine.layout import Layout
+from trainer.engine.moves import Move
+from trainer.engine.position import HandEnd, Position
+from trainer.engine.rules import CINCOS, PARTNERS, STANDARD, RuleSet
+from trainer.engine.tiles import ALL_TILES, Tile
 from trainer.errors import IllegalMoveError, InvalidPositionError, TrainerError
-from trainer.game import Match, deal
-from trainer.layout import Layout
-from trainer.moves import Move
-from trainer.position import HandEnd, Position
-from trainer.rules import CINCOS, PARTNERS, STANDARD, RuleSet
-from trainer.tiles import ALL_TILES, Tile
 
 
 def ends(layout: Layout) -> dict[str, int]:

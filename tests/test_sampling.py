@@ -12,24 +12,23 @@ from typing import Optional
 
 import pytest
 
-from trainer import _backend
+from trainer.engine.game import Match, deal
+from trainer.engine.moves import Move
+from trainer.engine.position import Hidden, Position, size
+from trainer.engine.record import Turn
+from trainer.engine.rules import CINCOS, PARTNERS, STANDARD, RuleSet
+from trainer.engine.tiles import ALL_TILES, Tile
+from trainer.engine.voids import Voids, voids_from_turns
 from trainer.errors import HiddenInformationError, TrainerError
-from trainer.game import Match, deal
-from trainer.moves import Move
-from trainer.position import Hidden, Position, size
-from trainer.record import Turn
-from trainer.rules import CINCOS, PARTNERS, STANDARD, RuleSet
-from trainer.sampling import (
+from trainer.search import _backend
+from trainer.search.sampling import (
     WORKERS,
-    Voids,
     estimate,
     expected_values,
     sample_deal,
     solve_deals,
-    voids_from_turns,
 )
-from trainer.solver import SearchLimitError, solve
-from trainer.tiles import ALL_TILES, Tile
+from trainer.search.solver import SearchLimitError, solve
 
 ENDGAME = ("0-0:0-3,3-4,4-6,6-5,5-5,5-1,1-0:0-4,4-2,2-1,1-3,3-2,2-0,0-5,5-4::"
            "0-6,6-3,3-3,3-5,5-2,2-2,2-6,6-1 6-6,4-4/4-1,1-1 - 1 15,15")

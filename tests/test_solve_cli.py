@@ -12,11 +12,12 @@ from pathlib import Path
 import pytest
 
 from trainer.cli import main
-from trainer.game import Match
-from trainer.moves import Move
-from trainer.position import Position
-from trainer.rules import STANDARD
-from trainer.sampling import estimate, voids_from_turns
+from trainer.engine.game import Match
+from trainer.engine.moves import Move
+from trainer.engine.position import Position
+from trainer.engine.rules import STANDARD
+from trainer.engine.voids import voids_from_turns
+from trainer.search.sampling import estimate
 
 ENDGAME = ("0-0:0-3,3-4,4-6,6-5,5-5,5-1,1-0:0-4,4-2,2-1,1-3,3-2,2-0,0-5,5-4::"
            "0-6,6-3,3-3,3-5,5-2,2-2,2-6,6-1 6-6,4-4/4-1,1-1 - 1 15,15")

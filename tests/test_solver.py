@@ -16,14 +16,14 @@ from typing import Optional
 
 import pytest
 
+from trainer.engine.game import deal
+from trainer.engine.layout import EMPTY, Layout
+from trainer.engine.moves import Move
+from trainer.engine.position import Position, size
+from trainer.engine.rules import CINCOS, PARTNERS, STANDARD, RuleSet
+from trainer.engine.tiles import ALL_TILES, Tile
 from trainer.errors import HiddenInformationError, TrainerError
-from trainer.game import deal
-from trainer.layout import EMPTY, Layout
-from trainer.moves import Move
-from trainer.position import Position, size
-from trainer.rules import CINCOS, PARTNERS, STANDARD, RuleSet
-from trainer.solver import solve
-from trainer.tiles import ALL_TILES, Tile
+from trainer.search.solver import solve
 
 ENDGAME = ("0-0:0-3,3-4,4-6,6-5,5-5,5-1,1-0:0-4,4-2,2-1,1-3,3-2,2-0,0-5,5-4::"
            "0-6,6-3,3-3,3-5,5-2,2-2,2-6,6-1 6-6,4-4/4-1,1-1 - 1 15,15")
@@ -406,7 +406,7 @@ def test_lone_spinner_symmetry_against_oracle() -> None:
 def test_node_and_time_limits_raise_search_limit_error() -> None:
     """A whole hand from the lead needs far more than 1,000 nodes or 1 ms; past either
     limit the solver raises SearchLimitError naming it, and solves fine without."""
-    from trainer.solver import SearchLimitError
+    from trainer.search.solver import SearchLimitError
 
     position = deal(STANDARD, 2, random.Random(3))
     with pytest.raises(SearchLimitError, match="1,000 nodes"):
@@ -474,7 +474,7 @@ def test_two_threads_on_one_solve_give_the_one_thread_answer() -> None:
 
 
 def test_a_cancelled_search_stops() -> None:
-    from trainer.solver import SearchLimitError
+    from trainer.search.solver import SearchLimitError
 
     flag = bytearray(b"\x01")
     with pytest.raises(SearchLimitError, match="cancelled"):

@@ -18,9 +18,8 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
-from trainer.bank import shipped
 from trainer.errors import TrainerError
-from trainer.ratings import Rating, rate_game
+from trainer.puzzles.bank import shipped
 from trainer.store import (
     ENV,
     GuestAnswer,
@@ -33,7 +32,8 @@ from trainer.store import (
     default_path,
     streak_of,
 )
-from trainer.store_schema import LATEST, MIGRATIONS, TABLES, migrate, schema_version
+from trainer.store.glicko import Rating, rate_game
+from trainer.store.schema import LATEST, MIGRATIONS, TABLES, migrate, schema_version
 
 T0 = datetime(2026, 11, 2, 9, 0, tzinfo=UTC)
 DAY0 = date(2026, 11, 2)
@@ -177,7 +177,7 @@ def test_a_rated_attempt_is_a_game_between_learner_and_puzzle(store: Store) -> N
     # the rated stream serves puzzles near the learner's rating that he has not tried
     rng = random.Random(1)
     for n in range(20):
-        served = store.rated_puzzle(ann, rng)
+        served = store.rated_puzzle(ann, rng, BANK)
         level = store.puzzle_ratings().get(served.id, Rating(served.rating)).rating
         assert abs(level - store.learner(ann).rating.rating) <= 200
         assert served.id not in store.puzzles_attempted(ann)
@@ -333,7 +333,7 @@ def test_a_database_from_a_newer_trainer_is_refused_and_left_alone(store_url: st
 
 
 def test_wrong_drill_answers_bring_back_a_dozen_boards_and_every_missed_puzzle(store: Store) -> None:
-    from trainer.review import DRILL_CAP, DRILL_SOON
+    from trainer.store.scheduling import DRILL_CAP, DRILL_SOON
     ann, bob = store.create_learner("Ann").id, store.create_learner("Bob").id
     for seed in range(40):  # a timed run of wrong answers
         store.record_attempt(ann, "drill", f"total:1:{seed}", False, kind="total", **at(0, seed))

@@ -14,7 +14,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
 from trainer.store import Store
-from trainer.store_io import AttemptRow, History, dump_history
+from trainer.store.history import AttemptRow, History, dump_history
 
 WRITERS = 8
 ATTEMPTS = 30_000  # one transaction of this many rows holds the write lock well over a second

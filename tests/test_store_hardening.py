@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from trainer.bank import shipped
+from trainer.puzzles.bank import shipped
 from trainer.store import (
     HistoryFileError,
     Store,
@@ -25,7 +25,7 @@ from trainer.store import (
     StoreError,
 )
 from trainer.store.learners import _hidden_key
-from trainer.store_schema import learners
+from trainer.store.schema import learners
 
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLE = shipped()[3].id

@@ -13,7 +13,7 @@ import pytest
 import sqlalchemy as sa
 
 from trainer.store import HistoryFileError, Store
-from trainer.store_schema import TABLES
+from trainer.store.schema import TABLES
 
 T0 = datetime(2026, 11, 2, 9, 0, tzinfo=UTC)
 

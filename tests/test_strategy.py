@@ -14,18 +14,18 @@ import pytest
 
 from tests.support import nearest_five, pips
 from tests.test_lessons import reveals
-from trainer.course import COURSE_IDS, course, course_lesson
+from trainer.engine.layout import Layout
+from trainer.engine.moves import Move
+from trainer.engine.position import Position
+from trainer.engine.tiles import ALL_TILES, Tile
 from trainer.i18n import catalogue
-from trainer.layout import Layout
-from trainer.lessons import LESSON_IDS, Question, passed
-from trainer.moves import Move
-from trainer.position import Position
-from trainer.proven import TOPICS, blocks, proves
-from trainer.proven_bank import PROVEN
-from trainer.solver import solve
-from trainer.strategy import STRATEGY_IDS, muggins_gain, strategy_lessons
-from trainer.tiles import ALL_TILES, Tile
-from trainer.worked import WORKED_SEEDS, narrate, worked_hand
+from trainer.search.solver import solve
+from trainer.teach.course import COURSE_IDS, course, course_lesson
+from trainer.teach.lessons import LESSON_IDS, Question, passed
+from trainer.teach.proven import TOPICS, blocks, proves
+from trainer.teach.proven_bank import PROVEN
+from trainer.teach.strategy import STRATEGY_IDS, muggins_gain, strategy_lessons
+from trainer.teach.worked import WORKED_SEEDS, narrate, worked_hand
 
 SEEDS = range(8)
 QUESTIONS = [q for seed in SEEDS for item in strategy_lessons(seed=seed) for q in item.questions]

@@ -8,9 +8,10 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from trainer.game import Match
-from trainer.layout import Layout
-from trainer.players import RandomPlayer
+from trainer.engine.game import Match
+from trainer.engine.layout import Layout
+from trainer.engine.tiles import Tile
+from trainer.play.players import RandomPlayer
 from trainer.svg import (
     DESK_WIDTH,
     MAX_WIDTH,
@@ -21,7 +22,6 @@ from trainer.svg import (
     render_board,
     render_hand,
 )
-from trainer.tiles import Tile
 
 NS = {"s": "http://www.w3.org/2000/svg"}
 PHONE = 390  # px
@@ -29,7 +29,7 @@ PHONE = 390  # px
 
 def layouts_from_play(seeds: range, rules_players: tuple[str, int] = ("standard", 2)) -> list[Layout]:
     """Every layout met in random games: the longest ones random play produces."""
-    from trainer.rules import preset
+    from trainer.engine.rules import preset
     found = []
     for seed in seeds:
         match = Match(preset(rules_players[0]), rules_players[1], seed=seed, target=100_000)
@@ -129,7 +129,7 @@ def test_a_double_after_a_tile_along_a_row_lies_crosswise_at_every_width() -> No
     at the end of the row when it reaches past the row's bound. Every board of the
     shipped puzzles and of random play, at a phone's, the default and a desktop's
     width; no two tiles overlap."""
-    from trainer.bank import shipped
+    from trainer.puzzles.bank import shipped
 
     layouts = {str(p.parsed().layout): p.parsed().layout for p in shipped()}
     layouts.update((str(lay), lay) for lay in layouts_from_play(range(20)))

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from trainer.layout import Layout
-from trainer.moves import Move
-from trainer.position import Position
-from trainer.rules import round_to_five
-from trainer.tiles import Tile
+from trainer.engine.layout import Layout
+from trainer.engine.moves import Move
+from trainer.engine.position import Position
+from trainer.engine.rules import round_to_five
+from trainer.engine.tiles import Tile
 
 # The count/score table of rules.md: layout, count, points.
 COUNT_TABLE: list[tuple[str, int, int]] = [

@@ -3,6 +3,13 @@
 This package never imports Streamlit; the app lives in `app.py` and `ui/`.
 """
 
+from trainer.engine.game import Match, deal
+from trainer.engine.layout import Layout
+from trainer.engine.moves import Move
+from trainer.engine.position import Hidden, Position
+from trainer.engine.record import Record, Turn
+from trainer.engine.rules import CINCOS, PARTNERS, STANDARD, RuleSet, preset
+from trainer.engine.tiles import ALL_TILES, Tile
 from trainer.errors import (
     HiddenInformationError,
     IllegalMoveError,
@@ -10,13 +17,6 @@ from trainer.errors import (
     NotationError,
     TrainerError,
 )
-from trainer.game import Match, deal
-from trainer.layout import Layout
-from trainer.moves import Move
-from trainer.position import Hidden, Position
-from trainer.record import Record, Turn
-from trainer.rules import CINCOS, PARTNERS, STANDARD, RuleSet, preset
-from trainer.tiles import ALL_TILES, Tile
 
 __all__ = [
     "ALL_TILES", "CINCOS", "PARTNERS", "STANDARD", "HiddenInformationError",

@@ -15,21 +15,22 @@ from collections.abc import Callable, Sequence
 from datetime import date
 from typing import Any, NoReturn, Optional
 
-from trainer.bank import bank_path, shipped
-from trainer.daily import daily, parse_date
+from trainer.engine.game import Match
+from trainer.engine.layout import Layout
+from trainer.engine.numbers import SCORE_LIMIT, SEED_LIMIT, whole
+from trainer.engine.position import Position
+from trainer.engine.record import Record
+from trainer.engine.rules import PRESETS, preset
+from trainer.engine.voids import voids_from_turns
 from trainer.errors import NotationError, TrainerError
-from trainer.game import Match
 from trainer.launcher import run_app
-from trainer.layout import Layout
-from trainer.numbers import SCORE_LIMIT, SEED_LIMIT, whole
-from trainer.players import PLAYERS, make_player
-from trainer.position import Position
-from trainer.puzzlegen import generate
-from trainer.puzzles import KINDS, Kind, Puzzle, PuzzleError, load_bank, summary, verify
-from trainer.record import Record
-from trainer.rules import PRESETS, preset
-from trainer.sampling import MAX_SAMPLES, estimate, voids_from_turns
-from trainer.solver import solve
+from trainer.play.players import PLAYERS, make_player
+from trainer.puzzles.bank import bank_path, shipped
+from trainer.puzzles.daily import daily, parse_date
+from trainer.puzzles.generator import generate
+from trainer.puzzles.kinds import KINDS, Kind, Puzzle, PuzzleError, load_bank, summary, verify
+from trainer.search.sampling import MAX_SAMPLES, estimate
+from trainer.search.solver import solve
 
 COUNT_CAP = 10_000  # puzzles one `puzzles generate` makes
 FILE_CAP = 50_000_000  # bytes of a record or bank file
@@ -242,7 +243,7 @@ def show_daily(result: dict[str, Any]) -> str:
 
 
 def bounded(low: int, high: int) -> Callable[[str], int]:
-    """An argument type: a whole number from `low` to `high` (`trainer.numbers`)."""
+    """An argument type: a whole number from `low` to `high` (`trainer.engine.numbers`)."""
     def read(text: str) -> int:
         try:
             return whole(text, "value", low, high)

@@ -23,9 +23,9 @@ from html import escape
 from typing import Optional
 
 from trainer import i18n
-from trainer.layout import Layout
-from trainer.moves import SIDES
-from trainer.tiles import Tile
+from trainer.engine.layout import Layout
+from trainer.engine.moves import SIDES
+from trainer.engine.tiles import Tile
 
 COLOURS: dict[str, str] = {
     "tile": "#fffdf7",

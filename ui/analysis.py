@@ -10,16 +10,16 @@ from typing import Optional
 
 import streamlit as st
 
+from trainer.engine.layout import EMPTY, Layout
+from trainer.engine.movenames import move_words
+from trainer.engine.moves import Move
+from trainer.engine.position import MAX_CODE, Position
+from trainer.engine.tiles import ALL_TILES, Tile, sort_tiles
 from trainer.errors import TrainerError
 from trainer.i18n import t, tn
-from trainer.layout import EMPTY, Layout
-from trainer.movenames import move_words
-from trainer.moves import Move
-from trainer.playouts import playout_estimate
-from trainer.position import MAX_CODE, Position
-from trainer.sampling import Estimate, estimate
-from trainer.solver import SearchLimitError, solve
-from trainer.tiles import ALL_TILES, Tile, sort_tiles
+from trainer.search.playouts import playout_estimate
+from trainer.search.sampling import Estimate, estimate
+from trainer.search.solver import SearchLimitError, solve
 from ui.state import init_state, reason
 from ui.widgets import board, board_legend, end_buttons, hand, tile_buttons
 

@@ -14,7 +14,11 @@ from typing import Optional
 
 import streamlit as st
 
-from trainer.drills import (
+from trainer.engine.tiles import Tile
+from trainer.errors import TrainerError
+from trainer.i18n import t
+from trainer.svg import render_hand
+from trainer.teach.drills import (
     KINDS,
     LEVELS,
     Answer,
@@ -27,10 +31,6 @@ from trainer.drills import (
     run_item,
     seeded_item,
 )
-from trainer.errors import TrainerError
-from trainer.i18n import t
-from trainer.svg import render_hand
-from trainer.tiles import Tile
 from ui.state import init_state, learner_id, open_store, record_result, record_run, start_timer
 from ui.widgets import board as full_board
 from ui.widgets import guard, plain, quiz_board, svg_image

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from trainer.glossary import SIDES_BOARD, glossary, legend
 from trainer.i18n import t
+from trainer.teach.glossary import SIDES_BOARD, glossary, legend
 from ui.state import lang
 from ui.widgets import board
 

@@ -10,13 +10,13 @@ from typing import Any, Optional
 
 import streamlit as st
 
-from trainer.bank import shipped
-from trainer.course import COURSE_IDS, course_lesson
-from trainer.daily import daily
+from trainer.engine.layout import Layout
 from trainer.errors import TrainerError
 from trainer.i18n import join, t, tn
-from trainer.layout import Layout
-from trainer.lessons import Lesson
+from trainer.puzzles.bank import shipped
+from trainer.puzzles.daily import daily
+from trainer.teach.course import COURSE_IDS, course_lesson
+from trainer.teach.lessons import Lesson
 from ui.state import init_state, learner_id, open_store
 from ui.widgets import board, quiz_board
 

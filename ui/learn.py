@@ -14,12 +14,12 @@ from typing import Optional
 
 import streamlit as st
 
-from trainer.course import COURSE_IDS, course_lesson
 from trainer.errors import TrainerError
 from trainer.i18n import t
-from trainer.lessons import STARS, Board, Lesson, Question, Stage, stars
-from trainer.strategy import STRATEGY_IDS
-from trainer.worked import WORKED_SEEDS, narrate, worked_hand
+from trainer.teach.course import COURSE_IDS, course_lesson
+from trainer.teach.lessons import STARS, Board, Lesson, Question, Stage, stars
+from trainer.teach.strategy import STRATEGY_IDS
+from trainer.teach.worked import WORKED_SEEDS, narrate, worked_hand
 from ui.state import init_state, learner_id, open_store, record_result, start_timer
 from ui.widgets import board as full_board
 from ui.widgets import guard, hand, quiz_board

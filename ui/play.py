@@ -12,13 +12,16 @@ from typing import Any, Optional
 
 import streamlit as st
 
-from trainer.coach import MoveReview, hint, review_hand
+from trainer.engine.movenames import move_words
+from trainer.engine.moves import Move
+from trainer.engine.numbers import SEED_LIMIT, typed_shown, whole
+from trainer.engine.rules import preset
+from trainer.engine.tiles import Tile, is_whole
+from trainer.engine.voids import voids_from_turns
 from trainer.errors import TrainerError
 from trainer.i18n import Typed, join, t, tn
-from trainer.movenames import move_words
-from trainer.moves import Move
-from trainer.numbers import SEED_LIMIT, typed_shown, whole
-from trainer.play import (
+from trainer.play.coach import MoveReview, hint, review_hand
+from trainer.play.session import (
     FILE_LIMIT,
     STRENGTHS,
     Claim,
@@ -29,9 +32,6 @@ from trainer.play import (
     load_file,
     narrate,
 )
-from trainer.rules import preset
-from trainer.sampling import voids_from_turns
-from trainer.tiles import Tile, is_whole
 from ui.state import init_state, plain, reason, record_result
 from ui.widgets import board, board_legend, end_buttons, tile_buttons, uploader_style
 

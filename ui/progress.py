@@ -33,7 +33,7 @@ from trainer.store import (
     TagStat,
     clean_name,
 )
-from trainer.store_io import parse_history
+from trainer.store.history import parse_history
 from ui.state import (
     database_location,
     database_setting,

@@ -15,15 +15,15 @@ from typing import Optional
 
 import streamlit as st
 
-from trainer.bank import by_id, shipped
-from trainer.daily import daily
-from trainer.drills import KINDS as DRILL_KINDS
-from trainer.drills import AnswerError, parse_number
+from trainer.engine.moves import Move
+from trainer.engine.numbers import typed_shown
+from trainer.engine.tiles import Tile
 from trainer.errors import TrainerError
 from trainer.i18n import localized, t, tn
-from trainer.moves import Move
-from trainer.numbers import typed_shown
-from trainer.puzzle_text import (
+from trainer.puzzles.bank import by_id, shipped
+from trainer.puzzles.daily import daily
+from trainer.puzzles.kinds import KINDS, Puzzle
+from trainer.puzzles.text import (
     both_answers,
     header,
     hint,
@@ -31,12 +31,12 @@ from trainer.puzzle_text import (
     move_label,
     signed,
 )
-from trainer.puzzles import KINDS, Puzzle
-from trainer.queue import group_due
-from trainer.solver import solve
+from trainer.puzzles.themes import TAGS
+from trainer.search.solver import solve
 from trainer.store import Store
-from trainer.tags import TAGS
-from trainer.tiles import Tile
+from trainer.store.queue import group_due
+from trainer.teach.drills import KINDS as DRILL_KINDS
+from trainer.teach.drills import AnswerError, parse_number
 from ui.state import init_state, learner_id, open_store, reason, record_result, start_timer
 from ui.widgets import board, end_buttons, guard, hand, plain, quiz_board, tile_buttons, when_text
 

@@ -20,10 +20,10 @@ from typing import Any, Optional
 
 import streamlit as st
 
-from trainer.drills import RunSummary
 from trainer.errors import TrainerError
 from trainer.i18n import Typed, t
 from trainer.i18n.errortext import say_error
+from trainer.puzzles import bank
 from trainer.store import (
     ENV,
     GUEST_LIMIT,
@@ -35,6 +35,7 @@ from trainer.store import (
     StoreError,
     default_path,
 )
+from trainer.teach.drills import RunSummary
 
 DEFAULTS: dict[str, Any] = {
     "lang": "en",
@@ -179,7 +180,7 @@ def _close(store: Store) -> None:
 
 @st.cache_resource(show_spinner=False, max_entries=8, on_release=_close)
 def _shared_store(setting: str) -> Store:
-    return Store(setting or None)
+    return Store(setting or None, catalogue=bank.catalogue())
 
 
 def open_store() -> Optional[Store]:

@@ -12,15 +12,15 @@ from urllib.parse import quote
 
 import streamlit as st
 
+from trainer.engine.layout import Layout
+from trainer.engine.movenames import move_words
+from trainer.engine.moves import Move
+from trainer.engine.tiles import ALL_TILES, Tile
 from trainer.errors import TrainerError
-from trainer.glossary import legend
 from trainer.i18n import t, tn
-from trainer.layout import Layout
-from trainer.movenames import move_words
-from trainer.moves import Move
 from trainer.store import NAME_LIMIT, LearnerError, Store, StoreError
 from trainer.svg import DESK_WIDTH, PHONE_WIDTH, describe, render_board, render_hand, render_tile
-from trainer.tiles import ALL_TILES, Tile
+from trainer.teach.glossary import legend
 from ui.state import database_location, open_store, operator_view, plain, reason, store_failed
 
 LEARNER = "learner"  # the learner picker's key: his name, bound to the URL's ?learner=

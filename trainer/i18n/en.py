@@ -406,7 +406,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
         "pips, rounded; a shared lowest total scores nothing."
     ),
     "lesson.cincos.stage3": "Cincos plays to {target} unless the players agree another target.",
-    # ----- lessons: the strategy course (trainer.strategy), worked hands, glossary, legend -----
+    # ----- lessons: the strategy course (trainer.teach.strategy), worked hands, glossary, legend -----
     "board.endgame": (
         "Player {player} to move. Every hand is shown and the boneyard is empty: {hands}. Scores: {scores}."
     ),
@@ -759,7 +759,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "widgets.side.N": "North",
     "widgets.side.S": "South",
     "widgets.language": "Language",
-    # moves named the same way on every page (trainer.movenames)
+    # moves named the same way on every page (trainer.engine.movenames)
     "move.with_code": "{words} ({code})",
     "move.end": "the {side} end ({pip})",
     "widgets.tile_alt": "tile {tile}",
@@ -767,7 +767,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     # the learner picker (sidebar), the store's troubles, when a review falls due
     "widgets.learner": "Learner",
     "widgets.learner_none": "Guest (not saved)",
-    # the review queue, grouped (trainer.queue): a drill's due boards are one entry
+    # the review queue, grouped (trainer.store.queue): a drill's due boards are one entry
     "queue.drill_group": {
         "one": "Drill: “{drill}”, level {level} ({n} board due)",
         "other": "Drill: “{drill}”, level {level} ({n} boards due)",
@@ -1117,7 +1117,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "puzzles.review_next": "This puzzle comes back for review {when}.",
     "puzzles.review_back": "Back to the review list",
     "puzzles.streak": "Daily streak: {current} (best {best}).",
-    # ----- the coach: hints and the review of a hand (trainer.coach) -----
+    # ----- the coach: hints and the review of a hand (trainer.play.coach) -----
     "coach.basis": "Basis: {basis}.",
     "coach.basis_exact": "exact, every tile's place is known",
     "coach.basis_deals": {
@@ -1577,7 +1577,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     # a chart's day ticks, as a d3 time format: %b is an English month name, so other
     # languages write the day and month in figures
     "progress.day_format": "%b %d",
-    # history files (trainer.store_io) and imports
+    # history files (trainer.store.history) and imports
     "error.history_text": "a history file is text",
     "error.history_json": "the file is not JSON: {reason}",
     "error.history_object": "the file: expected a JSON object, got {kind}",

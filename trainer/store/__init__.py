@@ -1,5 +1,11 @@
 """The progress store: learners, every attempt, ratings, timed runs and review cards,
-behind one small interface over SQLAlchemy.
+behind one small interface over SQLAlchemy; with the history file format
+(`history`), the schema (`schema`), Glicko-2 (`glicko`), the review schedule
+(`scheduling`) and the review queue (`queue`).
+
+It may import `trainer.engine` (and what the engine may import). What it must know of
+puzzles (a puzzle's kind, tags and rating) is given to it: `Store(catalogue=...)`,
+`trainer.store.catalogue`.
 
 Where it is kept:
 
@@ -12,7 +18,7 @@ Where it is kept:
 - `store.location` says where, for the settings page (a URL's password hidden).
 
 Opening creates the schema, or upgrades it by the versioned steps of
-`trainer.store_schema`. SQLite runs in WAL mode (readers never wait for the writer)
+`trainer.store.schema`. SQLite runs in WAL mode (readers never wait for the writer)
 with `synchronous=NORMAL` (a power cut may lose the last moments, never the file),
 foreign keys on and a busy timeout, all set on every new connection; every write
 starts with `BEGIN IMMEDIATE`, so that two writers queue instead of failing.
@@ -53,6 +59,7 @@ from trainer.store.errors import (
     StoreReadOnlyError,
 )
 from trainer.store.guest import GUEST_LIMIT, GuestAnswer, GuestRun, GuestStore
+from trainer.store.history import MODES, PARTS, HistoryFileError
 from trainer.store.language import LanguageStore
 from trainer.store.learners import NAME_LIMIT, clean_name
 from trainer.store.mastery import MasteryStore
@@ -72,7 +79,6 @@ from trainer.store.values import (
     TagStat,
     streak_of,
 )
-from trainer.store_io import MODES, PARTS, HistoryFileError
 
 __all__ = [
     "ENV", "PARTS", "MODES", "NAME_LIMIT", "Store", "StoreError", "StoreLockedError", "StoreMissingError",

@@ -13,6 +13,7 @@ from sqlalchemy.dialects import postgresql as pg_dialect
 from sqlalchemy.dialects import sqlite as sqlite_dialect
 from sqlalchemy.engine import Connection
 
+from trainer.store.catalogue import Catalogue, Empty
 from trainer.store.engine import (
     _check_sqlite_file,
     _identity,
@@ -22,7 +23,7 @@ from trainer.store.engine import (
 )
 from trainer.store.errors import StoreDriverError, StoreError, StoreMissingError
 from trainer.store.place import _target
-from trainer.store_schema import (
+from trainer.store.schema import (
     LATEST,
     attempts,
     learners,
@@ -89,8 +90,9 @@ class StoreBase:
     on opening, read and write transactions, and faults turned into StoreError."""
 
     def __init__(self, url: Optional[str] = None, *, create: bool = True,
-                 busy_timeout: float = BUSY_TIMEOUT) -> None:
+                 busy_timeout: float = BUSY_TIMEOUT, catalogue: Optional[Catalogue] = None) -> None:
         target = _target(url)
+        self.catalogue: Catalogue = catalogue if catalogue is not None else Empty()
         self.path: Optional[Path] = target.path
         self.location: str = (str(target.path) if target.path
                               else target.url.render_as_string(hide_password=True))

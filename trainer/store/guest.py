@@ -29,9 +29,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Optional
 
+from trainer.store.history import RunCounts
 from trainer.store.mastery import MasteryStore
 from trainer.store.recording import RecordingStore
-from trainer.store_io import RunCounts
 
 GUEST_LIMIT = 1000  # answers kept for a guest's visit; older ones are dropped first
 

@@ -8,7 +8,7 @@ import sqlalchemy as sa
 
 from trainer.store.errors import LearnerError
 from trainer.store.learners import LearnerStore
-from trainer.store_schema import learners
+from trainer.store.schema import learners
 
 LANGUAGE = re.compile(r"[a-z]{2,3}")
 

@@ -13,10 +13,10 @@ from sqlalchemy.engine import Connection
 
 from trainer.store.base import StoreBase
 from trainer.store.errors import LearnerError
-from trainer.store.values import Learner, _learner, _utc
-from trainer.store_schema import (
+from trainer.store.schema import (
     learners,
 )
+from trainer.store.values import Learner, _learner, _utc
 
 NAME_LIMIT = 40
 

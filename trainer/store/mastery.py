@@ -11,8 +11,8 @@ import sqlalchemy as sa
 from trainer.errors import TrainerError
 from trainer.store.errors import StoreError
 from trainer.store.learners import LearnerStore
+from trainer.store.schema import lesson_mastery
 from trainer.store.values import _utc
-from trainer.store_schema import lesson_mastery
 
 MOST_STARS = 3
 LESSON_ID_LIMIT = 40

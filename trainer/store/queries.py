@@ -9,6 +9,10 @@ from typing import Optional
 import sqlalchemy as sa
 
 from trainer.store.base import StoreBase
+from trainer.store.schema import (
+    attempts,
+    runs,
+)
 from trainer.store.values import (
     Attempt,
     DayCount,
@@ -19,10 +23,6 @@ from trainer.store.values import (
     _attempt,
     _read_time,
     streak_of,
-)
-from trainer.store_schema import (
-    attempts,
-    runs,
 )
 
 

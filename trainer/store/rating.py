@@ -5,20 +5,21 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any, Optional
+from typing import Any, Optional, TypeVar
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
-from trainer.puzzles import Puzzle
-from trainer.ratings import INITIAL_RD, INITIAL_VOLATILITY, Rating, pick_near, rate_game
+from trainer.store.glicko import INITIAL_RD, INITIAL_VOLATILITY, Rated, Rating, pick_near, rate_game
 from trainer.store.learners import LearnerStore
-from trainer.store.values import RatingPoint, Recorded, _read_time, _utc
-from trainer.store_schema import (
+from trainer.store.schema import (
     attempts,
     puzzle_ratings,
     rating_history,
 )
+from trainer.store.values import RatingPoint, Recorded, _read_time, _utc
+
+R = TypeVar("R", bound=Rated)
 
 
 class RatingStore(LearnerStore):
@@ -68,15 +69,12 @@ class RatingStore(LearnerStore):
         with self._read() as conn:
             return frozenset(item for (item,) in conn.execute(query))
 
-    def rated_puzzle(self, learner_id: int, rng: random.Random,
-                     puzzles: Optional[Sequence[Puzzle]] = None) -> Puzzle:
-        """The next puzzle of the learner's rated stream: one near his rating (current
-        puzzle ratings counted), not tried before while any such remains
-        (`trainer.ratings.pick_near`); from the shipped bank unless `puzzles` is given."""
-        from trainer import bank
-
+    def rated_puzzle(self, learner_id: int, rng: random.Random, puzzles: Sequence[R]) -> R:
+        """The next puzzle of the learner's rated stream, from `puzzles` (the bank, or a
+        part of it): one near his rating (current puzzle ratings counted), not tried
+        before while any such remains (`trainer.store.glicko.pick_near`)."""
         learner = self.learner(learner_id)
-        return pick_near(puzzles if puzzles is not None else bank.shipped(), learner.rating.rating, rng,
+        return pick_near(puzzles, learner.rating.rating, rng,
                          current=self.puzzle_ratings(), exclude=self.puzzles_attempted(learner_id))
 
     def puzzle_ratings(self) -> dict[str, Rating]:

@@ -3,49 +3,28 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from datetime import date, datetime
-from functools import lru_cache
-from pathlib import Path
-from types import MappingProxyType
 from typing import Optional
 
 import sqlalchemy as sa
 
-from trainer import review as rv
 from trainer.errors import TrainerError
-from trainer.puzzles import Puzzle, PuzzleError
-from trainer.ratings import INITIAL_RATING
+from trainer.store import scheduling as rv
 from trainer.store.errors import LearnerError, StoreError
-from trainer.store.rating import RatingStore
-from trainer.store.reviews import ReviewStore
-from trainer.store.values import Recorded, _local_day, _utc
-from trainer.store_io import (
+from trainer.store.glicko import INITIAL_RATING
+from trainer.store.history import (
     LIMITS,
     MODES,
     PARTS,
 )
-from trainer.store_schema import (
+from trainer.store.rating import RatingStore
+from trainer.store.reviews import ReviewStore
+from trainer.store.schema import (
     runs,
 )
-
-
-@lru_cache(maxsize=4)
-def _bank_index(path: Path) -> Mapping[str, Puzzle]:
-    from trainer import bank
-
-    return MappingProxyType({p.id: p for p in bank.shipped()})
-
-
-def _bank_puzzle(puzzle_id: str) -> Optional[Puzzle]:
-    """The bank's puzzle of that id, or None (an unknown id, or no bank)."""
-    from trainer import bank
-
-    try:
-        return _bank_index(bank.bank_path()).get(puzzle_id)
-    except PuzzleError:
-        return None
+from trainer.store.values import Recorded, _local_day, _utc
 
 
 class RecordingStore(RatingStore, ReviewStore):
@@ -62,8 +41,8 @@ class RecordingStore(RatingStore, ReviewStore):
 
         `part` is lesson, drill, puzzle or play; `item` what was asked (the drill item,
         the puzzle id, the lesson question id, the move's place in a game); `kind` the
-        drill kind or puzzle kind (a puzzle's comes from the bank when not given, as do
-        its tags); `position` the position code shown; `points_lost` against the best
+        drill kind or puzzle kind (a puzzle's comes from the store's catalogue when not
+        given, as do its tags); `position` the position code shown; `points_lost` against the best
         answer; `seconds` the time taken; `mode` where it was asked ("", "daily" for
         today's puzzle answered today, "stream" for the rated stream, "review", "run",
         "archive"). `rated=True` (puzzles only) makes it a Glicko-2 game between the
@@ -87,7 +66,8 @@ class RecordingStore(RatingStore, ReviewStore):
         if seconds is not None and (not isinstance(seconds, (int, float)) or not math.isfinite(seconds)
                                     or seconds < 0):
             raise TrainerError(f"the time taken is a number of seconds from 0, not {seconds!r}")
-        puzzle = _bank_puzzle(item) if part == "puzzle" and (kind is None or tags is None or rated) else None
+        puzzle = (self.catalogue.find(item) if part == "puzzle" and (kind is None or tags is None or rated)
+                  else None)
         if kind is None:
             kind = puzzle.kind if puzzle is not None else ""
         if tags is None:
@@ -131,7 +111,7 @@ class RecordingStore(RatingStore, ReviewStore):
                    score: int, best_streak: int, when: Optional[datetime] = None,
                    day: Optional[date] = None) -> int:
         """Keep a finished timed drill run (its answers are recorded one by one as
-        attempts); returns its id. `trainer.drills.RunSummary` has every field."""
+        attempts); returns its id. `trainer.teach.drills.RunSummary` has every field."""
         for name, value in (("level", level), ("answered", answered), ("right", right), ("score", score),
                             ("best_streak", best_streak)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:

@@ -9,12 +9,12 @@ from typing import Any, Optional
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
-from trainer import review as rv
+from trainer.store import scheduling as rv
 from trainer.store.base import StoreBase
-from trainer.store.values import _read_time, _utc
-from trainer.store_schema import (
+from trainer.store.schema import (
     review_cards,
 )
+from trainer.store.values import _read_time, _utc
 
 
 class ReviewStore(StoreBase):

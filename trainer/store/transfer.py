@@ -1,4 +1,4 @@
-"""A learner's whole history out of the store and back in (`trainer.store_io`)."""
+"""A learner's whole history out of the store and back in (`trainer.store.history`)."""
 
 from __future__ import annotations
 
@@ -10,9 +10,7 @@ from typing import Any, Optional
 import sqlalchemy as sa
 
 from trainer.store.errors import LearnerError, StoreError
-from trainer.store.learners import BATCH, LearnerStore, _hidden_key, _name_key, _pause_after, clean_name
-from trainer.store.values import _read_time, _utc
-from trainer.store_io import (
+from trainer.store.history import (
     AttemptRow,
     CardRow,
     History,
@@ -22,7 +20,8 @@ from trainer.store_io import (
     dump_history,
     parse_history,
 )
-from trainer.store_schema import (
+from trainer.store.learners import BATCH, LearnerStore, _hidden_key, _name_key, _pause_after, clean_name
+from trainer.store.schema import (
     attempts,
     learners,
     lesson_mastery,
@@ -30,6 +29,7 @@ from trainer.store_schema import (
     review_cards,
     runs,
 )
+from trainer.store.values import _read_time, _utc
 
 
 class TransferStore(LearnerStore):
@@ -37,7 +37,7 @@ class TransferStore(LearnerStore):
 
     # ----- export and import -----
     def export_learner(self, learner_id: int, when: Optional[datetime] = None) -> str:
-        """The learner's whole history as the text of one JSON file (`trainer.store_io`)."""
+        """The learner's whole history as the text of one JSON file (`trainer.store.history`)."""
         with self._read() as conn:
             row = self._require(conn, learner_id)
             attempt_rows = conn.execute(sa.select(attempts).where(attempts.c.learner_id == learner_id)

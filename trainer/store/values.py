@@ -10,8 +10,8 @@ from typing import Any, Optional
 
 import sqlalchemy as sa
 
-from trainer.ratings import Rating
-from trainer.store_io import RunCounts
+from trainer.store.glicko import Rating
+from trainer.store.history import RunCounts
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,323 @@
+"""The coach: a hint with its reasons during play, and the review of every move of a
+hand after it. Every claim says what it rests on.
+
+Both judge moves by their value over deals of the tiles the learner cannot see, from
+what he could see then (including the suits his opponents showed they lack): the same
+deals for every move (`trainer.search.evidence`), so that each comparison is paired and has a
+95% interval. A fully known position is judged exactly.
+
+Grades, by the points lost against the best move (mean over the deals, as the review
+writes it: to one decimal, so that a figure and its grade agree):
+
+| grade | points lost |
+|---|---|
+| best | less than 0.5 |
+| good | 0.5 to less than 3 |
+| inaccuracy | 3 to less than 8 |
+| mistake | 8 to less than 25 |
+| blunder | 25 or more |
+
+No grade is worse than "inaccuracy" unless the loss is significant at 95% (the
+interval lies above 0). A move is "unclear" when fewer than MIN_DEALS deals could be
+solved, when its loss is not significant yet could reach a mistake, or when the best
+move's figures are only bounded on some deals (`trainer.search.evidence`: the time ran out
+before they were made exact), as are the move played's unless even the bound on its
+loss is a blunder; "forced" when it was the only legal move.
+
+Told the game's target, both know that a move that reaches it wins the game at once
+(`trainer.search.finish`): the hint plays it, and the review grades such a move "best" and
+any other move a "missed_win", for certain, with no points figure.
+
+>>> grade(0.0), grade(2.9), grade(5), grade(10), grade(30)
+('best', 'good', 'inaccuracy', 'mistake', 'blunder')
+>>> judge(Difference(20.0, 1.0), deals=200, exact=False)
+'mistake'
+>>> judge(Difference(20.0, 30.0), deals=200, exact=False), judge(Difference(85.0, 0.0), 1, False)
+('unclear', 'unclear')
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Optional
+
+from trainer.engine.movenames import move_words
+from trainer.engine.moves import Move
+from trainer.engine.position import Position
+from trainer.engine.record import Turn
+from trainer.engine.voids import Voids, voids_from_turns
+from trainer.i18n import t, tn
+from trainer.play.players import GreedyPlayer, best_reply_points, mover_view, unseen_tiles
+from trainer.search.evidence import MIN_DEALS, Difference, Evidence, within_budget
+from trainer.search.finish import winning_moves
+
+GRADES: tuple[tuple[float, str], ...] = (
+    (0.5, "best"), (3.0, "good"), (8.0, "inaccuracy"), (25.0, "mistake"))
+CAPPED = "inaccuracy"  # the worst grade a loss that is not significant can get
+ORDER = ("best", "good", "inaccuracy", "mistake", "blunder")
+
+
+def grade(loss: float) -> str:
+    """The grade of a move that loses `loss` points against the best."""
+    for limit, name in GRADES:
+        if loss < limit:
+            return name
+    return "blunder"
+
+
+def judge(loss: Difference, deals: int, exact: bool, shown: Optional[float] = None) -> str:
+    """The grade a loss supports on its evidence (see the module's rules). The grade's
+    thresholds apply to `shown`, the loss as the learner reads it (one decimal), when
+    given, so that a figure and its grade never disagree; whether the loss is
+    significant rests on the difference itself.
+
+    >>> judge(Difference(2.96, 1.0), deals=200, exact=False), judge(Difference(2.96, 1.0), 200, False, 3.0)
+    ('good', 'inaccuracy')
+    """
+    figure = loss.mean if shown is None else shown
+    if exact:
+        return grade(figure)
+    if deals < MIN_DEALS:
+        return "unclear"
+    if loss.significant:
+        return grade(figure)
+    if loss.high >= GRADES[2][0]:  # could be a mistake, could be nothing
+        return "unclear"
+    named = grade(max(0.0, figure))
+    return named if ORDER.index(named) <= ORDER.index(CAPPED) else CAPPED
+
+
+def _signed(x: float) -> str:
+    return f"{x:+.1f}"
+
+
+def basis_words(evidence: Optional[Evidence], lang: str = "en") -> str:
+    """What a hint or a grade rests on, in words."""
+    if evidence is None or not evidence.deals:
+        return t("coach.basis_none", lang)
+    if evidence.exact:
+        return t("coach.basis_exact", lang)
+    return tn("coach.basis_deals", evidence.deals, lang)
+
+
+def shown_gap(evidence: Evidence, better: Move, worse: Move) -> float:
+    """How far `worse` is below `better` as the coach writes it: the difference of the
+    two means rounded to one place, so that the figures shown add up.
+
+    >>> shown_gap(Evidence((Move.parse("6-4@E"), Move.parse("4-1@W")), (10, 0), ((20, 5), (3, 1))),
+    ...           Move.parse("6-4@E"), Move.parse("4-1@W"))
+    10.5
+    """
+    return round(round(evidence.mean(better), 1) - round(evidence.mean(worse), 1), 1)
+
+
+def compare_words(position: Position, evidence: Evidence, move: Move, other: Move,
+                  lang: str = "en") -> str:
+    """Move against the best alternative: points now and value, both figures, and how
+    sure the difference is."""
+    diff = evidence.difference(move, other)
+    if evidence.bounded(move) or (evidence.bounded(other) and diff.mean < 0):
+        return t("coach.compare_bounded", lang, move=move, other=other,
+                 points=tn("plural.points", position.points(move), lang),
+                 other_points=tn("plural.points", position.points(other), lang))
+    mine, theirs = round(evidence.mean(move), 1), round(evidence.mean(other), 1)
+    values = dict(move=move, points=tn("plural.points", position.points(move), lang),
+                  value=_signed(mine), other=other,
+                  other_points=tn("plural.points", position.points(other), lang),
+                  other_value=_signed(theirs), diff=f"{abs(shown_gap(evidence, other, move)):.1f}")
+    if evidence.exact:
+        key = "coach.compare_exact_tie" if diff.mean == 0 else (
+            "coach.compare_exact_better" if diff.mean > 0 else "coach.compare_exact_worse")
+        return t(key, lang, **values)
+    margin = f"{diff.half_width:.1f}"
+    if diff.at_least:  # `other` is only bounded on some deals: a lower bound on the gap
+        key = "coach.compare_better_bound" if diff.significant else "coach.compare_close_bound"
+        return t(key, lang, margin=margin, **values)
+    if diff.significant:
+        return t("coach.compare_better", lang, margin=margin, **values)
+    if diff.high < 0:
+        return t("coach.compare_worse", lang, margin=margin, **values)
+    return t("coach.compare_close", lang, margin=margin, **values)
+
+
+def leaves_words(position: Position, move: Move, lang: str = "en") -> tuple[str, str]:
+    """What the move leaves: the count and the most the next play could score, and the
+    tiles still out for the open ends."""
+    after = position.layout.place(move.tile, move.side)
+    reply = best_reply_points(position, move)
+    out = unseen_tiles(position)
+    ends = sorted({e.pip for e in after.open_ends()})
+    suits = t("list.separator", lang).join(
+        tn("coach.out_suit", sum(1 for x in out if x.has(pip) and x != move.tile), lang, pip=pip)
+        for pip in ends)
+    first = (t("coach.leaves", lang, count=after.count(), reply=reply) if reply
+             else t("coach.leaves_nothing", lang, count=after.count()))
+    return first, t("coach.out", lang, ends=t("list.separator", lang).join(map(str, ends)), suits=suits)
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The coach's move and why, in plain sentences, with the evidence behind it."""
+
+    move: Move
+    reasons: tuple[str, ...]
+    values: dict[Move, float]
+    samples: int
+    exact: bool = False
+
+
+def wins_words(position: Position, move: Move, target: int, lang: str = "en") -> str:
+    """Why a move that reaches the target is the one to play."""
+    return t("coach.wins_now", lang, move=move_words(move, lang),
+             points=tn("plural.points", position.points(move), lang), target=target)
+
+
+def hint(position: Position, budget: float = 1.0, seed: int = 0, voids: Optional[Voids] = None,
+         lang: str = "en", target: Optional[int] = None) -> Hint:
+    """The best move by value for the mover, compared with the best alternative; told
+    the game's `target`, a move that reaches it (the game is won at once)."""
+    moves = position.legal_moves()
+    view = mover_view(position)
+    if len(moves) == 1:
+        return Hint(moves[0], (t("coach.only_move", lang), *leaves_words(view, moves[0], lang)),
+                    {moves[0]: 0.0}, 0, True)
+    winning = winning_moves(position, target)
+    if winning and target is not None:
+        return Hint(winning[0], (wins_words(position, winning[0], target, lang),), {}, 0, True)
+    evidence = within_budget(view, budget, seed, voids)
+    if not evidence.deals:  # too early in the hand to solve a deal in time
+        move = GreedyPlayer(seed).choose(position)
+        return Hint(move, (t("coach.basis_none", lang), *leaves_words(view, move, lang)), {}, 0)
+    move = evidence.best()
+    others = [m for m in evidence.moves if m != move]
+    other = max(others, key=lambda m: (evidence.mean(m), view.points(m), str(m)))
+    few = () if evidence.exact or evidence.deals >= MIN_DEALS else (
+        tn("coach.hint_few", evidence.deals, lang),)
+    reasons = (*few, compare_words(view, evidence, move, other, lang), *leaves_words(view, move, lang),
+               t("coach.basis", lang, basis=basis_words(evidence, lang)))
+    return Hint(move, reasons, {m: evidence.mean(m) for m in evidence.moves}, evidence.deals,
+                evidence.exact)
+
+
+@dataclass(frozen=True)
+class MoveReview:
+    """One of the learner's moves in a hand, judged, with the reason in words."""
+
+    number: int  # the turn's index in the hand
+    position: str  # the code before the move, as the learner saw it
+    played: Move
+    best: Move
+    loss: float  # mean points lost against the best
+    grade: str  # best, good, inaccuracy, mistake, blunder, unclear or forced
+    samples: int  # deals behind the figures (0 when exact or forced)
+    margin: float = 0.0  # half-width of the 95% interval on the loss (inf: no figure to show)
+    exact: bool = False
+    reason: str = ""
+    target: Optional[int] = None  # judged by reaching the game's target, not by value
+
+    @property
+    def forced(self) -> bool:
+        """The learner had no other legal move."""
+        return self.grade == "forced"
+
+    @property
+    def unjudged(self) -> bool:
+        """No deal could be solved in time: there is no best move or loss to show (`best`
+        is then the move played)."""
+        return self.grade == "unclear" and not (self.exact or self.samples or self.target is not None)
+
+
+def review_move(position: Position, played: Move, voids: Optional[Voids], budget: float,
+                seed: int, number: int = 0, lang: str = "en",
+                target: Optional[int] = None) -> MoveReview:
+    """Judge one move from the mover's view of `position` (told the game's `target`, a
+    move that reaches it is best, and any other a missed win)."""
+    view = mover_view(position)
+    moves = position.legal_moves()
+    if len(moves) == 1:
+        return MoveReview(number, view.code(), played, played, 0.0, "forced", 0, 0.0, True,
+                          t("coach.forced", lang))
+    winning = winning_moves(position, target)
+    if winning and target is not None:
+        if played in winning:
+            return MoveReview(number, view.code(), played, played, 0.0, "best", 0, 0.0, True,
+                              wins_words(position, played, target, lang), target)
+        why = t("coach.missed_win", lang, move=move_words(played, lang)) + " " + wins_words(
+            position, winning[0], target, lang)
+        return MoveReview(number, view.code(), played, winning[0], 0.0, "missed_win", 0, 0.0, True,
+                          why, target)
+    return judged(view, played, within_budget(view, budget, seed, voids, must=(played,)), number, lang)
+
+
+def judged(view: Position, played: Move, evidence: Evidence, number: int = 0,
+           lang: str = "en") -> MoveReview:
+    """The review of `played` on the evidence gathered from the mover's `view`."""
+    if not evidence.deals:
+        return MoveReview(number, view.code(), played, played, 0.0, "unclear", 0, 0.0, False,
+                          t("coach.unclear_none", lang))
+    best = evidence.best()
+    if evidence.mean(played) == evidence.mean(best):  # a tie for the best: the move played is one
+        best = played
+    if best == played:
+        others = [m for m in evidence.moves if m != played]
+        other = max(others, key=lambda m: (evidence.mean(m), str(m)))
+    else:
+        other = best
+    loss = evidence.difference(best, played)
+    shown = max(0.0, shown_gap(evidence, best, played))  # the loss as the review writes it
+    named = judge(loss, evidence.deals, evidence.exact, shown)
+    if loss.at_least and named != "blunder":  # `played` only bounded: its loss may be larger
+        named = "unclear"
+    why = compare_words(view, evidence, played, other, lang)
+    if named == "unclear" and evidence.deals < MIN_DEALS:
+        why = f"{tn('coach.unclear_few', evidence.deals, lang)} {why}"
+    elif named == "unclear" and math.isfinite(loss.high):
+        why = f"{t('coach.unclear_wide', lang, low=f'{loss.low:.1f}', high=f'{loss.high:.1f}')} {why}"
+    reason = f"{why} {t('coach.basis', lang, basis=basis_words(evidence, lang))}"
+    margin = math.inf if loss.at_least else 0.0 if evidence.exact else loss.half_width  # inf: no figure
+    return MoveReview(number, view.code(), played, best, shown, named,
+                      0 if evidence.exact else evidence.deals, margin, evidence.exact, reason)
+
+
+def review_hand(start: Position, turns: tuple[Turn, ...], learner: int, budget: float = 0.5,
+                seed: int = 0, lang: str = "en", target: Optional[int] = None,
+                total: Optional[float] = None) -> tuple[MoveReview, ...]:
+    """Judge every move the learner played in a hand, forced ones marked as forced.
+
+    `start` is the hand's deal and `turns` its turns (Match.starts / Match.hands); the
+    scores are those of `start` plus the points played, so give the `target` only when
+    nothing else moved them (no Muggins). Each decision has `budget` seconds; given a
+    `total`, the decisions share it instead (`shares`), each at most `budget`."""
+    decisions = []
+    position = start
+    for number, turn in enumerate(turns):
+        for _ in turn.draws:
+            position = position.draw()
+        if turn.move is None:
+            if not position.is_over and position.must_pass:
+                position = position.pass_turn()
+            continue
+        if turn.player == learner:
+            decisions.append((number, position, turn.move))
+        position = position.play(turn.move)
+    seconds = (shares([p for _, p, _ in decisions], total, budget) if total is not None
+               else [budget] * len(decisions))
+    return tuple(review_move(position, move, voids_from_turns(start, turns[:number]), time, seed + number,
+                             number, lang, target)
+                 for (number, position, move), time in zip(decisions, seconds))
+
+
+def shares(positions: list[Position], total: float, most: float) -> list[float]:
+    """`total` seconds shared out over decisions by the square of the tiles the mover
+    cannot see (a deal early in a hand costs far more to solve than one late), each at
+    most `most`; a forced move gets none.
+
+    >>> from trainer.engine.position import Position
+    >>> early = Position.from_code("4-5,5-1 6-4,1-1/?7 ?17 0 0,0")
+    >>> [round(s, 2) for s in shares([early, early], 1.0, 0.4)]
+    [0.4, 0.4]
+    """
+    weights = [0.0 if len(p.legal_moves()) < 2 else float(len(unseen_tiles(p)) ** 2) for p in positions]
+    whole = sum(weights) or 1.0
+    return [min(most, total * w / whole) for w in weights]

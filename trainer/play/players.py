@@ -1,0 +1,138 @@
+"""Computer players behind one interface: `choose(position) -> Move`, each seeded.
+
+>>> from trainer.engine.position import Position
+>>> p = Position.from_code("5-0 6-5,5-5/?7 ?18 0 5,0")
+>>> str(GreedyPlayer().choose(p))
+'5-5@W'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Optional, Protocol
+
+from trainer.engine.moves import Move
+from trainer.engine.position import Hidden, Position, size
+from trainer.engine.tiles import ALL_TILES, Tile
+from trainer.engine.voids import Voids
+from trainer.errors import NotationError
+from trainer.search.finish import winning_moves
+from trainer.search.sampling import expected_values
+
+
+class Player(Protocol):
+    name: str
+
+    def choose(self, position: Position, voids: Optional[Voids] = None) -> Move:
+        """A legal move for the mover of `position` (who has one). `voids`: the suits
+        each player showed he lacks this hand (`Match.voids()`), for those who use it."""
+        ...
+
+
+class RandomPlayer:
+    """Any legal move, uniformly."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, position: Position, voids: Optional[Voids] = None) -> Move:
+        return self.rng.choice(position.legal_moves())
+
+
+def unseen_tiles(position: Position) -> tuple[Tile, ...]:
+    """Tiles the mover cannot see: not on the table and not in his hand."""
+    seen = set(position.layout.tiles()) | set(position.hand(position.turn))
+    return tuple(t for t in ALL_TILES if t not in seen)
+
+
+def best_reply_points(position: Position, move: Move) -> int:
+    """The most that any tile the mover cannot see would score next on the layout `move` leaves."""
+    layout = position.layout.place(move.tile, move.side)
+    ends = layout.open_ends()
+    best = 0
+    for tile in unseen_tiles(position):
+        if tile == move.tile:
+            continue
+        for end in ends:
+            if tile.has(end.pip):
+                best = max(best, layout.place(tile, end.side).points())
+    return best
+
+
+class GreedyPlayer:
+    """Most points now; ties broken by the least it leaves the next player, then by
+    shedding the heaviest tile."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, position: Position, voids: Optional[Voids] = None) -> Move:
+        def key(move: Move) -> tuple[int, int, int]:
+            return (-position.points(move), best_reply_points(position, move), -move.tile.pips)
+
+        moves = position.legal_moves()
+        best = min(key(m) for m in moves)
+        return self.rng.choice([m for m in moves if key(m) == best])
+
+
+def mover_view(position: Position) -> Position:
+    """The position as the mover sees it: other hands and the boneyard hidden."""
+    hands = tuple(h if p == position.turn else Hidden(size(h))
+                  for p, h in enumerate(position.hands))
+    return replace(position, hands=hands, boneyard=Hidden(size(position.boneyard)))
+
+
+class ExpertPlayer:
+    """Samples deals of the tiles it cannot see, solves each exactly (on every core,
+    a deal a thread), and plays the move with the best mean value, within `budget`
+    seconds a move. Where no deal can be solved in time (early in a big hand, on a busy
+    machine) it plays as the greedy player does. Given the game's `target`, it takes a
+    move that reaches it, which wins the game at once, before any other."""
+
+    name = "expert"
+
+    def __init__(self, seed: int = 0, budget: float = 1.0, target: Optional[int] = None) -> None:
+        self.rng = random.Random(seed)
+        self.budget = budget
+        self.target = target  # the game's: a move that reaches it wins at once
+        self.fallback = GreedyPlayer(seed)
+        self.last_samples = 0
+
+    def choose(self, position: Position, voids: Optional[Voids] = None) -> Move:
+        moves = position.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        winning = winning_moves(position, self.target)
+        if winning:
+            return winning[0]
+        others = {p: v for p, v in (voids or {}).items() if p != position.turn}
+        found = expected_values(mover_view(position), self.budget, self.rng, others)
+        self.last_samples = found.samples
+        if not found.samples:
+            return self.fallback.choose(position)
+        return found.best()[0]
+
+
+PLAYERS: dict[str, Callable[[int], Player]] = {
+    "random": RandomPlayer,
+    "greedy": GreedyPlayer,
+    "expert": ExpertPlayer,
+}
+
+
+def make_player(name: str, seed: int = 0, target: Optional[int] = None,
+                budget: Optional[float] = None) -> Player:
+    """A player by name, told the game's `target` and his thinking `budget` (seconds a
+    move) if he uses them; raises NotationError naming the choices."""
+    if name == "expert":
+        return ExpertPlayer(seed, target=target) if budget is None else ExpertPlayer(seed, budget, target)
+    try:
+        return PLAYERS[name](seed)
+    except KeyError:
+        raise NotationError(f"unknown player {name!r}: choose one of {', '.join(PLAYERS)}") from None
