@@ -627,6 +627,21 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "glossary.muggins.text": (
         "a way to play where you claim your own points; a missed or wrong claim gives them to the other side."
     ),
+    # the players' other names for each word of the game, shown after its meaning as
+    # "Also called ...": the names as a phrase ("bone, stone or piece"), or "—" for none
+    "glossary.aka": "Also called {names}.",
+    "glossary.tile.aka": "bone, stone or piece",
+    "glossary.double.aka": "doublet",
+    "glossary.spinner.aka": "—",
+    "glossary.side.aka": "—",
+    "glossary.arm.aka": "line or branch",
+    "glossary.end.aka": "—",
+    "glossary.open_end.aka": "—",
+    "glossary.count.aka": "—",
+    "glossary.boneyard.aka": "stock, bank or pile",
+    "glossary.domino.aka": "go out or chip out",
+    "glossary.block.aka": "lock or locked game",
+    "glossary.muggins.aka": "—",
     "glossary.value.name": "Value",
     "glossary.value.text": (
         "what a move is worth from now to the end of the hand: the points your side scores minus the "
