@@ -27,7 +27,7 @@ from trainer.launcher import run_app
 from trainer.play.players import PLAYERS, make_player
 from trainer.puzzles.bank import bank_path, shipped
 from trainer.puzzles.daily import daily, parse_date
-from trainer.puzzles.generator import generate
+from trainer.puzzles.farm import default_plan, generate, quotas
 from trainer.puzzles.kinds import KINDS, Kind, Puzzle, PuzzleError, load_bank, summary, verify
 from trainer.search.sampling import MAX_SAMPLES, estimate
 from trainer.search.solver import solve
@@ -163,10 +163,17 @@ def build_parser(prog: str = "python -m trainer") -> Parser:
     puz.add_argument("--count", type=positive, default=None)
     puz.add_argument("--seed", type=seed, default=None)
     puz.add_argument("--out", default=None)
-    puz.add_argument("--workers", type=positive, default=1, help="generate: processes sharing the work")
+    puz.add_argument("--workers", type=positive, default=None,
+                     help="generate: worker processes of the local Dask cluster (default: one a core)")
+    puz.add_argument("--scheduler", default=None,
+                     help="generate: the address of a Dask scheduler to run on instead (tcp://HOST:8786)")
     puz.add_argument("--quotas", default=None,
                      help="generate: how many of each kind, e.g. count=390,endgame=660 (default: by share)")
-    puz.add_argument("--cache", default=None, help="generate: a directory keeping each hand's puzzles")
+    puz.add_argument("--cache", default=None,
+                     help="generate: a directory keeping each hand's puzzles, to resume an interrupted run")
+    puz.add_argument("--keep", default=None,
+                     help="generate: an earlier bank whose puzzles are proven again first and keep their ids")
+    puz.add_argument("--quiet", action="store_true", help="generate: no progress bar")
     puz.add_argument("--sample", type=positive, default=None,
                      help="verify: only N puzzles, picked by --seed (default: every one)")
     day = sub.add_parser("daily", help="the puzzle of a day")
@@ -183,14 +190,21 @@ def cmd_puzzles(args: argparse.Namespace) -> dict[str, Any]:
     if args.action == "generate":
         if args.count is None or args.seed is None or args.out is None:
             raise UsageError("puzzles generate needs --count N --seed S --out FILE")
-        bank = generate(args.count, args.seed, workers=min(args.workers, 8),
-                        wanted=parse_quotas(args.quotas, args.count), cache=args.cache)
+        kinds = parse_quotas(args.quotas, args.count) or quotas(args.count)
+        keep = load_bank(read_text_file(args.keep, "--keep ")) if args.keep else ()
+        if args.workers is not None and args.scheduler is not None:
+            raise UsageError("puzzles generate: --workers is for the local cluster; with --scheduler "
+                             "the cluster's workers do the work")
+        run = generate(default_plan(kinds), args.seed, scheduler=args.scheduler, workers=args.workers,
+                       cache=args.cache, keep=keep, progress=not args.quiet and not args.json)
+        bank = run.puzzles
         try:
             with open(args.out, "w", encoding="utf-8") as handle:
                 handle.write("".join(p.to_json() + "\n" for p in bank))
         except OSError as error:
             raise UsageError(f"--out {args.out}: {error.strerror}") from None
-        return {"action": "generate", "count": len(bank), "seed": args.seed, "out": args.out}
+        return {"action": "generate", "count": len(bank), "seed": args.seed, "out": args.out,
+                "hands": run.hands, "run": run.computed, "cached": run.cached, "kept": run.kept}
     path = args.file or str(bank_path())
     puzzles = load_bank(read_text_file(path, ""))
     if args.sample is not None and args.sample < len(puzzles):
@@ -225,7 +239,9 @@ def proven(puzzle: Puzzle) -> bool:
 
 def show_puzzles(result: dict[str, Any]) -> str:
     if result["action"] == "generate":
-        return f"wrote {result['count']} puzzles (seed {result['seed']}) to {result['out']}"
+        return (f"wrote {result['count']} puzzles (seed {result['seed']}) to {result['out']}: "
+                f"{result['kept']} kept from the earlier bank, {result['hands']:,} hands "
+                f"({result['run']:,} run now, {result['cached']:,} from the cache)")
     status = "all verified" if not result["wrong"] else f"WRONG: {', '.join(result['wrong'])}"
     return f"{result['file']}: {result['count']} puzzles, {status}"
 
