@@ -13,7 +13,7 @@ Puzzles of an earlier bank (`keep`) are proven again first under today's criteri
 and, when they pass, keep their ids.
 
 >>> plan = Plan({"count": 0, "score-most": 2, "deny": 0, "best-play": 0, "endgame": 1})
->>> plan.total, plan.open_kinds("2 players", Tally())
+>>> plan.total, plan.open_kinds("2-players", Tally())
 (3, ('score-most', 'endgame'))
 """
 
@@ -30,12 +30,12 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Optional
 
-from trainer.puzzles.generator import GAME_NAMES, found_in_hand, game_of
+from trainer.puzzles.generator import found_in_hand, game_of
 from trainer.puzzles.kinds import make_puzzle
 from trainer.puzzles.legacy import VERSION as LEGACY_VERSION
 from trainer.puzzles.legacy import found_again
 from trainer.puzzles.rating import band
-from trainer.puzzles.record import GENERATOR_VERSION, KINDS, Kind, Puzzle, PuzzleError
+from trainer.puzzles.record import GAMES, GENERATOR_VERSION, KINDS, Kind, Puzzle, PuzzleError
 
 HAND_STRIDE = 1_000_003  # hand n of seed s has the seed s * HAND_STRIDE + n
 WINDOW = 6  # tasks in flight for each worker
@@ -125,7 +125,7 @@ def default_plan(kinds: Mapping[Kind, int]) -> Plan:
     """The plan for these kind counts: no game gives more than GAME_CAP of the move
     puzzles, no rating band more than its BAND_CAP share."""
     moves = sum(n for k, n in kinds.items() if k != "count")
-    games = {g: max(1, round(GAME_CAP * moves)) for g in GAME_NAMES}
+    games = {g: max(1, round(GAME_CAP * moves)) for g in GAMES}
     bands = {b: max(1, round(share * moves)) for b, share in BAND_CAP.items()}
     return Plan(dict(kinds), games, bands)
 

@@ -11,7 +11,7 @@ puzzles, not themes (a theme names the idea that solves a puzzle, `trainer.puzzl
 >>> from trainer.puzzles.record import Puzzle
 >>> p = Puzzle("c1", "count", "6-6:6-4,4-4::: 5-5/?8 ?16 0 0,0", "standard", ("20",), ())
 >>> features_of(p), p.game
-(('double-at-end', 'spinner-open'), '2 players')
+(('double-at-end', 'spinner-open'), '2-players')
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ on the seed alone whatever the other kinds asked for: so hands can be shared amo
 any number of workers (`trainer.puzzles.farm`) and the bank stays the same.
 
 >>> game_of(7)
-Game(rules='standard', players=2)
+Game(rules='standard', players=3, hand_sizes='')
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ CHANCE: dict[Kind, float] = {"count": 0.12, "score-most": 1.0, "deny": 0.6,
                              "best-play": 0.6, "endgame": 1.0}
 HAND_LIMIT: dict[Kind, int] = {"score-most": 6, "deny": 5, "best-play": 5}  # tiles in the mover's hand
 HIDDEN_LIMIT = 14  # tiles the mover cannot see (other hands and boneyard): late in the hand
+IN_HANDS = 14  # tiles in all hands at most: a deal's exact solve stays small (about 3,000 nodes)
 
 
 @dataclass(frozen=True)
@@ -43,38 +44,37 @@ class Game:
 
     @property
     def name(self) -> str:
-        """The game as the bank's shares count it: `2 players`, `3 players`, `4 players`
-        (each alone), `partners`, `cincos`."""
-        return self.rules if self.rules in ("partners", "cincos") else f"{self.players} players"
+        """The game as the bank's shares count it: `2-players`, `3-players`, `4-players`
+        (each alone), `partners`, `cincos` (`trainer.puzzles.record.GAMES`)."""
+        return self.rules if self.rules in ("partners", "cincos") else f"{self.players}-players"
 
 
 # how often each game is dealt: tuned so that each game gives at least a tenth of the
 # move puzzles. Endgames need an empty boneyard: rare where one is dealt (about one
 # hand in forty with two players), the rule with four players dealt seven each.
-GAMES: tuple[tuple[Game, float], ...] = (
+DEALT: tuple[tuple[Game, float], ...] = (
     (Game("standard", 2), 0.28), (Game("standard", 3), 0.14), (Game("standard", 4), 0.08),
     (Game("standard", 4, "7"), 0.06), (Game("partners", 4), 0.10), (Game("partners", 4, "7"), 0.08),
     (Game("cincos", 2), 0.14), (Game("cincos", 3), 0.06), (Game("cincos", 4), 0.06))
-ENDGAME_TILES = 16  # tiles in all hands at most: an endgame's exact solve stays small
-GAME_NAMES: tuple[str, ...] = ("2 players", "3 players", "4 players", "partners", "cincos")
 
 
 def game_of(game_seed: int) -> Game:
     """The game a seeded hand is played in (its seed's first draw)."""
     draw = random.Random(game_seed).random()
-    for game, weight in GAMES:
+    for game, weight in DEALT:
         if draw < weight:
             return game
         draw -= weight
-    return GAMES[-1][0]
+    return DEALT[-1][0]
 
 
 def cheap(position: Position) -> bool:
-    """Whether the mover's view hides few enough tiles that a deal solves in a
-    millisecond or so (late in the hand)."""
+    """Whether the mover's view hides few enough tiles, and the hands hold few enough,
+    that a deal solves in a millisecond or so (late in the hand)."""
     view = mover_view(position)
     hidden = sum(h.count for h in (*view.hands, view.boneyard) if isinstance(h, Hidden))
-    return hidden <= HIDDEN_LIMIT
+    in_hands = sum(len(position.hand(p)) for p in range(position.players))
+    return hidden <= HIDDEN_LIMIT and in_hands <= IN_HANDS
 
 
 def candidate(kind: Kind, position: Position, draw: float) -> bool:
@@ -89,7 +89,7 @@ def candidate(kind: Kind, position: Position, draw: float) -> bool:
         return False
     if kind == "endgame":
         sizes = [len(position.hand(p)) for p in range(position.players)]
-        if position.boneyard != () or max(sizes) > 7 or min(sizes) < 2 or sum(sizes) > ENDGAME_TILES:
+        if position.boneyard != () or max(sizes) > 7 or min(sizes) < 2 or sum(sizes) > IN_HANDS:
             return False
     elif len(position.hand(position.turn)) > HAND_LIMIT[kind] or not cheap(position):
         return False

@@ -35,7 +35,7 @@ from trainer.puzzles.record import Kind, Puzzle
 
 BASE: dict[Kind, int] = {"count": 800, "score-most": 900, "deny": 1150, "best-play": 1300,
                          "endgame": 1250}
-PLAYERS: dict[str, int] = {"2 players": 0, "3 players": 120, "4 players": 200, "partners": 160,
+PLAYERS: dict[str, int] = {"2-players": 0, "3-players": 120, "4-players": 200, "partners": 160,
                            "cincos": 60}
 THEMES: dict[str, int] = {"set-up": 80, "block": 90, "hold-answer": 90, "read-void": 110,
                           "partner-count": 80, "shed-heavy": 50}

@@ -4,7 +4,7 @@
 >>> Puzzle.from_json(p.to_json()) == p
 True
 >>> p.game
-'2 players'
+'2-players'
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ KINDS: tuple[Kind, ...] = ("count", "score-most", "deny", "best-play", "endgame"
 MOVE_KINDS: tuple[Kind, ...] = ("score-most", "deny", "best-play", "endgame")
 HIDDEN_KINDS: tuple[Kind, ...] = ("score-most", "deny", "best-play")
 GENERATOR_VERSION = "3"
-GAMES = ("2 players", "3 players", "4 players", "partners", "cincos")  # the games puzzles come from
+GAMES = ("2-players", "3-players", "4-players", "partners", "cincos")  # the games puzzles come from
 
 # the suits each other player has shown he lacks, as (player, pips), players in order
 VoidList = tuple[tuple[int, tuple[int, ...]], ...]
@@ -76,7 +76,7 @@ class Puzzle:
             return "cincos"
         if self.rules == "partners":
             return "partners"
-        return f"{self.position.split(' ')[1].count('/') + 1} players"
+        return f"{self.players}-players"
 
     @property
     def players(self) -> int:

@@ -13,7 +13,8 @@ The file is one JSON object:
  "ratings": [{"attempt": 0, "puzzle_id": "b023946297", "rating": 1662.3, "rd": 290.3,
               "volatility": 0.06, "created_at": "..."}, ...],
  "runs": [{"level": 1, "duration": 60.0, "answered": 20, "right": 18, "score": 18,
-           "best_streak": 9, "created_at": "...", "day": "2026-11-29"}, ...],
+           "best_streak": 9, "created_at": "...", "day": "2026-11-29"},
+          {"mode": "storm", "level": 1, ...}, ...],
  "reviews": [{"part": "puzzle", "item": "...", "kind": "...", "position": "...",
               "card": {fsrs Card.to_dict()}, "reviews": 2, "lapses": 1,
               "created_at": "...", "updated_at": "..."}, ...],
@@ -25,7 +26,9 @@ ISO 8601 with a time zone (stored in UTC), days are `YYYY-MM-DD`. `parse_history
 checks everything before anything is written and names the first fault by its place
 in the file (`attempts[12].correct: ...`). A learner's `language` ("" for none) and the
 `lessons` list (best stars 0-3 per lesson) came later: a file without them still reads,
-as a learner with no language and no lesson finished.
+as a learner with no language and no lesson finished. So did a run's `mode` (`streak`
+or `storm` for a run of puzzles; left out for a timed drill run, whose `level` is the
+drill's).
 """
 
 from __future__ import annotations
@@ -55,7 +58,8 @@ from trainer.store.scheduling import ReviewError, card_from_dict, card_to_json
 FORMAT = "allfives-history"
 FORMAT_VERSION = 1
 PARTS: tuple[str, ...] = ("lesson", "drill", "puzzle", "play")
-MODES: tuple[str, ...] = ("", "daily", "stream", "review", "run", "archive")
+MODES: tuple[str, ...] = ("", "daily", "stream", "review", "run", "archive", "streak", "storm")
+RUN_MODES: tuple[str, ...] = ("", "streak", "storm")  # a timed drill run; puzzle runs
 LIMITS = {"item": 200, "kind": 40, "position": 4000, "answer": 400, "tag": 40, "tags": 400}
 
 
@@ -107,6 +111,7 @@ class RunCounts:
 class RunRow(RunCounts):
     created_at: datetime
     day: date
+    mode: str = ""  # RUN_MODES
 
 
 @dataclass(frozen=True)
@@ -171,7 +176,7 @@ def dump_history(history: History, exported_at: datetime) -> str:
                     for r in history.ratings],
         "runs": [{"level": r.level, "duration": r.duration, "answered": r.answered, "right": r.right,
                   "score": r.score, "best_streak": r.best_streak, "created_at": _time(r.created_at),
-                  "day": r.day.isoformat()} for r in history.runs],
+                  "day": r.day.isoformat(), **({"mode": r.mode} if r.mode else {})} for r in history.runs],
         "reviews": [{"part": c.part, "item": c.item, "kind": c.kind, "position": c.position,
                      "card": json.loads(c.card), "reviews": c.reviews, "lapses": c.lapses,
                      "created_at": _time(c.created_at), "updated_at": _time(c.updated_at)}
@@ -223,7 +228,8 @@ RatingValue = Annotated[float, Field(ge=RATING_RANGE[0], le=RATING_RANGE[1])]
 Deviation = Annotated[float, Field(ge=1.0, le=MAX_RD)]
 Volatility = Annotated[float, Field(gt=0.0, le=1.0)]
 Part = Literal["lesson", "drill", "puzzle", "play"]
-Mode = Literal["", "daily", "stream", "review", "run", "archive"]
+Mode = Literal["", "daily", "stream", "review", "run", "archive", "streak", "storm"]
+RunMode = Literal["", "streak", "storm"]
 Item = Annotated[str, StringConstraints(min_length=1, max_length=LIMITS["item"])]
 Kind = Annotated[str, StringConstraints(max_length=LIMITS["kind"])]
 PositionText = Annotated[str, StringConstraints(max_length=LIMITS["position"])]
@@ -316,6 +322,7 @@ class _RunModel(BaseModel):
     best_streak: Score
     created_at: Stamp
     day: Day
+    mode: RunMode = ""
 
 
 class _CardModel(BaseModel):
@@ -483,8 +490,8 @@ def parse_history(text: str, clean_name: Any) -> History:
             raise _fail(f"ratings[{i}].attempt", f"there is no attempt {r.attempt} (the file has "
                                                  f"{len(attempts)})")
         ratings.append(RatingRow(r.attempt, r.puzzle_id, r.rating, r.rd, r.volatility, r.created_at))
-    runs = tuple(RunRow(r.level, r.duration, r.answered, r.right, r.score, r.best_streak, r.created_at, r.day)
-                 for r in model.runs)
+    runs = tuple(RunRow(r.level, r.duration, r.answered, r.right, r.score, r.best_streak, r.created_at, r.day,
+                        r.mode) for r in model.runs)
     reviews = []
     seen: set[tuple[str, str]] = set()
     for i, c in enumerate(model.reviews):

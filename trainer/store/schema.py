@@ -15,6 +15,7 @@ and the step list is never edited once shipped.
 | 4 | timed drill runs |
 | 5 | lesson mastery: each learner's best stars per lesson |
 | 6 | learners' language (the app's language picker) |
+| 7 | runs' mode: a timed drill run (""), or a puzzle streak or storm |
 """
 
 from __future__ import annotations
@@ -129,7 +130,9 @@ runs = sa.Table(
     sa.Column("best_streak", sa.Integer, nullable=False),
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
     sa.Column("day", sa.Date, nullable=False),
+    sa.Column("mode", sa.String(16), nullable=False, server_default=""),
     sa.Index("ix_runs_learner_score", "learner_id", "score"),
+    sa.Index("ix_runs_learner_mode", "learner_id", "mode", "score"),
 )
 
 lesson_mastery = sa.Table(
@@ -295,6 +298,15 @@ def _v6(conn: Connection) -> None:
     _add_column(conn, "learners", sa.Column("language", sa.String(8), nullable=False, server_default=""))
 
 
+def _v7(conn: Connection) -> None:
+    _add_column(conn, "runs", sa.Column("mode", sa.String(16), nullable=False, server_default=""))
+    meta = sa.MetaData()
+    runs_v7 = sa.Table("runs", meta, sa.Column("id", sa.Integer, primary_key=True),
+                       sa.Column("learner_id", sa.Integer), sa.Column("mode", sa.String(16)),
+                       sa.Column("score", sa.Integer))
+    sa.Index("ix_runs_learner_mode", runs_v7.c.learner_id, runs_v7.c.mode, runs_v7.c.score).create(conn)
+
+
 @dataclass(frozen=True)
 class Migration:
     version: int
@@ -309,6 +321,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(4, "timed drill runs", _v4),
     Migration(5, "lesson mastery", _v5),
     Migration(6, "learners' language", _v6),
+    Migration(7, "runs' mode: drill runs, puzzle streaks and storms", _v7),
 )
 LATEST = MIGRATIONS[-1].version
 # a PostgreSQL advisory lock held while migrating, so that two app processes starting

@@ -61,7 +61,7 @@ class TransferStore(LearnerStore):
             tuple(RatingRow(index.get(h.attempt_id) if h.attempt_id is not None else None, h.puzzle_id,
                             h.rating, h.rd, h.volatility, _read_time(h.created_at)) for h in history_rows),
             tuple(RunRow(r.level, r.duration, r.answered, r.right, r.score, r.best_streak,
-                         _read_time(r.created_at), r.day) for r in run_rows),
+                         _read_time(r.created_at), r.day, r.mode) for r in run_rows),
             tuple(CardRow(c.part, c.item, c.kind, c.position, c.card, _read_time(c.due), c.reviews, c.lapses,
                           _read_time(c.created_at), _read_time(c.updated_at)) for c in card_rows),
             row.language,
@@ -122,7 +122,7 @@ class TransferStore(LearnerStore):
         self._insert_rows(runs, [
             {"learner_id": learner_id, "level": r.level, "duration": r.duration, "answered": r.answered,
              "right": r.right, "score": r.score, "best_streak": r.best_streak, "created_at": r.created_at,
-             "day": r.day} for r in history.runs])
+             "day": r.day, "mode": r.mode} for r in history.runs])
         self._insert_rows(review_cards, [
             {"learner_id": learner_id, "part": c.part, "item": c.item, "kind": c.kind, "position": c.position,
              "card": c.card, "due": c.due, "reviews": c.reviews, "lapses": c.lapses,
