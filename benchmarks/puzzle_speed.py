@@ -18,6 +18,7 @@ import argparse
 import sys
 import time
 from collections import Counter
+from collections.abc import Iterable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -29,6 +30,10 @@ from trainer.puzzles.kinds import verify  # noqa: E402
 from trainer.puzzles.record import Puzzle  # noqa: E402
 
 STRIDE = 1_000_003
+
+
+def tally(names: Iterable[str]) -> str:
+    return ", ".join(f"{k} {n}" for k, n in sorted(Counter(names).items()))
 
 
 def main() -> None:
@@ -55,9 +60,9 @@ def main() -> None:
             hands["new"] += 1
     rate_old = len(old) / seconds["old"] * 60
     rate_new = len(new) / seconds["new"] * 60
-    print(f"version 2: {len(old)} move puzzles ({', '.join(f'{k} {n}' for k, n in sorted(Counter(k for k, _ in old).items()))}) "
+    print(f"version 2: {len(old)} move puzzles ({tally(k for k, _ in old)}) "
           f"from {hands['old']} hands in {seconds['old']:.1f} s: {rate_old:,.1f} a minute")
-    print(f"today:     {len(new)} move puzzles ({', '.join(f'{k} {n}' for k, n in sorted(Counter(p.kind for p in new).items()))}) "
+    print(f"today:     {len(new)} move puzzles ({tally(p.kind for p in new)}) "
           f"from {hands['new']} hands in {seconds['new']:.1f} s: {rate_new:,.1f} a minute")
     games = Counter(p.game for p in new)
     print("today's by game: " + ", ".join(f"{g} {n}" for g, n in sorted(games.items())))

@@ -59,15 +59,16 @@ def shown(at: AppTest) -> Puzzle:
 
 def answer(at: AppTest, right: bool) -> AppTest:
     puzzle = shown(at)
-    code = puzzle.accepted[0] if right else next(m.move for m in puzzle.moves if m.move not in puzzle.accepted)
+    wrong = [m.move for m in puzzle.moves if m.move not in puzzle.accepted]
+    code = puzzle.accepted[0] if right else wrong[0]
     move = Move.parse(code)
     ok(at.button(key=f"ptile_{move.tile}").click())
     return ok(at.button(key=f"pend_{move.side}").click())
 
 
 def words(at: AppTest) -> str:
-    return "\n".join(str(e.value) for elements in (at.markdown, at.caption, at.success, at.error, at.subheader,
-                                                   at.info) for e in elements)
+    shown = (at.markdown, at.caption, at.success, at.error, at.subheader, at.info)
+    return "\n".join(str(e.value) for elements in shown for e in elements)
 
 
 def test_a_streak_rises_from_the_learners_level_and_ends_at_the_first_miss(db: Path) -> None:
@@ -83,13 +84,15 @@ def test_a_streak_rises_from_the_learners_level_and_ends_at_the_first_miss(db: P
     ok(at.button(key="streak_next").click())
     second = shown(at)
     assert second.id != first.id
-    assert abs(second.rating - (run.start + STREAK_STEP)) <= abs(first.rating - (run.start + STREAK_STEP)) + 200
+    target = run.start + STREAK_STEP
+    assert abs(second.rating - target) <= abs(first.rating - target) + 200
     answer(at, right=False)
     text = words(at)
     assert "The streak ends at 1 puzzle solved." in text
     assert f"?puzzle={first.id}" in text and f"?puzzle={second.id}" in text  # the run's list
     assert "A new personal best: 1!" in text
-    assert at.session_state["guest_runs"][-1].mode == "streak" and at.session_state["guest_runs"][-1].score == 1
+    kept = at.session_state["guest_runs"][-1]
+    assert kept.mode == "streak" and kept.score == 1
     ok(at.button(key="replay_streak").click())  # replay my misses: the missed one, again
     assert at.session_state["puzzle_mode"] == "browse" and at.session_state["puzzle_id"] == second.id
     assert "Replaying your misses: 1 of 1." in words(at)
@@ -125,7 +128,8 @@ def test_a_storm_runs_on_the_clock_with_penalties_and_combo_bonuses(db: Path) ->
     assert all(f"?puzzle={pid}" in text for pid in seen)
     kept = at.session_state["guest_runs"][-1]
     assert (kept.mode, kept.score, kept.answered, kept.best_streak) == ("storm", 5, 6, 5)
-    assert [b for b in at.button if b.key == "replay_storm"] and [b for b in at.button if b.key == "run_start_storm"]
+    keys = {b.key for b in at.button}
+    assert {"replay_storm", "run_start_storm"} <= keys
 
 
 def test_a_learners_best_is_kept_in_the_store_and_shown_next_time(db: Path) -> None:

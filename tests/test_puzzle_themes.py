@@ -97,7 +97,8 @@ def test_domino_is_your_side_going_out() -> None:
     p = puzzle("4-1@W", MOVES)
     assert domino(p, tale([mine] * 3, [theirs] * 3))
     assert not domino(p, tale([theirs] * 3, [theirs] * 3))
-    partners = puzzle("4-1@W", MOVES, code="6-6:6-4:6-1:: 6-5,5-5,4-1,3-0/?5/?5/?5 ?6 0 0,0", rules="partners")
+    four = "6-6:6-4:6-1:: 6-5,5-5,4-1,3-0/?5/?5/?5 ?6 0 0,0"
+    partners = puzzle("4-1@W", MOVES, code=four, rules="partners")
     partner_out = line((0, "4-1@W", 0), (1, "pass", 0), (2, "3-0@E", 0), end="domino", winner=2,
                        pips=(9, 9, 0, 9))
     assert domino(partners, tale([partner_out] * 3, [theirs] * 3, players=4))  # the side goes out
@@ -110,7 +111,7 @@ def test_shed_heavy_plays_the_heaviest_tile_and_ends_lighter() -> None:
     assert shed_heavy(p, tale([light] * 3, [heavy] * 3, rival_move="4-1@W"))
     assert not shed_heavy(p, tale([heavy] * 3, [light] * 3, rival_move="4-1@W"))  # no lighter at the end
     lighter = puzzle("4-1@W", [("4-1@W", 0, 5.0), ("3-0@E", 0, -5.0), ("6-5@N", 0, -9.0)])
-    assert not shed_heavy(lighter, tale([light] * 3, [heavy] * 3, rival_move="3-0@E"))  # 4-1 is not the heaviest
+    assert not shed_heavy(lighter, tale([light] * 3, [heavy] * 3, rival_move="3-0@E"))  # 4-1: not the heaviest
 
 
 def test_hold_answer_keeps_the_tile_that_scores_next() -> None:

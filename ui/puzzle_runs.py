@@ -309,7 +309,8 @@ def summary(run: Run, mode: str, lang: str) -> None:
 
 def replay(missed: tuple[str, ...]) -> None:
     """Browse the run's misses one after another, from the first (a button's callback)."""
-    st.session_state.update(puzzle_queue=missed, puzzle_mode="browse", puzzle_id=missed[0], puzzle_tile=None,
-                            puzzle_answer=None, puzzle_hint=False, puzzle_source="queue", puzzle_recorded=None)
+    st.session_state.update(puzzle_queue=missed, puzzle_mode="browse", puzzle_id=missed[0],
+                            puzzle_tile=None, puzzle_answer=None, puzzle_hint=False, puzzle_source="queue",
+                            puzzle_recorded=None)
     st.session_state["shown_at"].pop("puzzle", None)
     st.query_params["puzzle"] = missed[0]

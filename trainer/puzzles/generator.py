@@ -18,10 +18,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from trainer.engine.game import deal
+from trainer.engine.moves import Move
 from trainer.engine.position import Hidden, Position
 from trainer.engine.rules import preset
 from trainer.engine.voids import Voids
-from trainer.play.players import make_player, mover_view
+from trainer.play.players import best_reply_points, mover_view
 from trainer.puzzles.choices import MIN_CHOICES, real_choices
 from trainer.puzzles.kinds import Kind, Puzzle, PuzzleError, make_puzzle
 from trainer.puzzles.rating import rating
@@ -30,8 +31,8 @@ from trainer.puzzles.themes import tags_of
 CHANCE: dict[Kind, float] = {"count": 0.12, "score-most": 1.0, "deny": 0.6,
                              "best-play": 0.6, "endgame": 1.0}
 HAND_LIMIT: dict[Kind, int] = {"score-most": 6, "deny": 5, "best-play": 5}  # tiles in the mover's hand
-HIDDEN_LIMIT = 14  # tiles the mover cannot see (other hands and boneyard): late in the hand
-IN_HANDS = 14  # tiles in all hands at most: a deal's exact solve stays small (about 3,000 nodes)
+HIDDEN_LIMIT = 12  # tiles the mover cannot see (other hands and boneyard): late in the hand
+IN_HANDS = 12  # tiles in all hands at most: a deal's exact solve stays small (about 3,000 nodes)
 
 
 @dataclass(frozen=True)
@@ -102,6 +103,35 @@ def finish(puzzle: Puzzle) -> Puzzle:
     return replace(tagged, rating=rating(tagged))
 
 
+class Greedy:
+    """The greedy computer player's choice (`trainer.play.players.GreedyPlayer`: most
+    points now, then the least it leaves the next player, then the heaviest tile; ties
+    drawn by its own generator), found with fewer sums: what a move leaves the next
+    player is worked out only for the moves that score the most."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, position: Position) -> Move:
+        moves = position.legal_moves()
+        points = [position.points(m) for m in moves]
+        top = max(points)
+        keys = {i: (best_reply_points(position, m), -m.tile.pips) for i, m in enumerate(moves)
+                if points[i] == top}
+        best = min(keys.values())
+        return self.rng.choice([moves[i] for i in keys if keys[i] == best])
+
+
+class Anything:
+    """Any legal move, uniformly (`trainer.play.players.RandomPlayer`)."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, position: Position) -> Move:
+        return self.rng.choice(position.legal_moves())
+
+
 def positions(game_seed: int) -> Iterator[tuple[Position, Voids]]:
     """Every decision of one seeded hand between computer players, with the suits each
     player has shown he lacks by then (he drew or passed on them, and has not drawn
@@ -109,8 +139,8 @@ def positions(game_seed: int) -> Iterator[tuple[Position, Voids]]:
     rng = random.Random(game_seed)
     game = game_of(game_seed)
     rng.random()  # the draw that chose the game
-    bots = [make_player(rng.choice(("greedy", "greedy", "random")), rng.randrange(1 << 30))
-            for _ in range(game.players)]
+    bots = [(Greedy if rng.choice(("greedy", "greedy", "random")) == "greedy" else Anything)(
+        rng.randrange(1 << 30)) for _ in range(game.players)]
     rules = preset(game.rules)
     position = deal(rules.with_hand_sizes(game.hand_sizes) if game.hand_sizes else rules, game.players, rng)
     voids: dict[int, frozenset[int]] = {}

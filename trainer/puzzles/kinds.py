@@ -56,6 +56,7 @@ from trainer.puzzles.record import (
     summary,
     void_list,
 )
+from trainer.puzzles.screen import PROOF_BITS, Sampled, futile, sampled
 from trainer.puzzles.verdicts import (
     MARGIN,
     best_play,
@@ -64,11 +65,11 @@ from trainer.puzzles.verdicts import (
     hopeless,
     surely_worse,
 )
-from trainer.search.evidence import Evidence, paired
+from trainer.search.evidence import Evidence
 from trainer.search.solver import solve
 
 Voids = Mapping[int, frozenset[int]]
-DEAL_STEPS = (30, 100, 200, 400)  # sequential sampling: deals tried in turn
+DEAL_STEPS = (10, 30, 100, 200, 400)  # sequential sampling: deals tried in turn (`screen`)
 MIN_SHIP_DEALS = 100  # fewer deals only screen a position out, never ship it
 SHOWN_DEALS = 100  # deals for the expected values shown beside score-most answers
 
@@ -193,7 +194,7 @@ def answers(kind: Kind, position: Position, seed: int = 0, deals: int = 0,
 def _endgame(position: Position) -> Proof:
     if not position.is_fully_known or position.boneyard != ():
         raise PuzzleError("an endgame shows every hand and an empty boneyard")
-    solution = solve(position)
+    solution = solve(position, table_bits=PROOF_BITS)
     infos = [MoveInfo(str(m.move), m.points, m.value) for m in solution.moves]
     top = max(m.value for m in infos)
     accepted = tuple(sorted(m.move for m in infos if m.value == top))
@@ -215,7 +216,7 @@ def _score_most(position: Position, seed: int, deals: int,
     _filter(position, tuple(MoveInfo(m, p, p) for m, p in points.items()), accepted)
     if not any(p > 0 for m, p in points.items() if m not in accepted):
         raise PuzzleError("score-most needs a tempting lesser score")
-    ev = paired(position, deals or SHOWN_DEALS, seed, voids)
+    ev = sampled(position, deals or SHOWN_DEALS, seed, voids)
     evs = _evs(ev)
     infos = [MoveInfo(m, p, p, evs[m]) for m, p in points.items()]
     return Proof(accepted, _sorted(infos), (), ev.deals,
@@ -235,11 +236,14 @@ def _deny(position: Position, seed: int, deals: int, voids: Optional[dict[int, f
         raise PuzzleError(f"the best move does not beat the next by {MARGIN} points")
     _filter(position, tuple(MoveInfo(m, 0, v) for m, v in reply.items()), accepted)
     steps = _steps(deals)
+    deals_of = Sampled(position, seed, voids)
     for count in steps:
-        ev = paired(position, count, seed, voids)
+        ev = deals_of.upto(count)
         worst = deny_worst(ev, accepted)
         why = deny_fails(worst)
-        if count == steps[-1] or surely_worse(ev, accepted) or (why is None and count >= MIN_SHIP_DEALS):
+        if surely_worse(ev, accepted):
+            raise PuzzleError(f"a move is surely better in expected value by {MARGIN} or more")
+        if count == steps[-1] or (why is None and count >= MIN_SHIP_DEALS):
             break
     if why is not None:
         raise PuzzleError(why)
@@ -254,10 +258,16 @@ def _best(position: Position, seed: int, deals: int, voids: Optional[dict[int, f
           recheck: int) -> Proof:
     points = {str(m): position.points(m) for m in position.legal_moves()}
     steps = _steps(deals)
+    deals_of = Sampled(position, seed, voids)
     for count in steps:
-        ev = paired(position, count, seed, voids)
+        ev = deals_of.upto(count)
         verdict = best_play(ev)
-        if count == steps[-1] or hopeless(ev) or (verdict.why is None and count >= MIN_SHIP_DEALS):
+        if count < MIN_SHIP_DEALS and count != steps[-1]:  # a screen: too few deals to ship on
+            why = futile(position, ev)
+            if why is not None:
+                raise PuzzleError(why)
+            continue
+        if count == steps[-1] or hopeless(ev) or verdict.why is None:
             break
     if verdict.why is not None:
         raise PuzzleError(verdict.why)
@@ -283,7 +293,7 @@ def best_line(position: Position, limit: int = 30) -> tuple[str, ...]:
             line.append(f"{position.turn}:pass")
             position = position.pass_turn()
             continue
-        move = solve(position, best_only=True).best[0]
+        move = solve(position, table_bits=PROOF_BITS, best_only=True).best[0]
         line.append(f"{position.turn}:{move}")
         position = position.play(move)
     return tuple(line)

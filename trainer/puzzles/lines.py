@@ -32,10 +32,11 @@ from trainer.engine.moves import Move
 from trainer.engine.position import Position
 from trainer.engine.tiles import pip_total
 from trainer.puzzles.record import Puzzle
+from trainer.puzzles.screen import PROOF_BITS
 from trainer.search.evidence import deals_for
 from trainer.search.solver import solve
 
-LINE_DEALS = 8  # deals whose lines decide a hidden-tile puzzle's themes
+LINE_DEALS = 6  # deals whose lines decide a hidden-tile puzzle's themes
 LIMIT = 40  # steps a line is followed at most
 
 
@@ -103,7 +104,7 @@ def line_from(position: Position, move: Move) -> Line:
             steps.append(Step(position.turn, "pass"))
             position = position.pass_turn()
             continue
-        best = solve(position, best_only=True).best[0]
+        best = solve(position, table_bits=PROOF_BITS, best_only=True).best[0]
         steps.append(Step(position.turn, str(best), position.points(best)))
         position = position.play(best)
     outcome = position.outcome()

@@ -20,8 +20,8 @@ from typing import Optional
 
 from trainer.engine.position import Position
 from trainer.puzzles.record import PuzzleError
+from trainer.puzzles.screen import sampled
 from trainer.puzzles.verdicts import MARGIN, deny_fails, deny_worst, lead_over
-from trainer.search.evidence import paired
 
 CHECK_FACTOR = 2  # the re-check draws at least this many times the deals the answer shipped on
 CHECK_SALT = 0x5EED_C0DE  # the fresh seed: the puzzle's seed mixed with this
@@ -40,7 +40,7 @@ def check_deals(deals: int) -> int:
 def best_play_recheck(position: Position, seed: int, deals: int, accepted: tuple[str, ...],
                       voids: Optional[Mapping[int, frozenset[int]]] = None) -> float:
     """The best-play margin on `deals` fresh deals; raises PuzzleError below MARGIN."""
-    ev = paired(position, deals, check_seed(seed), dict(voids) if voids else None)
+    ev = sampled(position, deals, check_seed(seed), voids)
     rejected = [str(m) for m in ev.moves if str(m) not in accepted]
     margin = lead_over(ev, accepted, rejected)
     if margin < MARGIN:
@@ -53,7 +53,7 @@ def deny_recheck(position: Position, seed: int, deals: int, accepted: tuple[str,
                  voids: Optional[Mapping[int, frozenset[int]]] = None) -> float:
     """How much worse in expected value the deny answer could be on `deals` fresh
     deals (the largest upper 95% bound); raises PuzzleError at MARGIN or more."""
-    ev = paired(position, deals, check_seed(seed), dict(voids) if voids else None)
+    ev = sampled(position, deals, check_seed(seed), voids)
     worst = deny_worst(ev, accepted)
     why = deny_fails(worst)
     if why is not None:
