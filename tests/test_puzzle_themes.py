@@ -111,7 +111,7 @@ def test_shed_heavy_plays_the_heaviest_tile_and_ends_lighter() -> None:
     assert shed_heavy(p, tale([light] * 3, [heavy] * 3, rival_move="4-1@W"))
     assert not shed_heavy(p, tale([heavy] * 3, [light] * 3, rival_move="4-1@W"))  # no lighter at the end
     lighter = puzzle("4-1@W", [("4-1@W", 0, 5.0), ("3-0@E", 0, -5.0), ("6-5@N", 0, -9.0)])
-    assert not shed_heavy(lighter, tale([light] * 3, [heavy] * 3, rival_move="3-0@E"))  # 4-1: not the heaviest
+    assert not shed_heavy(lighter, tale([light] * 3, [heavy] * 3, rival_move="3-0@E"))  # not the heaviest
 
 
 def test_hold_answer_keeps_the_tile_that_scores_next() -> None:

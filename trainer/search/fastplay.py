@@ -123,8 +123,8 @@ def compact(position: Position) -> tuple[tuple[int, ...], tuple[int, ...], Compa
             f"rules {rules.name} take {rules.min_players} to 4 hands, as a tuple")
     if not position.is_fully_known:
         raise HiddenInformationError("the fast path needs every hand and the boneyard order")
-    layout, seen = _layout_read(position.layout)
-    seen = list(seen)
+    layout, on_table = _layout_read(position.layout)
+    seen = list(on_table)
     hands = []
     for player in range(position.players):
         tiles = _ordinals(position.hand(player), f"hand {player}")
