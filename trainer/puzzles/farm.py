@@ -25,7 +25,7 @@ import logging
 import os
 import sys
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Optional
@@ -305,36 +305,54 @@ def _keep(client: Any, keep: list[Puzzle], store: Cache, report: Report,
 
 def _hands(client: Any, plan: Plan, seed: int, store: Cache, report: Report, tally: Tally,
            take: Callable[[Puzzle], None], bar: Any, stop_after: Optional[int], window: int) -> None:
-    """New hands, run `window` at a time, taken in their order until the plan is met."""
+    """New hands, run `window` at a time, taken in their order until the plan is met.
+
+    A hand is run for the kinds still open when it is sent (a kind full then is full
+    when the hand's turn comes: the bank only grows); a hand found in the cache is not
+    run again, unless its turn comes with a kind open that the cache lacks (a cache of
+    another plan), and then only for those kinds."""
     wait = _distributed().wait
     pending: dict[Any, int] = {}
     ready: dict[int, Found] = {}
-    wanted_of: dict[int, tuple[Kind, ...]] = {}
-    upcoming: Iterator[int] = iter(range(1 << 40))
     nxt = 0  # the next hand to take
+    sent = 0  # the next hand to send
     run_now = 0
+
+    def send(number: int, kinds: tuple[Kind, ...]) -> None:
+        nonlocal run_now
+        game_seed = seed * HAND_STRIDE + number
+        future = client.submit(hand_task, game_seed, kinds, key=f"hand-{game_seed}-" + "-".join(kinds),
+                               pure=False)
+        pending[future] = number
+        run_now += 1
+
+    def may_send() -> bool:
+        return stop_after is None or run_now < stop_after
+
     try:
         while not plan.done(tally):
-            while len(pending) < window and (stop_after is None or run_now < stop_after):
-                number = next(upcoming)
-                game_seed = seed * HAND_STRIDE + number
+            while len(pending) < window and sent - nxt < 8 * window and may_send():
+                game_seed = seed * HAND_STRIDE + sent
                 kinds = plan.open_kinds(game_of(game_seed).name, tally)
-                known = store.hands.get(game_seed, {})
-                missing = tuple(k for k in kinds if k not in known)
-                wanted_of[number] = kinds
-                if not missing:
-                    ready[number] = known
-                    report.cached += bool(kinds)
-                    if len(ready) > 4 * window:
-                        break
-                    continue
-                future = client.submit(hand_task, game_seed, missing, key=f"hand-{game_seed}-"
-                                       + "-".join(missing), pure=False)
-                pending[future] = number
-                run_now += 1
+                known = store.hands.get(game_seed)
+                if known is not None or not kinds:
+                    ready[sent] = known or {}
+                    report.cached += known is not None
+                else:
+                    send(sent, kinds)
+                sent += 1
             while nxt in ready:
-                found = ready.pop(nxt)
-                for kind in wanted_of.pop(nxt):
+                game_seed = seed * HAND_STRIDE + nxt
+                found = ready[nxt]
+                kinds = plan.open_kinds(game_of(game_seed).name, tally)
+                missing = tuple(k for k in kinds if k not in found)
+                if missing:  # a cached hand lacks a kind this plan wants of it now
+                    if nxt not in pending.values() and may_send():
+                        send(nxt, missing)
+                    del ready[nxt]
+                    break
+                del ready[nxt]
+                for kind in kinds:
                     entry = found.get(kind)
                     if entry is not None:
                         take(Puzzle.from_json(str(entry[1])))
@@ -344,7 +362,7 @@ def _hands(client: Any, plan: Plan, seed: int, store: Cache, report: Report, tal
                     return
             bar.set_postfix_str(f"hands {report.hands:,} (run {report.computed:,}, cached {report.cached:,})")
             if not pending:
-                if stop_after is not None and run_now >= stop_after:
+                if not may_send():
                     return
                 continue
             done, _ = wait(list(pending), return_when="FIRST_COMPLETED")
@@ -353,7 +371,7 @@ def _hands(client: Any, plan: Plan, seed: int, store: Cache, report: Report, tal
                 found = future.result()
                 game_seed = seed * HAND_STRIDE + number
                 store.add_hand(game_seed, found)
-                ready[number] = {**store.hands.get(game_seed, {}), **found}
+                ready[number] = dict(store.hands[game_seed])
                 report.computed += 1
     finally:
         for future in pending:

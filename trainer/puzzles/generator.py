@@ -8,7 +8,7 @@ on the seed alone whatever the other kinds asked for: so hands can be shared amo
 any number of workers (`trainer.puzzles.farm`) and the bank stays the same.
 
 >>> game_of(7)
-Game(rules='standard', players=3, hand_sizes='')
+Game(rules='standard', players=2, hand_sizes='')
 """
 
 from __future__ import annotations
@@ -54,9 +54,9 @@ class Game:
 # move puzzles. Endgames need an empty boneyard: rare where one is dealt (about one
 # hand in forty with two players), the rule with four players dealt seven each.
 DEALT: tuple[tuple[Game, float], ...] = (
-    (Game("standard", 2), 0.28), (Game("standard", 3), 0.14), (Game("standard", 4), 0.08),
-    (Game("standard", 4, "7"), 0.06), (Game("partners", 4), 0.10), (Game("partners", 4, "7"), 0.08),
-    (Game("cincos", 2), 0.14), (Game("cincos", 3), 0.06), (Game("cincos", 4), 0.06))
+    (Game("standard", 2), 0.34), (Game("standard", 3), 0.19), (Game("standard", 4), 0.08),
+    (Game("standard", 4, "7"), 0.05), (Game("partners", 4), 0.10), (Game("partners", 4, "7"), 0.06),
+    (Game("cincos", 2), 0.10), (Game("cincos", 3), 0.04), (Game("cincos", 4), 0.04))
 
 
 def game_of(game_seed: int) -> Game:

@@ -7,16 +7,16 @@ needs (its themes). Learners' attempts then move it by Glicko-2
 
 | feature | effect |
 |---|---|
-| kind | a base: count 800, score-most 900, deny 1150, best-play 1300, endgame 1250 |
-| choices | +70 for each real choice beyond 3 (moves that leave the same table merged) |
-| margin | −8 for each point of margin (up to 25): a wide margin is easy to see |
+| kind | a base: count 800, score-most 900, deny 1100, best-play 1250, endgame 1300 |
+| choices | +90 for each real choice beyond 3 (moves that leave the same table merged) |
+| margin | −10 for each point of margin beyond 5 (up to 25): a wide margin is easy to see |
 | accepted | −60 for each accepted choice beyond the first |
-| greedy trap | +280 when the moves that score most now are all rejected |
-| nothing now | +90 when the answer scores nothing while another move scores |
-| players | +120 for 3 players, +200 for 4 alone, +160 for partners; +60 under cincos |
-| hidden | best play and deny: +12 for each tile the mover cannot see beyond 6 |
-| line | endgame: +25 for each play of the best line beyond 3 |
-| themes | set-up +80, block +90, hold-answer +90, read-void +110, partner-count +80, shed-heavy +50 |
+| greedy trap | +300 when the moves that score most now are all rejected |
+| nothing now | +120 when the answer scores nothing while another move scores |
+| players | +150 for 3 players, +220 for 4 alone, +180 for partners; +80 under cincos |
+| hidden | best play and deny: +15 for each tile the mover cannot see beyond 6 |
+| line | endgame: +35 for each play of the best line beyond 3 |
+| themes | set-up, block +100; hold-answer, read-void +120; partner-count +100; shed-heavy +60; domino +40 |
 | count | +4 a point of the total, +80 for each end beyond 2, +120 for a double at an end |
 | open ends | +40 for each open end beyond 2 on the board |
 
@@ -33,12 +33,12 @@ from trainer.engine.position import Hidden
 from trainer.puzzles.choices import MIN_CHOICES, choices
 from trainer.puzzles.record import Kind, Puzzle
 
-BASE: dict[Kind, int] = {"count": 800, "score-most": 900, "deny": 1150, "best-play": 1300,
-                         "endgame": 1250}
-PLAYERS: dict[str, int] = {"2-players": 0, "3-players": 120, "4-players": 200, "partners": 160,
-                           "cincos": 60}
-THEMES: dict[str, int] = {"set-up": 80, "block": 90, "hold-answer": 90, "read-void": 110,
-                          "partner-count": 80, "shed-heavy": 50}
+BASE: dict[Kind, int] = {"count": 800, "score-most": 900, "deny": 1100, "best-play": 1250,
+                         "endgame": 1300}
+PLAYERS: dict[str, int] = {"2-players": 0, "3-players": 150, "4-players": 220, "partners": 180,
+                           "cincos": 80}
+THEMES: dict[str, int] = {"set-up": 100, "block": 100, "hold-answer": 120, "read-void": 120,
+                          "partner-count": 100, "shed-heavy": 60, "domino": 40}
 LOW, HIGH = 600, 2400
 BANDS = tuple(range(1000, 2001, 200))  # the bands the bank is counted in: 1000-1199, ... 1800-1999
 
@@ -88,13 +88,13 @@ def rating(puzzle: Puzzle) -> int:
     if puzzle.kind == "count":
         score += 4 * f["count"] + 80 * max(0.0, f["parts"] - 2) + 120 * f["double_end"]
     else:
-        score += 70 * max(0.0, f["choices"] - MIN_CHOICES) - 8 * min(f["margin"], 25.0)
-        score += -60 * max(0.0, f["accepted"] - 1) + 280 * f["trap"] + 90 * f["nothing_now"]
+        score += 90 * max(0.0, f["choices"] - MIN_CHOICES) - 10 * (min(f["margin"], 25.0) - 5)
+        score += -60 * max(0.0, f["accepted"] - 1) + 300 * f["trap"] + 120 * f["nothing_now"]
         score += PLAYERS[puzzle.game]
         if puzzle.kind in ("best-play", "deny"):
-            score += 12 * max(0.0, f["hidden"] - 6)
+            score += 15 * max(0.0, f["hidden"] - 6)
         if puzzle.kind == "endgame":
-            score += 25 * max(0.0, f["line"] - 3)
+            score += 35 * max(0.0, f["line"] - 3)
         score += sum(THEMES.get(tag, 0) for tag in puzzle.tags)
     score += 40 * max(0.0, f["ends"] - 2)
     return int(max(LOW, min(HIGH, round(score / 10) * 10)))

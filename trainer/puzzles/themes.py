@@ -10,7 +10,7 @@ a theme: it is a filter (`trainer.puzzles.features`).
 |---|---|
 | `greedy-trap` | the moves that score the most now are all rejected |
 | `set-up` | the answer scores nothing now; in most lines your next tile scores (more than after the rival) |
-| `deny` | in most lines the next player scores nothing next turn, and less on average than after the rival |
+| `deny` | in most lines the next player scores nothing next turn, and 5 less on average than after rival |
 | `block` | most lines end with nobody able to play, more of them than after the rival |
 | `domino` | in most lines your side goes out, more often than after the rival |
 | `shed-heavy` | the answer sheds your heaviest tile (8+ pips), the rival a lighter: fewer pips at the end |
@@ -37,6 +37,7 @@ from trainer.puzzles.lines import Line, Story, story
 from trainer.puzzles.record import Puzzle
 
 HEAVY = 8  # pips: a tile this heavy or more is worth shedding
+DENIED = 5  # points: the next player's next play scores at least this much less on average
 
 
 def _share(lines: Iterable[Line], holds: Callable[[Line], bool]) -> float:
@@ -75,8 +76,8 @@ def set_up(p: Puzzle, s: Story) -> bool:
 
 
 def deny(p: Puzzle, s: Story) -> bool:
-    """In most lines the next player scores nothing on his next turn, and he scores less
-    on average than after the rival."""
+    """In most lines the next player scores nothing on his next turn, and he scores at
+    least 5 less on average than after the rival."""
     if not s.rival:
         return False
 
@@ -86,7 +87,7 @@ def deny(p: Puzzle, s: Story) -> bool:
 
     mean_answer = sum(map(gets, s.answer)) / len(s.answer)
     mean_rival = sum(map(gets, s.rival)) / len(s.rival)
-    return _most(s.answer, lambda line: gets(line) == 0) and mean_answer < mean_rival
+    return _most(s.answer, lambda line: gets(line) == 0) and mean_answer + DENIED <= mean_rival
 
 
 def block(p: Puzzle, s: Story) -> bool:
