@@ -336,6 +336,11 @@ class ScopedStore:
         self._operator()
         return self._store.create_account(name, role, password=password, created_by=self.account.id)
 
+    def account_named(self, account_id: int) -> Account:
+        """Any account by id (an operator's look-up: no history in it)."""
+        self._operator()
+        return self._store.account(account_id)
+
     def reset_any_password(self, account_id: int) -> str:
         self._operator()
         return self._store.reset_password(account_id)
