@@ -1655,7 +1655,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "classes.code": "Learners who have an account already join this class with the code {code}.",
     "classes.new_code": "New code (the old one stops working)",
     "classes.names": "New learners, one name a line",
-    "classes.names_placeholder": "Ann\nBen\nCarla",
+    "classes.names_placeholder": "Lena\nOmar\nSofia",
     "classes.add": "Make their accounts",
     "classes.passwords": (
         "Hand each learner his name and first password. They are shown only now: download or note them "
