@@ -246,12 +246,16 @@ def test_a_teacher_makes_a_class_and_an_assignment_and_sees_the_result(club: Sto
     at = ok(list(at.get("form_submit_button"))[0].click())
     (room,) = club.classes_of(lee.id)
     assert room.name == "Tuesday club" and at.query_params["class"] == str(room.id)
+    at.session_state["classes_tab"] = t("classes.tab.learners")
+    ok(at)
     at.text_area(key="classes_names").input("Dora\nEmil")
     at = ok([b for b in at.get("form_submit_button") if b.proto.form_id == "classes_add"][0].click())
     handed = at.session_state["classes_passwords"]
     assert [name for name, _ in handed] == ["Dora", "Emil"]
     dora_pw = handed[0][1]
     # a drill with a target
+    at.session_state["classes_tab"] = t("classes.tab.assign")
+    ok(at)
     at.segmented_control(key="classes_kind").set_value("drill")
     ok(at)
     at.selectbox(key="classes_level").set_value(2)
@@ -271,6 +275,7 @@ def test_a_teacher_makes_a_class_and_an_assignment_and_sees_the_result(club: Sto
     for seed in range(3):
         club.record_attempt(dora.learner_id, "drill", f"total:2:{seed}", True, kind="total", seconds=2)
     # the teacher's results: Dora done, Emil not
+    at.session_state["classes_tab"] = t("classes.tab.results")
     at = ok(at)
     text = strings(at)
     assert "Dora" in text and "3 / 3" in text

@@ -189,7 +189,7 @@ def build_parser(prog: str = "python -m trainer") -> Parser:
     adm.add_argument("--db", default=None, help="the database: a path or URL (default: ALLFIVES_DB)")
     for p in (count, moves, sim, sol, puz, day, adm):
         p.add_argument("--json", action="store_true", help="print one JSON object")
-    sub.add_parser("app", help="start the app in the browser (needs the [app] extra: Streamlit)",
+    sub.add_parser("app", help="start the app in the browser",
                    description="Start the All Fives app. Options for Streamlit may follow, "
                    "e.g. --server.port 8600 --server.headless true.")
     return parser

@@ -381,14 +381,20 @@ def page() -> None:
             st.form_submit_button(t("classes.make", LANG), on_click=make_class, icon=":material/add:")
     if klass is None:
         return
-    results, assignments, learners = st.tabs([t("classes.tab.results", LANG), t("classes.tab.assign", LANG),
-                                              t("classes.tab.learners", LANG)])
-    with results:
-        results_section(store, klass)
-    with assignments:
-        assignment_form(klass)
-    with learners:
-        learners_section(store, klass)
+    # the tab open stays open across reruns (adding learners, assigning), and only its
+    # part of the page runs
+    results, assignments, learners = st.tabs(
+        [t("classes.tab.results", LANG), t("classes.tab.assign", LANG), t("classes.tab.learners", LANG)],
+        key="classes_tab", on_change="rerun")
+    if results.open:
+        with results:
+            results_section(store, klass)
+    if assignments.open:
+        with assignments:
+            assignment_form(klass)
+    if learners.open:
+        with learners:
+            learners_section(store, klass)
 
 
 page()
