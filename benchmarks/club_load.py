@@ -293,7 +293,8 @@ def report(args: argparse.Namespace, figures: dict[str, Any]) -> None:
         print(f"  mean {statistics.mean(club):.3f} s")
     per = (figures["loaded"] - figures["idle"]) / n
     print(f"app processes' memory: {figures['idle']:.0f} MB idle, {figures['loaded']:.0f} MB with {n} "
-          f"sessions ({per:.1f} MB a session), {figures['after']:.0f} MB {args.linger:.0f} s after they closed")
+          f"sessions ({per:.1f} MB a session), {figures['after']:.0f} MB {args.linger:.0f} s after they "
+          f"closed")
 
 
 def main(argv: Optional[list[str]] = None) -> int:

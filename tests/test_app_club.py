@@ -282,3 +282,38 @@ def test_a_teacher_makes_a_class_and_an_assignment_and_sees_the_result(club: Sto
     (dora_result, emil_result) = club.results(homework.id)
     assert dora_result.done and not emil_result.done
     assert "Dora,yes,3,3,3,3" in club.results_csv(room.id).replace("\r", "")
+
+
+# ----- in every language -----
+@pytest.mark.parametrize("lang", ["es", "fi", "ru", "mk"])
+def test_club_pages_in_every_language(lang: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sign-in page, a learner's Start with an assignment, a teacher's Classes page
+    (every tab) and an operator's Accounts page: every word in the language."""
+    from tests.test_i18n_languages import Lookups, check
+
+    lookups = Lookups(monkeypatch)
+    db = tmp_path / "club.db"
+    monkeypatch.setenv(ENV, str(db))
+    monkeypatch.setenv(MODE_ENV, "club")
+    st.cache_resource.clear()
+    with Store(str(db), catalogue=catalogue()) as store:
+        world = two_classes(store)
+        store.assign(world["monday"].id, "Homework", Task("drill", drill="total", level=1, target=5),
+                     date(2030, 1, 1))
+        at = AppTest.from_file(APP, default_timeout=120)
+        at.query_params["lang"] = lang
+        check(ok(at), lang, "sign-in", lookups)
+        for who, page, state in (("ann", "home", {}), ("lee", "classes", {}), ("olga", "accounts", {}),
+                                 ("lee", "classes", {"classes_tab": t("classes.tab.assign", lang)}),
+                                 ("lee", "classes", {"classes_tab": t("classes.tab.learners", lang)})):
+            at = AppTest.from_file(APP, default_timeout=120)
+            at.query_params["lang"] = lang
+            at.session_state["club_token"] = store.open_session(world[who].id)
+            for key, value in state.items():
+                at.session_state[key] = value
+            ok(at)
+            if page != "home":
+                at.switch_page(str(Path(APP).parent / "ui" / f"{page}.py"))
+                ok(at)
+            check(at, lang, f"{who} {page} {state}", lookups)
+    st.cache_resource.clear()

@@ -117,6 +117,8 @@ def test_a_teacher_and_a_learner_at_once(club_url: tuple[str, Path], tmp_path: P
 
         # the learner: Start shows it first; a board of that drill, answered right
         sign_in(learner, url, "Dora", password)
+        learner.reload()  # a reload keeps her signed in (the session's cookie)
+        settle(learner)
         learner.get_by_text("Assigned to you").wait_for(timeout=60_000)
         assert "Total the ends, level 1: 1 right" in body(learner)
         learner.screenshot(path=str(tmp_path / "learner-start.png"))

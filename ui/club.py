@@ -56,9 +56,11 @@ def signed_in() -> Optional[Account]:
         _forget()
         return None
     token = st.session_state.get("club_token")
+    from_cookie = False
     if not token:
         cookie = st.context.cookies.get(COOKIE)
-        token = cookie if isinstance(cookie, str) and cookie else None
+        from_cookie = isinstance(cookie, str) and bool(cookie)
+        token = cookie if from_cookie else None
     account = None
     if token:
         try:
@@ -67,7 +69,7 @@ def signed_in() -> Optional[Account]:
             account = None
     if account is None:
         _forget()
-        if st.context.cookies.get(COOKIE):
+        if from_cookie:
             st.session_state["club_cookie"] = ""  # a stale cookie: cleared
         return None
     st.session_state["club_account"] = account
