@@ -317,3 +317,29 @@ def test_club_pages_in_every_language(lang: str, tmp_path: Path, monkeypatch: py
                 ok(at)
             check(at, lang, f"{who} {page} {state}", lookups)
     st.cache_resource.clear()
+
+
+def test_a_learner_joins_by_code_and_changes_his_password(club: Store) -> None:
+    world = two_classes(club)
+    dan = club.create_account("Dan", "learner", password="dan's first one")
+    at = signed_in_app(club, dan.id)
+    at.sidebar.text_input(key="club_code").input("wrong-code")
+    at = ok([b for b in at.sidebar.get("form_submit_button") if b.proto.form_id == "club_join_form"][0].click())
+    assert at.sidebar.error[0].value == t("club.join_unknown") and club.classes_joined(dan.id) == ()
+    code = world["monday"].code
+    at.sidebar.text_input(key="club_code").input(f"{code[:4].lower()} {code[4:]}")
+    at = ok([b for b in at.sidebar.get("form_submit_button") if b.proto.form_id == "club_join_form"][0].click())
+    assert "Monday club" in at.sidebar.success[0].value
+    assert [k.name for k in club.classes_joined(dan.id)] == ["Monday club"]
+    assert dan.learner_id in club.taught_learners(world["lee"].id)
+    # a new password: the old one stops working, this browser stays signed in
+    form = [b for b in at.sidebar.get("form_submit_button") if b.proto.form_id == "club_password_form"][0]
+    at.sidebar.text_input(key="club_current").input("dan's first one")
+    at.sidebar.text_input(key="club_new").input("dan's second one")
+    at.sidebar.text_input(key="club_again").input("dan's second one")
+    at = ok(form.click())
+    assert at.sidebar.success[0].value == t("club.password_changed")
+    assert club.sign_in("Dan", "dan's first one", address="192.0.2.1").outcome == "wrong"
+    assert club.sign_in("Dan", "dan's second one", address="192.0.2.1").outcome == "ok"
+    at = ok(at)
+    assert at.session_state["club_account"].name == "Dan"

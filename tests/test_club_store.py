@@ -356,3 +356,42 @@ def test_only_a_teacher_makes_classes(store: Store) -> None:
         store.create_class(ann.id, "Mine")
     with pytest.raises(AccountError):
         store.scoped(ann).create_class("Mine")
+
+
+# ----- allfives admin -----
+def test_the_admin_command_makes_resets_links_lists_and_removes(tmp_path, capsys, monkeypatch) -> None:
+    import io as _io
+    import json
+
+    from trainer import cli
+
+    db = str(tmp_path / "club.db")
+    assert cli.main(["admin", "add", "Ms Lee", "--role", "teacher", "--db", db, "--json"]) == 0
+    made = json.loads(capsys.readouterr().out)
+    assert made["name"] == "Ms Lee" and made["role"] == "teacher" and len(made["password"]) == 9
+    monkeypatch.setattr("sys.stdin", _io.StringIO("operator's own secret\n"))
+    assert cli.main(["admin", "add", "Olga", "--role", "operator", "--password-stdin", "--db", db]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("made operator Olga") and "secret" not in out
+    assert cli.main(["admin", "reset", "ms lee", "--db", db]) == 0
+    new = capsys.readouterr().out.rsplit("first password: ", 1)[1].split()[0]
+    assert cli.main(["admin", "link", "Olga", "--identity", "olga@club.example", "--db", db]) == 0
+    assert cli.main(["admin", "list", "--db", db]) == 0
+    listed = capsys.readouterr().out
+    assert "teacher   Ms Lee" in listed and "operator  Olga  (olga@club.example)" in listed
+    with Store(db) as store:
+        assert store.sign_in("Ms Lee", made["password"], address=ADDRESS).outcome == "wrong"
+        assert store.sign_in("Ms Lee", new, address=ADDRESS).outcome == "ok"
+        assert store.sign_in("Olga", "operator's own secret", address=ADDRESS).outcome == "ok"
+    # refusals: one line on stderr, status 2, nothing changed
+    for argv in (["admin", "add", "Ann", "--db", db], ["admin", "reset", "Nobody", "--db", db],
+                 ["admin", "add", "Ms Lee", "--role", "learner", "--db", db], ["admin", "remove", "--db", db]):
+        assert cli.main(argv) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("error: ") and err.count("\n") == 1
+    monkeypatch.setattr("sys.stdin", _io.StringIO("short\n"))
+    assert cli.main(["admin", "add", "Zed", "--role", "learner", "--password-stdin", "--db", db]) == 2
+    assert "at least 8 characters" in capsys.readouterr().err
+    assert cli.main(["admin", "remove", "Olga", "--db", db]) == 0
+    with Store(db) as store:
+        assert [a.name for a in store.accounts()] == ["Ms Lee"] and store.find_learner("Zed") is None
