@@ -6,7 +6,7 @@ a teacher has the Classes page too, an operator the Accounts page."""
 import streamlit as st
 
 from trainer.i18n import t
-from ui.club import account_panel, keep_cookie, signed_in
+from ui.club import GATED_PATHS, account_panel, keep_cookie, sign_in_page, signed_in
 from ui.glossary import help_panel
 from ui.language import follow_learner, language_picker
 from ui.state import club_mode, init_state
@@ -18,9 +18,10 @@ LANG = language_picker()
 st.set_page_config(page_title=t("home.title", LANG), page_icon=APP_ICON, layout="centered")
 account = signed_in() if club_mode() else None
 keep_cookie()
-if club_mode() and account is None:
-    st.navigation([st.Page("ui/signin.py", title=t("nav.sign_in", LANG), icon=":material/login:",
-                           default=True)], position="hidden").run()
+if club_mode() and account is None:  # every address shows the sign-in form, and only it
+    gate = [st.Page("ui/signin.py", title=t("nav.sign_in", LANG), icon=":material/login:", default=True)]
+    gate += [st.Page(sign_in_page, title=t("nav.sign_in", LANG), url_path=path) for path in GATED_PATHS]
+    st.navigation(gate, position="hidden").run()
     st.stop()
 if account is not None:
     st.query_params.pop("learner", None)  # club mode: the account says who, never the address

@@ -177,7 +177,8 @@ def test_every_roles_reach(store: Store) -> None:
     kim, other, ((cid, _),) = teacher_with_class(store, "Mr Kim", "Friday club", ("Cid",))
     op = store.create_account("Olga", "operator", password="operator-pass")
     for learner in (ann, ben, cid):
-        store.record_attempt(learner.learner_id, "drill", "total:1:1", True, kind="total", answer=learner.name)
+        store.record_attempt(learner.learner_id, "drill", "total:1:1", True, kind="total",
+                             answer=learner.name)
     attempt_of = {a.name: store.recent_attempts(a.learner_id)[0].id for a in (ann, ben, cid)}
 
     def reads(account, learner_id):
@@ -312,8 +313,8 @@ def test_assignments_and_their_results(store: Store) -> None:
     assert [m.name for m in report.members] == ["Ann", "Ben"]
     assert report.lessons[0].lesson in ("matching", "count")  # answered wrong: weakest
     assert {s.lesson for s in report.lessons} == {"deal", "matching", "count"}
-    assert report.themes and report.themes == tuple(sorted(report.themes, key=lambda s: (s.accuracy, -s.attempts,
-                                                                                          s.tag)))
+    weakest_first = tuple(sorted(report.themes, key=lambda s: (s.accuracy, -s.attempts, s.tag)))
+    assert report.themes and report.themes == weakest_first
     rows = list(csv.DictReader(io.StringIO(store.scoped(lee).results_csv(room.id))))
     assert len(rows) == 6
     row = next(x for x in rows if x["learner"] == "Ann" and x["kind"] == "drill")
@@ -385,7 +386,8 @@ def test_the_admin_command_makes_resets_links_lists_and_removes(tmp_path, capsys
         assert store.sign_in("Olga", "operator's own secret", address=ADDRESS).outcome == "ok"
     # refusals: one line on stderr, status 2, nothing changed
     for argv in (["admin", "add", "Ann", "--db", db], ["admin", "reset", "Nobody", "--db", db],
-                 ["admin", "add", "Ms Lee", "--role", "learner", "--db", db], ["admin", "remove", "--db", db]):
+                 ["admin", "add", "Ms Lee", "--role", "learner", "--db", db],
+                 ["admin", "remove", "--db", db]):
         assert cli.main(argv) == 2
         err = capsys.readouterr().err
         assert err.startswith("error: ") and err.count("\n") == 1

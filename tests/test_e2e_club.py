@@ -78,7 +78,8 @@ def test_a_teacher_and_a_learner_at_once(club_url: tuple[str, Path], tmp_path: P
     url, db = club_url
     with playwright.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        teacher = browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True).new_page()
+        wide = {"width": 1280, "height": 900}
+        teacher = browser.new_context(viewport=wide, accept_downloads=True).new_page()
         learner = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
         stranger = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
 
@@ -151,7 +152,8 @@ def test_a_teacher_and_a_learner_at_once(club_url: tuple[str, Path], tmp_path: P
         assert "Tuesday club" not in body(learner) and "Dora" in body(learner)
         teacher.goto(f"{url}/progress?learner=Dora")
         settle(teacher)
-        assert "Everything kept for Ms Lee" in body(teacher) and "Everything kept for Dora" not in body(teacher)
+        text = body(teacher)
+        assert "Everything kept for Ms Lee" in text and "Everything kept for Dora" not in text
 
         # a visitor who is not signed in: the sign-in form only, whatever the address
         for address in ("/", "/progress?learner=Dora", "/classes?class=1", "/puzzles?learner=1"):

@@ -64,7 +64,8 @@ def test_the_console_command_is_declared() -> None:
     assert project["scripts"] == {"allfives": "trainer.cli:console"}
     # the app is the main job: Streamlit and plotly are core, so that `pip install allfives-trainer`
     # then `allfives app` works; the [app] extra stays (empty) for older install commands
-    assert {"streamlit", "plotly", "argon2-cffi"} <= {r.split(">")[0].split("[")[0] for r in project["dependencies"]}
+    core = {r.split(">")[0].split("[")[0] for r in project["dependencies"]}
+    assert {"streamlit", "plotly", "argon2-cffi"} <= core
     assert project["optional-dependencies"]["app"] == []
     assert any(r.startswith("psycopg") for r in project["optional-dependencies"]["postgresql"])
 

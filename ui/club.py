@@ -171,6 +171,18 @@ def identity_sign_in() -> None:
     st.rerun()
 
 
+# the addresses of the pages behind the sign-in: signed out, each of them shows the
+# sign-in form (no "page not found"), and once signed in the page asked for opens
+GATED_PATHS = ("learn", "drills", "puzzles", "play", "analysis", "progress", "classes", "accounts")
+
+
+def sign_in_page() -> None:
+    """The whole sign-in page: the trainer's name, what to type, the form."""
+    st.title(t("home.title", lang()))
+    st.write(t("club.sign_in_intro", lang()))
+    sign_in_form()
+
+
 def sign_in_form() -> None:
     """The sign-in page's form: name and password, and why a sign-in was refused."""
     with st.form("club_sign_in"):
