@@ -164,6 +164,13 @@ def test_a_teacher_and_a_learner_at_once(club_url: tuple[str, Path], tmp_path: P
             for secret in ("Dora", "Ms Lee", "Tuesday club"):
                 assert secret not in text, (address, secret)
         stranger.screenshot(path=str(tmp_path / "signed-out.png"))
+        # signing in there opens the page the address named
+        stranger.goto(f"{url}/progress")
+        settle(stranger)
+        stranger.get_by_role("textbox", name="Name").fill("Dora")
+        stranger.get_by_role("textbox", name="Password").fill(password)
+        stranger.get_by_role("button", name="Sign in").click()
+        stranger.get_by_text("Everything kept for Dora").wait_for(timeout=60_000)
         browser.close()
     with Store(str(db)) as store:
         (room,) = store.classes_of(store.find_account("Ms Lee").id)
