@@ -18,10 +18,13 @@ Streamlit session a learner would have. The figures:
   script-finished message counted in the page), p50 and p99, against the bare page's
   button clicked by N sessions at once in the same run;
 - server memory: the two app processes' resident memory idle (after one warm-up
-  visit), with the N sessions open (per session), and after they close.
+  session each, signed in, one board answered), with the N sessions open (per
+  session), and after they close.
 
-Every wait is bounded (30 s a step) and the whole run stops answering at --budget
-seconds; a session that times out counts its answers sent so far.
+The sessions arrive half a second apart (a class signs in within seconds, not in one
+instant), then all answer at once. Every wait is bounded (60 s a step) and the whole
+run stops answering at --budget seconds; a session that times out counts its answers
+sent so far.
 """
 
 from __future__ import annotations
@@ -53,7 +56,8 @@ from trainer.store import Store  # noqa: E402
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 IDLE = "[data-testid='stApp'][data-test-script-state='notRunning']"
-STEP = 30_000  # ms: the longest any one wait may take
+STEP = 60_000  # ms: the longest any one wait may take
+STAGGER = 0.5  # s between two sessions' arrivals: a class signs in within seconds, not in one instant
 BARE = '''import streamlit as st
 st.session_state.setdefault("n", 0)
 if st.button("Click", key="bare"):
@@ -180,10 +184,12 @@ async def click_and_wait(page: Any, locator: Any) -> float:
 
 
 async def learner_session(browser: Any, url: str, name: str, password: str, answers: int, deadline: float,
-                          keep: list[Any], clicked: list[str]) -> tuple[list[float], int, str]:
+                          keep: list[Any], clicked: list[str],
+                          delay: float = 0.0) -> tuple[list[float], int, str]:
     """Sign in, open the Drills page, answer `answers` boards of "Total the ends" (a count
     typed, right or wrong, then "Next board"); the Check clicks' times, answers sent, any
     failure."""
+    await asyncio.sleep(delay)
     context = await browser.new_context(viewport={"width": 1280, "height": 900})
     keep.append(context)
     page = await context.new_page()
@@ -216,7 +222,8 @@ async def learner_session(browser: Any, url: str, name: str, password: str, answ
     return times, sent, ""
 
 
-async def bare_session(browser: Any, url: str, clicks: int, deadline: float) -> list[float]:
+async def bare_session(browser: Any, url: str, clicks: int, deadline: float, delay: float) -> list[float]:
+    await asyncio.sleep(delay)
     context = await browser.new_context(viewport={"width": 1280, "height": 900})
     page = await context.new_page()
     await page.add_init_script(COUNT_RUNS)
@@ -241,6 +248,7 @@ async def run(args: argparse.Namespace, db: str) -> dict[str, Any]:
     with Store(db) as store:
         names = [f"Learner {i:02d}" for i in range(args.sessions)]
         accounts = [store.create_account(n, "learner", password=f"pass-{n.split()[1]}-club") for n in names]
+        store.create_account("Warm up", "learner", password="warm-up-pass")
     bare_script = Path(tempfile.mkdtemp(prefix="allfives-bare.")) / "bare.py"
     bare_script.write_text(BARE, encoding="utf-8")
     env = {"ALLFIVES_DB": db, "ALLFIVES_MODE": "club"}
@@ -248,24 +256,25 @@ async def run(args: argparse.Namespace, db: str) -> dict[str, Any]:
         (app1, pid1), (app2, pid2), (bare_url, _) = running
         async with async_playwright() as p:
             browser = await p.chromium.launch(executable_path=args.chromium, args=FLAGS)
-            # one warm-up visit per process: its modules are loaded before memory is read
+            # one warm-up session per process (signed in, a board answered), so that what a
+            # process loads once (modules, the puzzle bank, the course) is in before memory is read
             for url in (app1, app2):
-                context = await browser.new_context()
-                page = await context.new_page()
-                await page.goto(url, timeout=STEP)
-                await page.get_by_role("button", name="Sign in").wait_for(timeout=STEP)
-                await context.close()
+                warm: list[Any] = []
+                await learner_session(browser, url, "Warm up", "warm-up-pass", 1, time.monotonic() + 120,
+                                      warm, [])
+                for context in warm:
+                    await context.close()
             await asyncio.sleep(3)
             idle = rss_mb(pid1) + rss_mb(pid2)
             deadline = time.monotonic() + args.budget
-            bare = await asyncio.gather(*(bare_session(browser, bare_url, args.answers, deadline)
-                                          for _ in range(args.sessions)))
+            bare = await asyncio.gather(*(bare_session(browser, bare_url, args.answers, deadline, STAGGER * i)
+                                          for i in range(args.sessions)))
             keep: list[Any] = []
             clicked: list[str] = []
             began = time.monotonic()
             results = await asyncio.gather(*(
                 learner_session(browser, app1 if i % 2 == 0 else app2, name, f"pass-{name.split()[1]}-club",
-                                args.answers, deadline, keep, clicked)
+                                args.answers, deadline, keep, clicked, STAGGER * i)
                 for i, name in enumerate(names)))
             wall = time.monotonic() - began
             loaded = rss_mb(pid1) + rss_mb(pid2)
