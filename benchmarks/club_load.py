@@ -22,7 +22,7 @@ Streamlit session a learner would have. The figures:
   session), and after they close.
 
 The sessions arrive half a second apart (a class signs in within seconds, not in one
-instant), then all answer at once. Every wait is bounded (60 s a step) and the whole
+instant), then all answer at once. Every wait is bounded (60 s a step, --step) and the whole
 run stops answering at --budget seconds; a session that times out counts its answers
 sent so far.
 """
@@ -324,9 +324,12 @@ def main(argv: Optional[list[str]] = None) -> int:
     parser.add_argument("--answers", type=int, default=5)
     parser.add_argument("--budget", type=float, default=300.0, help="seconds of answering at most")
     parser.add_argument("--linger", type=float, default=10.0, help="seconds to wait after closing")
+    parser.add_argument("--step", type=float, default=60.0, help="seconds any one wait may take")
     parser.add_argument("--db", default=None, help="a PostgreSQL URL (default: a throwaway server)")
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     args = parser.parse_args(argv)
+    global STEP
+    STEP = int(1000 * max(5.0, min(args.step, 300.0)))
     # stopped from outside: the servers, the browser and the database are still cleaned up
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     if not 1 <= args.sessions <= 60 or not 1 <= args.answers <= 50:
