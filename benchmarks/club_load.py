@@ -22,9 +22,9 @@ Streamlit session a learner would have. The figures:
   session), and after they close.
 
 The sessions arrive half a second apart (a class signs in within seconds, not in one
-instant), then all answer at once. Every wait is bounded (60 s a step, --step) and the whole
-run stops answering at --budget seconds; a session that times out counts its answers
-sent so far.
+instant), then all answer at once. Every wait is bounded (60 s a step, --step) and each phase
+(the bare page, the learners) stops answering at --budget seconds; a session that
+times out counts its answers sent so far.
 """
 
 from __future__ import annotations
@@ -272,6 +272,7 @@ async def run(args: argparse.Namespace, db: str) -> dict[str, Any]:
             keep: list[Any] = []
             clicked: list[str] = []
             began = time.monotonic()
+            deadline = began + args.budget  # the learners' own budget, after the bare page's
             results = await asyncio.gather(*(
                 learner_session(browser, app1 if i % 2 == 0 else app2, name, f"pass-{name.split()[1]}-club",
                                 args.answers, deadline, keep, clicked, STAGGER * i)
@@ -322,7 +323,8 @@ def main(argv: Optional[list[str]] = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sessions", type=int, default=10)
     parser.add_argument("--answers", type=int, default=5)
-    parser.add_argument("--budget", type=float, default=300.0, help="seconds of answering at most")
+    parser.add_argument("--budget", type=float, default=300.0,
+                        help="seconds of answering at most, for the bare page and for the learners each")
     parser.add_argument("--linger", type=float, default=10.0, help="seconds to wait after closing")
     parser.add_argument("--step", type=float, default=60.0, help="seconds any one wait may take")
     parser.add_argument("--db", default=None, help="a PostgreSQL URL (default: a throwaway server)")
