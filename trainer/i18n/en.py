@@ -767,6 +767,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     # ----- the app: shared widgets -----
     "widgets.hand_alt": "Hand: {tiles}",
     "widgets.upload": "Choose a file",
+    "widgets.upload_drop": "Drop the file here",  # shown while a file is dragged over a file picker
     "widgets.hand_empty": "empty",
     "widgets.end_button": "{side} ({pip})",
     "widgets.side.E": "East",
