@@ -148,7 +148,8 @@ def register_problems(rules: Rules, key: str, text: str) -> list[str]:
 
 def _without(text: str, phrases: tuple[str, ...]) -> str:
     for phrase in sorted(phrases, key=len, reverse=True):
-        text = re.sub(rf"(?<![\w]){re.escape(phrase)}(?![\w])", " ", text)
+        spaced = r"[ \u00a0\u202f]".join(map(re.escape, phrase.split(" ")))  # "All Fives" may be unbreakable
+        text = re.sub(rf"(?<![\w]){spaced}(?![\w])", " ", text)
     return text
 
 
@@ -279,8 +280,8 @@ def test_a_latin_script_word_inside_a_sentence_is_caught() -> None:
     assert latin_problems(RUSSIAN, "x", "Играем с Muggins и Sniff")
     assert latin_problems(SPANISH, "x", "Saca una ficha del boneyard.")
     assert latin_problems(SPANISH, "x", "La Spinner cuenta")
-    for fine in ("Ход {} (6-4@E), затем 5-5:5-2:5-3::.", "All Fives с Muggins: JSON", "?N, N от 0 до 28",
-                 "d-d:E:W:N:S, a-b, 6-4", "%d.%m", "(.txt)", "E, W, N и S"):
+    for fine in ("Ход {} (6-4@E), затем 5-5:5-2:5-3::.", "All Fives с Muggins: JSON", "All\u00a0Fives",
+                 "?N, N от 0 до 28", "d-d:E:W:N:S, a-b, 6-4", "%d.%m", "(.txt)", "E, W, N и S"):
         assert not latin_problems(RUSSIAN, "x", FIELD.sub("{}", fine)), fine
     assert not latin_problems(SPANISH, "x", "All Fives se juega con Muggins: 6-4@E")
 
