@@ -767,6 +767,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     # ----- the app: shared widgets -----
     "widgets.hand_alt": "Hand: {tiles}",
     "widgets.upload": "Choose a file",
+    "widgets.upload_drop": "Drop the file here",  # shown while a file is dragged over a file picker
     "widgets.hand_empty": "empty",
     "widgets.end_button": "{side} ({pip})",
     "widgets.side.E": "East",
@@ -1307,6 +1308,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     ),
     "progress.speed_title": "Mean answer time per {period}, each drill:",
     "progress.speed_axis": "seconds",
+    "progress.speed_value": "{seconds}\u00a0s",  # a point's answer time on the chart
     "progress.speed_alt": "Line chart of the mean seconds taken per drill answer, {period} by {period}.",
     "progress.speed_empty": "No drill answer was timed yet.",
     "progress.tags_title": "Puzzle themes, weakest first",
