@@ -1158,10 +1158,10 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     ),
     "puzzles.storm_intro": (
         "Solve as many puzzles as you can in {minutes} minutes. They start easy and get harder. A "
-        "wrong answer costs {penalty} seconds; right answers in a row win time: {bonuses}, and 10 s "
+        "wrong answer costs {penalty} seconds; right answers in a row win time: {bonuses}, and 10\u00a0s "
         "more at every 10 after that."
     ),
-    "puzzles.storm_bonus_at": "{combo} in a row +{seconds} s",
+    "puzzles.storm_bonus_at": "{combo} in a row +{seconds}\u00a0s",
     "puzzles.run_no_best": "No result kept yet: this will be your first.",
     "puzzles.streak_best": {"one": "Your best streak: {n} puzzle.",
                             "other": "Your best streak: {n} puzzles."},
