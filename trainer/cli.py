@@ -28,6 +28,7 @@ from trainer.errors import NotationError, TrainerError
 from trainer.launcher import run_app
 from trainer.play.players import PLAYERS, make_player
 from trainer.puzzles.bank import bank_path, shipped
+from trainer.puzzles.composition import composition, table
 from trainer.puzzles.daily import daily, parse_date
 from trainer.puzzles.farm import default_plan, generate, quotas
 from trainer.puzzles.kinds import KINDS, Kind, Puzzle, PuzzleError, load_bank, summary, verify
@@ -161,9 +162,10 @@ def build_parser(prog: str = "python -m trainer") -> Parser:
     sol.add_argument("--seed", type=seed, default=None, help="seed for the sampled deals")
     sol.add_argument("--record", default=None,
                      help="the hand's record file: suits players showed they lack")
-    puz = sub.add_parser("puzzles", help="generate or verify a puzzle bank")
-    puz.add_argument("action", choices=("generate", "verify"))
-    puz.add_argument("file", nargs="?", default=None, help="the bank to verify (default: the shipped one)")
+    puz = sub.add_parser("puzzles", help="generate, verify or count a puzzle bank")
+    puz.add_argument("action", choices=("generate", "verify", "stats"))
+    puz.add_argument("file", nargs="?", default=None,
+                     help="the bank to verify or count (default: the shipped one)")
     puz.add_argument("--count", type=positive, default=None)
     puz.add_argument("--seed", type=seed, default=None)
     puz.add_argument("--out", default=None)
@@ -223,6 +225,8 @@ def cmd_puzzles(args: argparse.Namespace) -> dict[str, Any]:
                 "hands": run.hands, "run": run.computed, "cached": run.cached, "kept": run.kept}
     path = args.file or str(bank_path())
     puzzles = load_bank(read_text_file(path, ""))
+    if args.action == "stats":
+        return {"action": "stats", "file": path, "count": len(puzzles), **composition(puzzles)}
     if args.sample is not None and args.sample < len(puzzles):
         puzzles = tuple(random.Random(args.seed or 0).sample(puzzles, args.sample))
     wrong = [p.id for p in puzzles if not proven(p)]
@@ -258,6 +262,15 @@ def show_puzzles(result: dict[str, Any]) -> str:
         return (f"wrote {result['count']} puzzles (seed {result['seed']}) to {result['out']}: "
                 f"{result['kept']} kept from the earlier bank, {result['hands']:,} hands "
                 f"({result['run']:,} run now, {result['cached']:,} from the cache)")
+    if result["action"] == "stats":
+        moves = sum(n for k, n in result["kind"].items() if k != "count")
+        parts = [f"{result['file']}: {result['count']:,} puzzles, {moves:,} of them move puzzles",
+                 "by kind (of all):", table(result["kind"], result["count"])]
+        for name in ("rules", "players", "game", "band"):
+            parts += [f"by {name} (of the move puzzles):", table(result[name], moves)]
+        parts += ["by theme (of all):", table(result["theme"], result["count"]),
+                  "kept from the earlier bank (ids unchanged):", table(result["kept"], result["count"])]
+        return "\n".join(parts)
     status = "all verified" if not result["wrong"] else f"WRONG: {', '.join(result['wrong'])}"
     return f"{result['file']}: {result['count']} puzzles, {status}"
 

@@ -248,7 +248,7 @@ def _bar(total: int, show: bool) -> Any:
 
 class _Quiet:
     def update(self, n: int = 1) -> None: ...
-    def set_postfix_str(self, text: str) -> None: ...
+    def set_postfix_str(self, text: str, refresh: bool = True) -> None: ...
     def close(self) -> None: ...
 
 
@@ -360,7 +360,8 @@ def _hands(client: Any, plan: Plan, seed: int, store: Cache, report: Report, tal
                 report.hands = nxt
                 if plan.done(tally):
                     return
-            bar.set_postfix_str(f"hands {report.hands:,} (run {report.computed:,}, cached {report.cached:,})")
+            bar.set_postfix_str(f"hands {report.hands:,} (run {report.computed:,}, cached {report.cached:,})",
+                                refresh=False)
             if not pending:
                 if not may_send():
                     return
