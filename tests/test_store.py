@@ -11,6 +11,7 @@ import random
 import sys
 import threading
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -499,3 +500,32 @@ def test_a_postgresql_location_hides_the_password() -> None:
     with pytest.raises(StoreError) as caught:
         Store("postgresql://ann:secret@127.0.0.1:1/nowhere", busy_timeout=0.5)
     assert "secret" not in str(caught.value) and "ann:***@127.0.0.1:1/nowhere" in str(caught.value)
+
+
+def test_puzzle_streaks_and_storms_are_runs_of_their_own_mode(store: Store) -> None:
+    ann = store.create_learner("Runa").id
+
+    def run(mode: str, duration: float, answered: int, right: int, best: int) -> None:
+        store.record_run(ann, level=1, duration=duration, answered=answered, right=right, score=right,
+                         best_streak=best, mode=mode)
+
+    run("", 60.0, 10, 9, 5)  # a timed drill run
+    run("streak", 0.0, 7, 6, 6)
+    run("storm", 180.0, 21, 17, 9)
+    run("storm", 175.5, 12, 11, 11)
+    assert [r.score for r in store.best_runs(ann)] == [9]  # the drills' best runs: no puzzle run among them
+    assert [(r.score, r.best_streak, r.mode) for r in store.best_runs(ann, mode="storm")] == [
+        (17, 9, "storm"), (11, 11, "storm")]
+    assert [r.score for r in store.best_runs(ann, mode="streak", limit=1)] == [6]
+    with pytest.raises(TrainerError, match="mode"):
+        run("blitz", 1.0, 1, 1, 1)
+    text = store.export_learner(ann, when=T0)
+    assert [r.get("mode", "") for r in json.loads(text)["runs"]] == ["", "streak", "storm", "storm"]
+    copy = store.import_learner(text, name="Runa's copy")
+    mine, theirs = store.best_runs(ann, mode="storm"), store.best_runs(copy, mode="storm")
+    assert theirs == tuple(replace(r, id=c.id) for r, c in zip(mine, theirs))
+    guest = GuestRun(level=1, duration=180.0, answered=3, right=2, score=2, best_streak=2, when=T0,
+                     mode="storm")
+    bo = store.create_learner("Bo").id
+    store.adopt(bo, [], runs=[guest])
+    assert [(r.mode, r.score) for r in store.best_runs(bo, mode="storm")] == [("storm", 2)]
