@@ -174,7 +174,8 @@ def test_a_seeded_slice_of_the_bank_is_rebuilt_byte_for_byte() -> None:
     from trainer.puzzles.generator import finish
     for p in rng.sample([p for p in MOVES if p.origin == "2"], 2):
         position, voids = found_again(p)
-        assert finish(make_puzzle(p.kind, position, seed=p.seed, voids=voids, origin="2")).to_json() == lines[p.id]
+        again = finish(make_puzzle(p.kind, position, seed=p.seed, voids=voids, origin="2"))
+        assert again.to_json() == lines[p.id]
 
 
 def test_bad_bank_lines_are_named() -> None:
@@ -223,7 +224,8 @@ def test_choice_filter_needs_three_real_choices_fewer_than_half_accepted() -> No
 
 def test_the_earlier_banks_puzzles_without_three_real_choices_are_refused() -> None:
     for code in ("4-4:4-6,6-2:4-2:4-0,0-1,1-6:4-1,1-5,5-5,5-6,6-3 6-0,2-1,1-1/?4 ?9 0 25,0",
-                 "5-5:5-4,4-1,1-3,3-5:5-0,0-6,6-1,1-5::5-6,6-2,2-0,0-3 ?3/6-4,5-2,4-2,4-0,2-1 ?7 1 25,30 cincos"):
+                 "5-5:5-4,4-1,1-3,3-5:5-0,0-6,6-1,1-5::5-6,6-2,2-0,0-3 ?3/6-4,5-2,4-2,4-0,2-1 ?7 1 25,30 "
+                 "cincos"):
         position = Position.from_code(code)
         with pytest.raises(PuzzleError, match="real choices"):
             make_puzzle("best-play", position, seed=1)
@@ -284,7 +286,8 @@ def test_futile_drops_a_position_whose_best_is_the_only_scoring_choice_or_barely
     points = tuple(view.points(m) for m in moves)
 
     def ev(values: dict[str, int]) -> Evidence:
-        return Evidence(moves, points, tuple(tuple(values[str(m)] + (i % 2) for i in range(20)) for m in moves))
+        rows = tuple(tuple(values[str(m)] + (i % 2) for i in range(20)) for m in moves)
+        return Evidence(moves, points, rows)
 
     scoring = {str(m): (20 if view.points(m) else 0) for m in moves}
     assert "only scoring" in (futile(view, ev(scoring)) or "")
