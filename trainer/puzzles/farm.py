@@ -42,8 +42,10 @@ WINDOW = 6  # tasks in flight for each worker
 SHARE: dict[Kind, float] = {"count": 0.12, "score-most": 0.14, "deny": 0.14, "best-play": 0.30,
                             "endgame": 0.30}
 GAME_CAP = 0.30  # of the move puzzles, at most this many from one game
-BAND_CAP: dict[str, float] = {"<1000": 0.08, "1000-1199": 0.19, "1200-1399": 0.19, "1400-1599": 0.19,
-                              "1600-1799": 0.19, "1800-1999": 0.19, "2000+": 0.15}  # of the move puzzles
+# of the move puzzles, at most this share in a band: the bands the rating model fills
+# most are held back, so that the hands go on until the others hold enough (every band
+# from 1000 to 2000 at least 500 move puzzles, 2000 and above at least 150)
+BAND_CAP: dict[str, float] = {"1200-1399": 0.22, "1400-1599": 0.22, "1600-1799": 0.25}
 
 
 class FarmError(PuzzleError):
@@ -123,7 +125,7 @@ def quotas(count: int) -> dict[Kind, int]:
 
 def default_plan(kinds: Mapping[Kind, int]) -> Plan:
     """The plan for these kind counts: no game gives more than GAME_CAP of the move
-    puzzles, no rating band more than its BAND_CAP share."""
+    puzzles, no rating band more than its BAND_CAP share (a band not named: no limit)."""
     moves = sum(n for k, n in kinds.items() if k != "count")
     games = {g: max(1, round(GAME_CAP * moves)) for g in GAMES}
     bands = {b: max(1, round(share * moves)) for b, share in BAND_CAP.items()}
@@ -143,12 +145,11 @@ def hand_task(game_seed: int, kinds: tuple[Kind, ...]) -> Found:
 
 def keep_task(line: str) -> Optional[str]:
     """A puzzle of an earlier bank proven again under today's criteria (its id kept),
-    with today's themes and rating; None when it fails them."""
+    with today's themes and rating; None when it fails them, or when its hand is not a
+    hand of generator 2 that reaches its position (`trainer.puzzles.legacy`)."""
     from trainer.puzzles.generator import finish  # the worker's own import, as the hand's
 
     old = Puzzle.from_json(line)
-    if old.generator != LEGACY_VERSION:
-        raise PuzzleError(f"puzzle {old.id}: only version-{LEGACY_VERSION} puzzles are proven again")
     try:
         if old.kind == "count":
             fresh = make_puzzle("count", old.parsed(), seed=old.seed, origin=LEGACY_VERSION)
@@ -308,9 +309,9 @@ def _hands(client: Any, plan: Plan, seed: int, store: Cache, report: Report, tal
     """New hands, run `window` at a time, taken in their order until the plan is met.
 
     A hand is run for the kinds still open when it is sent (a kind full then is full
-    when the hand's turn comes: the bank only grows); a hand found in the cache is not
-    run again, unless its turn comes with a kind open that the cache lacks (a cache of
-    another plan), and then only for those kinds."""
+    when the hand's turn comes: the bank only grows); a hand found in the cache is run
+    again only for kinds open then that the cache lacks (a cache of another plan, or a
+    run that sent the hand when the kinds were fewer), so no hand's kind runs twice."""
     wait = _distributed().wait
     pending: dict[Any, int] = {}
     ready: dict[int, Found] = {}
@@ -334,12 +335,13 @@ def _hands(client: Any, plan: Plan, seed: int, store: Cache, report: Report, tal
             while len(pending) < window and sent - nxt < 8 * window and may_send():
                 game_seed = seed * HAND_STRIDE + sent
                 kinds = plan.open_kinds(game_of(game_seed).name, tally)
-                known = store.hands.get(game_seed)
-                if known is not None or not kinds:
-                    ready[sent] = known or {}
-                    report.cached += known is not None
+                known = store.hands.get(game_seed, {})
+                missing = tuple(k for k in kinds if k not in known)
+                if missing:
+                    send(sent, missing)
                 else:
-                    send(sent, kinds)
+                    ready[sent] = known
+                report.cached += bool(known)
                 sent += 1
             while nxt in ready:
                 game_seed = seed * HAND_STRIDE + nxt
