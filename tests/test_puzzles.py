@@ -183,7 +183,7 @@ def test_bad_bank_lines_are_named() -> None:
     for bad, words in [("{", "not JSON"), ("[]", "not a JSON object"),
                        (good.replace('"kind":"', '"kind":"x'), "unknown kind"),
                        (good.replace('"rating"', '"ratin"'), "missing or bad field"),
-                       (good.replace('"voids":{', '"voids":{"9":[1],'), "voids name a player")]:
+                       (good.replace('"voids":{}', '"voids":{"9":[1]}'), "voids name a player")]:
         with pytest.raises(PuzzleError, match=words):
             load_bank(good + "\n" + bad)
     with pytest.raises(PuzzleError, match="line 2"):

@@ -45,7 +45,7 @@ GAME_CAP = 0.30  # of the move puzzles, at most this many from one game
 # of the move puzzles, at most this share in a band: the bands the rating model fills
 # most are held back, so that the hands go on until the others hold enough (every band
 # from 1000 to 2000 at least 500 move puzzles, 2000 and above at least 150)
-BAND_CAP: dict[str, float] = {"1200-1399": 0.22, "1400-1599": 0.22, "1600-1799": 0.25}
+BAND_CAP: dict[str, float] = {"1200-1399": 0.18, "1400-1599": 0.22, "1600-1799": 0.25}
 
 
 class FarmError(PuzzleError):
