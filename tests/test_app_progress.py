@@ -35,7 +35,7 @@ from ui.state import OPERATOR_ENV  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = str(ROOT / "app.py")
-PAGES = ("home", "learn", "drills", "puzzles", "play", "analysis", "progress")
+PAGES = ("home", "learn", "practice", "drills", "puzzles", "play", "analysis", "progress")
 TODAY = daily(shipped(), date.today())
 
 
