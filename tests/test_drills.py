@@ -26,14 +26,14 @@ from trainer.errors import TrainerError
 from trainer.i18n import catalogue, languages, t
 from trainer.teach import drills
 from trainer.teach.drills import (
-    NeedItem,
-    TilesItem,
     KINDS,
     LEVELS,
     AnswerError,
+    NeedItem,
     RoundItem,
     RunOverError,
     ScoreItem,
+    TilesItem,
     TimedRun,
     TotalItem,
     WhereItem,

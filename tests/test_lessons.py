@@ -333,8 +333,8 @@ def reveals(text: str, q: Question) -> bool:
     """Whether `text` states the answer of `q`."""
     label = re.escape(q.right_choice.label)
     if q.kind in ("count", "points", "part", "draws", "round", "settle", "boneyard", "hand_size", "target",
-                  "reply", "cost", "move_points", "muggins", "unseen", "count_after", "lead_reply", "most_suit",
-                  "cincos_gain", "cincos_cost", "double_counts", "lacks_suit"):
+                  "reply", "cost", "move_points", "muggins", "unseen", "count_after", "lead_reply",
+                  "most_suit", "cincos_gain", "cincos_cost", "double_counts", "lacks_suit"):
         return bool(re.search(rf"(= |count is |scores |adds |counts |draws ){label}\b", text))
     if q.kind == "hand_end":
         return {"blocked": "blocked", "domino": "dominoed"}[q.right] in text

@@ -73,7 +73,7 @@ def label(item_id: str) -> str:
     number = IDS.index(item_id) + 1
     rules = t(f"rules.{item.position.rules.name}", LANG)
     best = best_stars().get(item_id)
-    text = t("practice.option", LANG, number=number, goal=item.goal.text(LANG), rules=rules)
+    text = t("practice.option", LANG, number=number, goal=item.goal.text(LANG, short=True), rules=rules)
     return text if best is None else f"{text} {star_text(best)}"
 
 
@@ -158,7 +158,7 @@ def show(game: PracticeGame) -> None:
     item: PracticeItem = game.item
     start = item.position
     other = 1 - game.learner
-    st.info(t("practice.goal", LANG, goal=item.goal.text(LANG)), icon=":material/flag:")
+    st.info(t("practice.goal", LANG, goal=item.goal.text(LANG, start.rules.name)), icon=":material/flag:")
     st.caption(t("practice.known", LANG, rules=t(f"rules.{start.rules.name}", LANG),
                  tiles=", ".join(map(str, start.hand(other)))))
     last = next((m.tile for _, m, _ in reversed(game.history) if m is not None), None)

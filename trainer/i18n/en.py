@@ -75,8 +75,8 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "drill.tiles.intro": "Pick every tile of your hand that scores now on some open end, or none.",
     "drill.need.title": "What does the end need?",
     "drill.need.intro": (
-        "Pick every number that a tile played on the marked end may show there for the count to score, "
-        "or none."
+        "Pick every number that a tile played on the marked end may show there for the count to score, or "
+        "none."
     ),
     "tiles.question": "Which of your tiles score now? Pick every one, or none.",
     "tiles.right": "Right: {tiles} score now.",
@@ -346,8 +346,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "explain.double_counts": "At an open end a double counts both halves: {tile} adds {value}.",
     "explain.which_spinner": (
         "{tile} was the first double played in the hand, so it is the spinner: it has tiles on its sides. "
-        "The "
-        "other doubles lie in the arms like any tile."
+        "The other doubles lie in the arms like any tile."
     ),
     "explain.action_draw": (
         "None of his tiles fits the ends ({ends}) and the boneyard still has tiles, so he draws until one "
@@ -471,7 +470,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
         "scores nothing."
     ),
     "lesson.scoring.stage2": "Before you play, try each end: which one leaves a multiple of five?",
-    "lesson.rounding.title": "The end of a hand",
+    "lesson.rounding.title": "The end of a hand: rounding",
     "lesson.rounding.body": "What the tiles left in your hand cost you.",
     "lesson.rounding.stage1": (
         "When the hand ends, each player totals the pips left in his hand and rounds it to the "
@@ -523,19 +522,17 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "line.whole_none": "{line}. Result for you: {value}.",
     "board.you": "You are player {player}, to move; your hand is below.",
     "board.you_partners": (
-        "Partners: you and your partner against Left and Right. You are player {player}, to move; your hand "
-        "is below."
+        "Partners: you and your partner against Left and Right. You are player {player}, to move; your "
+        "hand is below."
     ),
     "board.known": {
         "one": (
             "You are player {player}, to move; your hand is below. The boneyard is empty, so the {n} tile "
-            "you "
-            "cannot see is your opponent's: {tiles}."
+            "you cannot see is your opponent's: {tiles}."
         ),
         "other": (
-            "You are player {player}, to move; your hand is below. The boneyard is empty, so the {n} "
-            "tiles you "
-            "cannot see are your opponent's: {tiles}."
+            "You are player {player}, to move; your hand is below. The boneyard is empty, so the {n} tiles "
+            "you cannot see are your opponent's: {tiles}."
         ),
     },
     "board.holds": "{who} holds {n}",
@@ -547,8 +544,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "board.lacks": "{who} has shown he has no {suits}.",
     "board.hidden": (
         "You are player {player}, to move; your hand is below. You cannot see {unseen} tiles: {held}, and "
-        "{bone} "
-        "lie in the boneyard. {lacks}"
+        "{bone} lie in the boneyard. {lacks}"
     ),
     "board.hidden_partners": (
         "Partners: you and your partner against Left and Right. You are player {player}, to move; your hand "
@@ -590,45 +586,40 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "strategy.best_line": "Best play after it: {line}",
     "strategy.your_line": "After {move}, best play: {line}",
     "why.block_less": (
-        "{best} blocks the hand: nobody can play. You keep {mine} pips and lose {my_loss}; your opponent "
-        "keeps "
+        "It blocks the hand: nobody can play. You keep {mine} pips and lose {my_loss}; your opponent keeps "
         "{theirs} and loses {their_loss}."
     ),
     "why.block_even": (
-        "{best} blocks the hand: nobody can play. You keep {mine} pips and lose {my_loss}; your opponent "
-        "keeps "
+        "It blocks the hand: nobody can play. You keep {mine} pips and lose {my_loss}; your opponent keeps "
         "{theirs} and loses {their_loss}: on pips the block gains you nothing. It is best for what the other "
         "moves let happen: {other} is worth {other_value}."
     ),
     "why.out": (
-        "After {best}, along best play, you go out first and your opponent is left holding {pips} pips "
-        "({cost})."
+        "After it, along best play, you go out first and your opponent is left holding {pips} pips ({cost})."
     ),
     "why.reply": (
         "{other} scores {other_points} now, but your opponent answers with {reply_move} for {reply}; after "
         "{best} his reply along best play scores {best_reply}."
     ),
     "why.partner": (
-        "{best} scores {best_points} now, but along best play your partner then scores {partner}, against "
+        "It scores {best_points} now, but along best play your partner then scores {partner}, against "
         "{other_partner} after {other}."
     ),
     "why.setup": (
-        "{best} scores {best_points} now and {other} {other_points}, but {best} sets up {next_move} for "
+        "It scores {best_points} now and {other} {other_points}, but it sets up {next_move} for "
         "{next_points} on your next turn."
     ),
     "why.grab": (
-        "Take the points: {best} scores {best_points} now and is worth {value} by the end of the hand; "
-        "{other} "
+        "Take the points: it scores {best_points} now and is worth {value} by the end of the hand; {other} "
         "scores {other_points} and is worth {other_value}."
     ),
     "why.whole": (
-        "{best} scores {best_points} now and {other} {other_points}; over the rest of the hand {best} is "
-        "worth "
+        "It scores {best_points} now and {other} {other_points}; over the rest of the hand it is worth "
         "{value} and {other} {other_value}: see the lines below."
     ),
     "why.partner_mean": (
-        "{best} scores {best_points} now; along best play your partner then scores {partner} on average, "
-        "against {other_partner} after {other}."
+        "It scores {best_points} now; along best play your partner then scores {partner} on average, against "
+        "{other_partner} after {other}."
     ),
     "why.reply_mean": (
         "After {other} the next player's reply scores {reply} on average along best play; after {best}, "
@@ -675,14 +666,13 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
         "(and scores unless it falls to 0). Each of the others changes some end by 1 to 4."
     ),
     "q.answer_tile": (
-        "The count is {count}: the last play scored. Which of these tiles, on the {end} end ({pip}), scores "
-        "too?"
+        "The count is {count}: the last play scored. Which of these tiles, on the {end} end ({pip}), "
+        "scores too?"
     ),
     "explain.answer_tile": "{tile} keeps the count a multiple of five: {change}.",
     "q.answer_double": (
-        "Your opponent has just played {double} on the {end} arm; the count is {count}. Which of these "
-        "tiles, "
-        "played on it, scores?"
+        "The {end} arm ends in the double {double}; the count is {count}. Which of these tiles, played on "
+        "it, scores?"
     ),
     "explain.answer_double": "On {double} the old end counts {value}: {tile} makes the count {change}.",
     "q.reply": "If you play {move}, what is the most your opponent can score with his reply?",
@@ -697,12 +687,11 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "q.dead_end": "Which open end can no other player play on?",
     "explain.dead_end": (
         "All seven tiles with a {suit} are in sight: {table} on the table and {hand} in your hand. Nobody "
-        "else "
-        "can hold one."
+        "else can hold one."
     ),
     "q.most_suit": (
-        "Your opponent holds {held} tiles and the boneyard {bone}. At most how many tiles with a {suit} can "
-        "he hold?"
+        "Your opponent holds {held} tiles and the boneyard {bone}. At most how many tiles with a {suit} "
+        "can he hold?"
     ),
     "explain.most_suit": (
         "{unseen} tiles with a {suit} are out of your sight, and he holds {held} tiles: at most {most}."
@@ -780,7 +769,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
         "score too, unless the end is the double 6-6 or 1-1."
     ),
     "strategy.answers.stage2": (
-        "A double just played at an end counts both halves: the reply on it must make up twice its number."
+        "A double at an end counts both halves: a tile played on it must make up twice its number."
     ),
     "strategy.setups.title": "Set-ups",
     "strategy.setups.body": "Points now against points later.",
@@ -853,7 +842,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
         "they can."
     ),
     "strategy.partners.stage2": "Two more partnership positions.",
-    "strategy.cincos_play.title": "Cincos: the race to go out",
+    "strategy.cincos_play.title": "The race to go out under cincos",
     "strategy.cincos_play.body": "Going out scores the others' pips.",
     "strategy.cincos_play.stage1": (
         "Under cincos the highest double leads and is the spinner, and nobody loses pips: the player who "
@@ -903,6 +892,17 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
         "Score at least {amount} from here (by the end of the hand, your pips left count against you)."
     ),
     "practice.goal.out": "Go out first.",
+    "practice.goal.score_cincos": (
+        "Score at least {amount} from here (by the end of the hand: your plays, and the others' pips if "
+        "you go out or hold the fewest)."
+    ),
+    "practice.goal.hold_cincos": (
+        "Hold your opponent under {amount} from here (his plays by the end of the hand, and your pips if he "
+        "goes out or holds the fewest)."
+    ),
+    "practice.goal_short.score": "Score at least {amount}",
+    "practice.goal_short.out": "Go out first",
+    "practice.goal_short.hold": "Hold your opponent under {amount}",
     "practice.goal.hold": (
         "Hold your opponent under {amount} from here (his points by the end of the hand, less his pips left)."
     ),
@@ -1026,8 +1026,8 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "glossary.deals.name": "Deals",
     "glossary.deals.text": (
         "ways the tiles you cannot see may lie, drawn at random from what you know (the hand sizes, and "
-        "the suits a player showed he lacks). Each deal is solved exactly, and the same deals judge "
-        "every move."
+        "the suits a player showed he lacks). Each deal is solved exactly, and the same deals judge every "
+        "move."
     ),
     "glossary.margin.name": "Margin (±)",
     "glossary.margin.text": (

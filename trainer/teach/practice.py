@@ -50,8 +50,13 @@ class Goal:
     kind: GoalKind
     amount: int = 0
 
-    def text(self, lang: str = "en") -> str:
-        return t(f"practice.goal.{self.kind}", lang, amount=self.amount)
+    def text(self, lang: str = "en", rules: str = "standard", short: bool = False) -> str:
+        """The goal in words; under cincos the pips left are scored by the player who
+        goes out (or holds the fewest), so the words say so."""
+        if short:
+            return t(f"practice.goal_short.{self.kind}", lang, amount=self.amount)
+        variant = "_cincos" if rules == "cincos" and self.kind != "out" else ""
+        return t(f"practice.goal.{self.kind}{variant}", lang, amount=self.amount)
 
     def met_by(self, result: int) -> bool:
         """Whether a result (`best_result`'s figure) meets the goal."""

@@ -45,8 +45,8 @@ from trainer.engine.game import deal
 from trainer.engine.moves import Move
 from trainer.engine.position import Hidden, Position, size
 from trainer.engine.record import Turn
-from trainer.engine.tiles import Tile
 from trainer.engine.rules import CINCOS, PARTNERS, STANDARD, RuleSet
+from trainer.engine.tiles import Tile
 from trainer.engine.voids import Voids, voids_from_turns
 from trainer.errors import NotationError
 from trainer.play.players import make_player
