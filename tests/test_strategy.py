@@ -303,6 +303,7 @@ def test_hidden_positions_hide_what_the_player_cannot_see() -> None:
             if not entry.exact:
                 assert isinstance(position.hands[(position.turn + 1) % position.players], Hidden)
                 assert not isinstance(position.hands[position.turn], Hidden)
+                assert position.boneyard == () or isinstance(position.boneyard, Hidden)  # its order unknown
 
 
 # ----- the exact questions, worked out again -----

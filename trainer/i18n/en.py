@@ -929,7 +929,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "practice.met": "Goal met! {stars} {earned} of {most} stars.",
     "practice.lost": (
         "After {move} the goal can no longer be reached: the perfect player now stops you whatever you do. "
-        "Instead, this kept it: {kept}. Retry, or play on to see how."
+        "What would have kept it: {kept}. Retry, or play on to see how."
     ),
     "practice.failed": "The hand is over and the goal was missed. Retry?",
     "practice.retry": "Retry",

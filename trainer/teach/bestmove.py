@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Optional
 
 from trainer.engine.moves import Move
@@ -95,6 +96,7 @@ def narrate(m: Maker, line: Line) -> str:
 
 
 # ----- what the explanation says -----
+@lru_cache(maxsize=1024)
 def lines_of(entry: Proven) -> dict[Move, Line]:
     """The solved line after each offered move (exact entries only)."""
     position = entry.position

@@ -38,7 +38,7 @@ import random
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Optional
 
 from trainer.engine.game import deal
@@ -109,12 +109,12 @@ class Proven:
     def best(self) -> Option:
         return self.options[0]
 
-    @property
+    @cached_property
     def kind(self) -> str:
         """What kind of move the answer is (`trainer.teach.lines.move_kind`)."""
         return move_kind(self.position, self.best.move)
 
-    @property
+    @cached_property
     def flag(self) -> bool:
         """The topic's own question about the answer (does it open the spinner, block,
         shed, score the most now, ...): the lessons mix yes and no."""
@@ -265,14 +265,15 @@ def played(source: Source, seed: int) -> Iterator[tuple[Position, Voids]]:
 
 
 def seen_by_mover(position: Position) -> Position:
-    """The position as its mover sees it: the others' hands hidden, unless every tile
-    he cannot see is in one hand (two players, the boneyard empty)."""
+    """The position as its mover sees it: the others' hands and the boneyard hidden,
+    unless every tile he cannot see is in one hand (two players, the boneyard empty)."""
     others = [p for p in range(position.players) if p != position.turn]
     if position.boneyard == () and len(others) == 1:
         return position
-    hands = tuple(h if p == position.turn else Hidden(len(position.hand(p))) for p,
-                  h in enumerate(position.hands))
-    return Position(position.layout, hands, position.boneyard, position.turn, position.scores, position.rules)
+    hands = tuple(h if p == position.turn else Hidden(len(position.hand(p)))
+                  for p, h in enumerate(position.hands))
+    boneyard = Hidden(size(position.boneyard)) if size(position.boneyard) else ()  # nor the boneyard's order
+    return Position(position.layout, hands, boneyard, position.turn, position.scores, position.rules)
 
 
 def _twins_merged(solution: Solution) -> list[tuple[Move, int, int]]:

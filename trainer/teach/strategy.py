@@ -80,6 +80,18 @@ def _known_board(m: Maker, position: Position) -> Board:
                  None, position.hand(position.turn), position)
 
 
+def _banked(m: Maker, topic: str, test: Callable[[Position], bool]) -> Position:
+    """A position for an exact question: one of the topic's banked positions with every
+    tile known (real play too) that passes `test` and was not shown yet, else one of
+    this lesson's hands of real play."""
+    known = [e for e in bank(topic) if e.exact and not e.shown and e.code not in m.used and test(e.position)]
+    if known:
+        entry = m.rng.choice(known)
+        m.used.add(entry.code)
+        return entry.position
+    return m.find(TWO, test)
+
+
 def _best_questions(m: Maker, topic: str, prefix: str) -> list[Question]:
     """The lesson's three best-move questions, from its topic's proven positions."""
     chosen = pick(m.rng, bank(topic), QUESTIONS, avoid=m.used)
@@ -396,7 +408,7 @@ def _setups(m: Maker) -> Lesson:
 def _defence(m: Maker) -> Lesson:
     def known_reply(p: Position) -> bool:
         return not p.is_over and p.boneyard == () and len(p.legal_moves()) >= 2 and p.players == 2
-    position = m.find(TWO, known_reply)
+    position = _banked(m, "defence", known_reply)
     move = m.rng.choice(position.legal_moves())
     after = position.play(move)
     reply = 0 if after.is_over else max((after.points(r) for r in after.legal_moves()), default=0)
@@ -501,7 +513,7 @@ def _blocking(m: Maker) -> Lesson:
         moves = p.legal_moves()
         blocking = [mv for mv in moves if (e := p.play(mv).outcome()) is not None and e.kind == "blocked"]
         return len(blocking) == 1 and len(moves) >= 2
-    position = m.find(TWO, one_blocker)
+    position = _banked(m, "blocking", one_blocker)
     moves = position.legal_moves()
     blocker = next(mv for mv in moves if (e := position.play(mv).outcome()) is not None
                    and e.kind == "blocked")
@@ -593,7 +605,8 @@ def _reading(m: Maker) -> Lesson:
 
 # ----- 11-13. going out, partners, cincos -----
 def _going_out(m: Maker) -> Lesson:
-    position = m.find(TWO, lambda p: not p.is_over and 2 <= len(p.hand(p.turn)) <= 6 and p.boneyard == ())
+    position = _banked(m, "going_out",
+                       lambda p: not p.is_over and 2 <= len(p.hand(p.turn)) <= 6 and p.boneyard == ())
     hand = position.hand(position.turn)
     pips = pip_total(hand)
     cost = round_to_five(pips)
