@@ -10,7 +10,7 @@ points of each play himself, in fives, with the play.
 A missing claim is a claim of nothing (`None` or 0). The lessons, the glossary and the
 Play session all settle a claim with `settle`.
 
->>> [settle(10, c) for c in (10, 5, None, 15)] + [settle(0, 5), settle(0, 0)]
+>>> [tuple(settle(10, c)) for c in (10, 5, None, 15)] + [tuple(settle(0, 5)), tuple(settle(0, 0))]
 [(10, 0), (0, 10), (0, 10), (0, 15), (0, 5), (0, 0)]
 """
 

@@ -388,12 +388,13 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
         "All Fives is played with the 28 tiles of a double-six set by two, three or four players, who sit "
         "round the table as players 1, 2, 3 and 4 and take turns in that order. Shuffle the tiles face "
         "down; each player draws {two} tiles with two players, {three} with three and {four} with four. The "
-        "tiles nobody drew stay face down as the boneyard."
+        "tiles nobody drew stay face down as the boneyard. On a board, the last tile played has an orange "
+        "edge."
     ),
     "lesson.deal.stage2": (
         "The first hand's start player is chosen at random and leads any tile. A later hand is started by "
         "the player who went out in the hand before; after a blocked hand, when nobody went out, the start "
-        "player is chosen at random again. On the board, the last tile played has an orange edge."
+        "player is chosen at random again."
     ),
     "lesson.deal.stage3": (
         "With four players the usual game is two partnerships, partners sitting opposite: players 1 and 3 "

@@ -25,10 +25,11 @@ of the course.
 `PROVEN` (in `trainer.teach.proven_bank`, written by `python -m trainer.teach.proven`)
 holds them; the tests prove a sample again and `benchmarks/course_verify.py` all.
 
->>> from trainer.teach.proven_bank import PROVEN
 >>> entry = bank("blocking")[0]
->>> entry.topic, len(entry.options) in (3, 4), entry.options[0].value > entry.options[1].value
+>>> entry.topic, len(entry.options) in (3, 4), entry.value(entry.options[0]) >= entry.value(entry.options[1]) + 5
 ('blocking', True, True)
+>>> problems(entry)
+[]
 """
 
 from __future__ import annotations

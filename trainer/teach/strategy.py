@@ -114,7 +114,7 @@ def lead_reply(lead: Tile, held: Sequence[Tile] = ()) -> tuple[int, Optional[Mov
     and a reply that scores it (None when no reply scores).
 
     >>> lead_reply(Tile(3, 2)), lead_reply(Tile(6, 4))
-    ((0, None), (5, Move(tile=Tile(high=6, low=1), side='W')))
+    ((0, None), (5, Move.parse('6-1@W')))
     """
     layout = EMPTY.place(lead, None)
     best: tuple[int, Optional[Move]] = (0, None)
