@@ -452,7 +452,8 @@ def test_each_board_mark_is_explained_where_it_first_appears() -> None:
     for mark in ("count at the top", "green disc", "blue disc", "dashed ring"):
         assert mark in text, mark
     deal = lessons()[0]
-    first_last = next(stage for stage in deal.stages if any(q.board.last is not None for q in stage.questions))
+    first_last = next(stage for stage in deal.stages
+                      if any(q.board.last is not None for q in stage.questions))
     assert first_last is deal.stages[0] and "orange edge" in first_last.text.lower()
 
 
