@@ -1027,8 +1027,8 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "glossary.deals.name": "Deals",
     "glossary.deals.text": (
         "ways the tiles you cannot see may lie, drawn at random from what you know (the hand sizes, and "
-        "the suits a player showed he lacks). Each deal is solved exactly, and the same deals judge every "
-        "move."
+        "the suits a player showed he lacks). Each deal is solved exactly, and the same deals judge "
+        "every move."
     ),
     "glossary.margin.name": "Margin (±)",
     "glossary.margin.text": (
