@@ -726,8 +726,8 @@ def test_the_start_page_sends_a_returning_learner_to_what_is_due(db: Path) -> No
     with Store(str(db), catalogue=catalogue()) as store:
         learner = store.create_learner("Hedy").id
         store.record_lesson(learner, COURSE_IDS[0], 3)
-        store.record_attempt(learner, "puzzle", TODAY.id, False, mode="daily",
-                             when=datetime.now(UTC) - timedelta(hours=2))
+        store.record_attempt(learner, "puzzle", TODAY.id, False, mode="daily",  # today, on his clock
+                             when=datetime.now(UTC) - timedelta(hours=2), day=date.today())
     at = app("Hedy")  # the missed daily puzzle is due again: the review comes first
     assert at.button(key="home_next").label == tn("home.step_review", 1)
     assert "1 puzzle to review now" in " ".join(m.value for m in at.markdown)

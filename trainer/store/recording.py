@@ -128,10 +128,10 @@ class RecordingStore(RatingStore, ReviewStore):
                 made = conn.execute(self._sql.insert_card, {
                     "learner_id": learner_id, "part": part, "item": item, "kind": kind, "position": position,
                     "card": rv.card_to_json(card), "due": card.due, "reviews": 0, "lapses": 0,
-                    "created_at": stamp, "updated_at": stamp})
+                    "created_at": stamp, "updated_at": stamp}).first() is not None
         except sa.exc.IntegrityError as error:
             raise StoreError(f"the review card could not be kept: {error.orig}") from None
-        return bool(made.rowcount)
+        return made  # the insert returns a row only when it made the card
 
     def record_run(self, learner_id: int, *, level: int, duration: float, answered: int, right: int,
                    score: int, best_streak: int, when: Optional[datetime] = None,
