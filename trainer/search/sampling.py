@@ -3,7 +3,8 @@ believe them, solve each deal exactly, and average per move.
 
 A deal respects what the mover knows: the layout, his own hand, every hand's size,
 the boneyard's size, and, given the hand's record, the suits an opponent showed he
-lacks (he drew or passed on those open ends and has drawn nothing since).
+lacks (he drew or passed on those open ends and has drawn nothing since); every deal
+that fits is equally likely (`trainer.search.dealing`).
 
 >>> from trainer.engine.position import Position
 >>> p = Position.from_code("4-5,5-1 6-4,1-1/?7 ?17 0 0,0")
@@ -21,14 +22,15 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Optional
 
 from trainer.engine.moves import Move
-from trainer.engine.position import Hidden, Position
-from trainer.engine.tiles import ALL_TILES
+from trainer.engine.position import Position
 from trainer.engine.voids import Voids
 from trainer.errors import InvalidPositionError
+from trainer.search.dealing import Dealer
+from trainer.search.dealing import sample_deal as sample_deal  # one deal, as before
 from trainer.search.solver import SearchLimitError, Solution, best_first, solve
 
 MAX_SAMPLES = 10_000  # deals one estimate may solve
@@ -126,42 +128,6 @@ class Estimate:
         return tuple(m.move for m in self.moves if m.value == self.value)
 
 
-def sample_deal(position: Position, rng: random.Random, voids: Optional[Voids] = None,
-                tries: int = 2000) -> Position:
-    """The position with every hidden hand and a hidden boneyard filled at random,
-    consistent with the sizes and the known voids."""
-    voids = voids or {}
-    seen = set(position.layout.tiles())
-    for hand in position.hands:
-        if not isinstance(hand, Hidden):
-            seen.update(hand)
-    if not isinstance(position.boneyard, Hidden):
-        seen.update(position.boneyard)
-    unseen = [t for t in ALL_TILES if t not in seen]
-    sizes = {p: h.count for p, h in enumerate(position.hands) if isinstance(h, Hidden)}
-    for _ in range(tries):
-        rng.shuffle(unseen)
-        pool = list(unseen)
-        hands = list(position.hands)
-        ok = True
-        for p in sorted(sizes, key=lambda q: -len(voids.get(q, ()))):
-            size = sizes[p]
-            lacks = voids.get(p, frozenset())
-            allowed = [t for t in pool if t.high not in lacks and t.low not in lacks]
-            if len(allowed) < size:
-                ok = False
-                break
-            chosen = allowed[:size]
-            for tile in chosen:
-                pool.remove(tile)
-            hands[p] = tuple(sorted(chosen, reverse=True))
-        if not ok:
-            continue
-        boneyard = tuple(pool) if isinstance(position.boneyard, Hidden) else position.boneyard
-        return replace(position, hands=tuple(hands), boneyard=boneyard)
-    raise InvalidPositionError("no deal of the unseen tiles fits the known voids")
-
-
 def estimate(position: Position, samples: int, seed: int, voids: Optional[Voids] = None,
              time_limit: float = 0.0) -> Estimate:
     """Mean exact value of each of the mover's moves over `samples` consistent deals,
@@ -172,10 +138,11 @@ def estimate(position: Position, samples: int, seed: int, voids: Optional[Voids]
     if position.is_fully_known and position.is_over:
         raise InvalidPositionError("the hand is over: nobody has a move to solve")
     rng = random.Random(seed)
+    dealer = Dealer(position, voids)
     values: dict[Move, list[int]] = {}
     points: dict[Move, int] = {}
     roots: list[int] = []
-    deals = (sample_deal(position, rng, voids) for _ in range(samples))
+    deals = (dealer.deal(rng) for _ in range(samples))
     deadline = time.perf_counter() + time_limit if time_limit else 0.0
     for solution in solve_deals(deals, deadline):
         roots.append(solution.value)
@@ -212,7 +179,8 @@ def expected_values(view: Position, budget: float, rng: random.Random,
     deadline = time.perf_counter() + budget
     totals: dict[Move, float] = {}
     samples = 0
-    deals = (sample_deal(view, rng, voids) for _ in range(min(max_samples, MAX_SAMPLES)))
+    dealer = Dealer(view, voids)
+    deals = (dealer.deal(rng) for _ in range(min(max_samples, MAX_SAMPLES)))
     for solution in solve_deals(deals, deadline, ordered=False):
         samples += 1
         for m in solution.moves:
