@@ -139,10 +139,11 @@ class Dealer:
         for index, (_, tiles) in enumerate(self.groups):
             choices = self._choices(index, room)
             pick = rng.randrange(sum(w for _, w in choices))
-            for split, weight in choices:
-                if pick < weight:
-                    break
-                pick -= weight
+            chosen = 0
+            while pick >= choices[chosen][1]:
+                pick -= choices[chosen][1]
+                chosen += 1
+            split = choices[chosen][0]
             pool = list(tiles)
             rng.shuffle(pool)
             start = 0

@@ -26,8 +26,8 @@ from trainer.engine.moves import Move
 from trainer.engine.position import Position
 from trainer.engine.voids import Voids
 from trainer.errors import InvalidPositionError
-from trainer.search.fastplay import play_random_hand
 from trainer.search.dealing import Dealer
+from trainer.search.fastplay import play_random_hand
 from trainer.search.sampling import Estimate, MoveEstimate
 from trainer.search.solver import best_first
 
