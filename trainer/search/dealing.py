@@ -72,6 +72,10 @@ class Dealer:
             groups.setdefault(allowed, []).append(tile)
         self.groups: tuple[tuple[tuple[bool, ...], tuple[Tile, ...]], ...] = tuple(
             (allowed, tuple(tiles)) for allowed, tiles in sorted(groups.items(), reverse=True))
+        self._known_masks = tuple(0 if isinstance(h, Hidden) else sum(1 << t.ordinal for t in h)
+                                  for h in position.hands)
+        self._known_bone = () if isinstance(position.boneyard, Hidden) else tuple(
+            t.ordinal for t in position.boneyard)
         self._count = lru_cache(maxsize=None)(self._count_from)
         self._choices = lru_cache(maxsize=None)(self._choices_at)
         self.ways = self._count(0, self.sizes)
@@ -154,6 +158,19 @@ class Dealer:
         if self.places and self.places[-1] is None:
             rng.shuffle(held[-1])
         return held
+
+    def masks(self, rng: random.Random) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """A deal as the fast path takes it: every hand as a bitmask of tile numbers
+        and the boneyard's tile numbers in order (`trainer.search.fastplay.compact`)."""
+        held = self.shares(rng)
+        hands = list(self._known_masks)
+        boneyard = self._known_bone
+        for place, tiles in zip(self.places, held):
+            if place is None:
+                boneyard = tuple(t.ordinal for t in tiles)
+            else:
+                hands[place] = sum(1 << t.ordinal for t in tiles)
+        return tuple(hands), boneyard
 
     def deal(self, rng: random.Random) -> Position:
         """The position with every hidden hand and a hidden boneyard filled."""
