@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 import random
 import statistics
+
 import pytest
 
 from trainer.engine.game import deal
@@ -165,7 +166,8 @@ def test_the_guarded_policy_is_at_least_as_strong_as_greedy(rules: RuleSet, play
         for other, strong in (("greedy", "guarded"), ("random", "greedy")):
             total = 0
             for even in (strong, other):
-                seats = tuple(even if p % 2 == 0 else (other if even == strong else strong) for p in range(players))
+                odd = other if even == strong else strong
+                seats = tuple(even if p % 2 == 0 else odd for p in range(players))
                 ((margin,),) = policy_playouts(position, [(hands, bone)], (), seats, {}, seed)
                 strong_moves = (position.turn % 2 == 0) == (even == strong)
                 total += margin if strong_moves else -margin

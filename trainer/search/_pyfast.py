@@ -961,7 +961,8 @@ def margin_of(game: Game, before: State, after: State, mover: int) -> int:
 
 def policy_playouts(deals: Sequence[tuple[tuple[int, ...], tuple[int, ...]]], layout: Compact, turn: int,
                     scores: tuple[int, ...], rules: str, moves: Optional[Sequence[tuple[int, int]]],
-                    policies: tuple[int, ...], lacks: tuple[int, ...], seed: int) -> tuple[tuple[int, ...], ...]:
+                    policies: tuple[int, ...], lacks: tuple[int, ...],
+                    seed: int) -> tuple[tuple[int, ...], ...]:
     """Play each deal out once per root move by each player's policy: ((margin per deal)
     per move); with no root move, each deal once from where it stands (see _fast.c)."""
     if not isinstance(deals, (list, tuple)):
@@ -989,7 +990,7 @@ def policy_playouts(deals: Sequence[tuple[tuple[int, ...], tuple[int, ...]]], la
     for p in range(players):  # in the C module's order
         policy.append(read_int(policies[p], 0, POLICIES - 1, "a policy"))
         known.append(read_int(lacks[p], 0, 127, "a mask of voids"))
-    rows: list[list[int]] = [[] for _ in (root or [None])]
+    rows: list[list[int]] = [[] for _ in range(len(root) or 1)]
     for d, (game, start) in enumerate(starts):
         stream = (seed ^ (d * 0xD1B54A32D192ED03)) & MASK64
         for r, row in enumerate(rows):
