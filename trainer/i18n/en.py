@@ -1180,12 +1180,47 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
         "exact value {other_value}: they tie."
     ),
     "coach.leaves": (
-        "After it the count is {count}; the most any tile you cannot see could score next is {reply}."
+        "After it the count is {count}; the most player {player} could score next, with a tile he "
+        "may hold, is {reply}."
     ),
     "coach.leaves_nothing": (
-        "After it the count is {count}; no tile you cannot see can score on the next play."
+        "After it the count is {count}; no tile player {player} may hold scores on the next play."
     ),
-    "coach.out": "Still out for the open ends ({ends}): {suits}.",
+    "coach.out": "Tiles you cannot see for the open ends ({ends}): {suits}.",
+    "coach.out_voids": {
+        "one": "Player {player} has shown he lacks {lacks}: of these tiles he may hold only {n}.",
+        "other": "Player {player} has shown he lacks {lacks}: of these tiles he may hold only {n}.",
+    },
+    "coach.say_only_move": "{move} is your only move.",
+    "coach.say_twins": "Only {tile} fits, and either end comes to the same: play it on either.",
+    "coach.say_guess": "A first guess, with no deal solved in the time: play {move}: {idea}.",
+    "coach.idea_points": "it scores the most now and leaves the least",
+    "coach.idea_value": "it does best over the hand on these deals",
+    "coach.say_same": "{move} and {other} come to the same on every deal: either will do.",
+    "coach.say_play": "Play {move}: {idea}.",
+    "coach.say_play_close": "Play {move}: {idea}. {other} may be as good: the deals cannot tell them apart.",
+    "coach.say_unclear": "Unclear between {move} and {other}: {why}.",
+    "coach.disagree": (
+        "with every tile known, {exact} does better; played out on what each player can see, "
+        "{played} does as well or better"
+    ),
+    "coach.figures_exact": (
+        "With every tile known on each deal ({n} deals): {move} {value}, {other} {other_value}, a "
+        "difference of {diff} ± {margin}."
+    ),
+    "coach.played_out": (
+        "Played out on what each player can see ({n} deals): {move} {value}, {other} {other_value}, a "
+        "difference of {diff} ± {margin}."
+    ),
+    "coach.forced_twins": "Forced in effect: only {tile} fitted, and either end came to the same.",
+    "coach.unclear_disagree": "Unclear: {why}.",
+    "coach.unclear_bounded": (
+        "Unclear: on some deals only a bound on this move's value could be worked out in the time."
+    ),
+    "coach.review_best": "Best: {idea}.",
+    "coach.review_best_plain": "Best: no move does better on these deals.",
+    "coach.review_good": "Good: {best} was a little better: {idea}.",
+    "coach.review_better": "Better was {best}: {idea}.",
     "coach.out_suit": {"one": "{n} tile with a {pip}", "other": "{n} tiles with a {pip}"},
     "coach.unclear_none": (
         "Unclear: no deal could be solved in the time, so there is no evidence to grade this move."
@@ -1202,6 +1237,43 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     },
     "coach.unclear_wide": (
         "Unclear: the deals disagree; the loss lies somewhere between {low} and {high} points."
+    ),
+    # ----- the idea behind a move, said first (trainer.play.ideas) -----
+    "ideas.suit": "{pip}s",
+    "ideas.goes_out": "it plays your last tile: you go out",
+    "ideas.blocks_draw": (
+        "it blocks player {player}: he holds no tile for these ends (he has shown he lacks {lacks}), "
+        "so he must draw"
+    ),
+    "ideas.blocks_pass": (
+        "it blocks player {player}: he holds no tile for these ends (he has shown he lacks {lacks}), "
+        "and with the boneyard empty he must pass"
+    ),
+    "ideas.blocks_draw_none": (
+        "it blocks player {player}: no tile you cannot see fits these ends, so he must draw"
+    ),
+    "ideas.blocks_pass_none": (
+        "it blocks player {player}: no tile you cannot see fits these ends, and with the boneyard "
+        "empty he must pass"
+    ),
+    "ideas.blocks_often": "it leaves player {player} no tile for these ends on about {tenths} deals in 10",
+    "ideas.keeps_out": "it keeps {tile}, which fits the ends it leaves: you can go out next turn",
+    "ideas.no_score": (
+        "it leaves player {player} no score: no tile he may hold makes a multiple of five on these "
+        "ends (after {other} he could score up to {other_reply})"
+    ),
+    "ideas.sets_up": "it sets up {points} next turn: {tile} scores them on these ends if they stay",
+    "ideas.sheds_double": (
+        "it sheds {tile}, a heavy double that fits only {pip}s and counts against you at the end"
+    ),
+    "ideas.partner_count": (
+        "it gives your partner a count: player {partner} could score up to {points} on these ends, "
+        "and the next player nothing"
+    ),
+    "ideas.scores": "it scores {points} now",
+    "ideas.less_reply": (
+        "it leaves player {player} less to score: at most {reply}, against {other_reply} after the "
+        "alternative"
     ),
     "play.grade.unclear": "unclear",
     "play.grade.forced": "forced",

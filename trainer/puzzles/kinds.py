@@ -32,6 +32,7 @@ from typing import Any, Literal, Optional
 
 from trainer.engine.moves import Move
 from trainer.engine.position import Position
+from trainer.engine.twins import twin_key
 from trainer.errors import NotationError, TrainerError
 from trainer.play.players import best_reply_points, mover_view
 from trainer.search.evidence import Evidence, paired
@@ -167,23 +168,6 @@ def puzzle_id(kind: str, position: str) -> str:
 
 
 # ----- twins and the interest filters -----
-
-def twin_key(position: Position, move: Move) -> tuple[object, ...]:
-    """Moves with the same key are twins: the same tile leaving the same layout up to
-    the board's symmetry (E/W of a fresh spinner, N/S, the two ends of a symmetric line).
-
-    >>> p = Position.from_code("6-6:::: 6-4,6-2/?6 ?19 0 0,0")
-    >>> twin_key(p, Move.parse("6-4@E")) == twin_key(p, Move.parse("6-4@W"))
-    True
-    """
-    layout = position.layout.place(move.tile, move.side)
-    if layout.spinner is None:
-        line = tuple(layout.line)
-        mirror = tuple((b, a) for a, b in reversed(line))
-        return (str(move.tile), min(line, mirror))
-    arms = layout.arms
-    return (str(move.tile), layout.spinner, tuple(sorted(arms[:2])), tuple(sorted(arms[2:])))
-
 
 def choices(position: Position, moves: list[str]) -> dict[tuple[object, ...], list[str]]:
     """The legal moves grouped by twin key, each group one distinct choice."""
@@ -420,4 +404,4 @@ def summary(puzzle: Puzzle) -> dict[str, Any]:
     return json.loads(puzzle.to_json())  # type: ignore[no-any-return]
 
 
-__all__ = ["KINDS", "Move", "Puzzle", "PuzzleError", "answers", "make_puzzle", "verify"]
+__all__ = ["KINDS", "Move", "Puzzle", "PuzzleError", "answers", "make_puzzle", "twin_key", "verify"]
