@@ -15,6 +15,7 @@ that fits is equally likely (`trainer.search.dealing`).
 
 from __future__ import annotations
 
+import math
 import os
 import random
 import statistics
@@ -22,7 +23,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Optional
 
 from trainer.engine.moves import Move
@@ -159,14 +160,24 @@ def estimate(position: Position, samples: int, seed: int, voids: Optional[Voids]
 
 @dataclass(frozen=True)
 class Expectation:
-    """Mean exact values per move over the deals solved within a time budget."""
+    """Mean exact values per move over the deals solved within a time budget, and each
+    move's value deal by deal (`rows`, in the order the deals were solved)."""
 
     values: dict[Move, float]
     samples: int
+    rows: dict[Move, tuple[int, ...]] = field(default_factory=dict)
 
     def best(self) -> tuple[Move, ...]:
         top = max(self.values.values())
         return tuple(sorted((m for m, v in self.values.items() if v == top), key=str))
+
+    def lead(self, a: Move, b: Move) -> tuple[float, float]:
+        """How much better `a` is than `b`, paired deal by deal: the mean and the
+        half-width of its 95% interval (infinite on fewer than two deals)."""
+        diffs = [x - y for x, y in zip(self.rows[a], self.rows[b])]
+        if len(diffs) < 2:
+            return (statistics.fmean(diffs) if diffs else 0.0), math.inf
+        return statistics.fmean(diffs), 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs))
 
 
 def expected_values(view: Position, budget: float, rng: random.Random,
@@ -177,12 +188,13 @@ def expected_values(view: Position, budget: float, rng: random.Random,
     (the cores go on with other deals meanwhile): in a big hand there may be no sample
     at all (`samples` 0, `values` empty)."""
     deadline = time.perf_counter() + budget
-    totals: dict[Move, float] = {}
+    rows: dict[Move, list[int]] = {}
     samples = 0
     dealer = Dealer(view, voids)
     deals = (dealer.deal(rng) for _ in range(min(max_samples, MAX_SAMPLES)))
     for solution in solve_deals(deals, deadline, ordered=False):
         samples += 1
         for m in solution.moves:
-            totals[m.move] = totals.get(m.move, 0.0) + m.value
-    return Expectation({m: v / samples for m, v in totals.items()} if samples else {}, samples)
+            rows.setdefault(m.move, []).append(m.value)
+    return Expectation({m: statistics.fmean(v) for m, v in rows.items()}, samples,
+                       {m: tuple(v) for m, v in rows.items()})
