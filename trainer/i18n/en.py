@@ -564,33 +564,65 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "strategy.muggins.stage2": "A right claim keeps the points: check the count before you claim.",
     "worked.title": "Worked hands",
     "worked.intro": (
-        "Whole hands of two computer players who take the most points they can at once, told move by "
-        "move with what the solver makes of each choice."
+        "Whole hands of two computer players who take the most points they can at once. You take the "
+        "seat of the player who leads: at each of your turns, say what you would play, then see the "
+        "verdict, what it rests on, and why."
     ),
     "worked.hand": "Hand {number}",
     "worked.pick": "Which hand",
-    "worked.solving": "Solving every move of the hand…",
-    "worked.turn": "Turn",
-    "worked.hand_of": "Player {player}'s hand at this turn:",
-    "worked.story": "The whole hand, turn by turn",
     "worked.deal": (
-        "The deal: {hands}. The solver sees every hand and the order of the boneyard: its values are "
-        "exact for this deal, and no player at the table could know them."
+        "You play as player {player}, who leads, with {tiles}; player {other}'s tiles and the boneyard "
+        "are hidden. Each verdict is weighed on what the player to move could know then: {deals} deals "
+        "of the tiles he could not see, each solved with every tile known, and {playouts} played out "
+        "with every player choosing on what he can see."
     ),
     "worked.drew": {"one": "Player {player} draws {n} tile.", "other": "Player {player} draws {n} tiles."},
     "worked.pass": "Player {player} cannot play and the boneyard is empty: he passes.",
     "worked.play": "Player {player} plays {move}.",
     "worked.play_scores": "Player {player} plays {move} and scores {points}.",
     "worked.forced": "It is his only move.",
-    "worked.best": {
-        "one": "The solver's choice too, of {n} move: worth {value} by the end of the hand.",
-        "other": "The solver's choice too, of {n} moves: worth {value} by the end of the hand.",
+    "worked.either": "Only one tile fits, and either end comes to the same.",
+    "worked.basis": (
+        "Basis: what player {player} could know: {deals} deals of the tiles he could not see, each "
+        "solved exactly, and {playouts} played out on what each player can see, with 95% margins."
+    ),
+    "worked.basis_exact": "Basis: exact: the tiles could lie only one way.",
+    "worked.verdict_best": "{move} is the best choice: {idea}.",
+    "worked.verdict_best_close": {
+        "one": (
+            "{move} does best on these deals: {idea}; {n} other move comes as close as the deals can tell."
+        ),
+        "other": (
+            "{move} does best on these deals: {idea}; {n} other moves come as close as the deals can tell."
+        ),
     },
-    "worked.worse": "The solver prefers {best}, worth {best_value}; this move is worth {value}, {less} less.",
-    "worked.left": "player {player} holds {pips} pips",
+    "worked.verdict_close": (
+        "{move} is as good as the deals can tell: {best} does best on them, but not beyond their margin."
+    ),
+    "worked.verdict_worse": "{best} is better than {move} by {diff} ± {margin}: {idea}.",
+    "worked.verdict_worse_both": (
+        "{best} is better than {move} by {diff} ± {margin}, and played out too, by {played} ± "
+        "{played_margin}: {idea}."
+    ),
+    "worked.verdict_exact_worse": "{best} is better than {move} by {diff}, exactly: {idea}.",
+    "worked.verdict_unclear": (
+        "Unclear: with every tile known, {exact} does better; played out on what each player can see, "
+        "{played} does as well or better."
+    ),
+    "worked.left": "player {player} holds {tiles} ({pips} pips)",
     "worked.domino": "Player {player} has dominoed: {left}.",
     "worked.blocked": "Nobody can play: the hand is blocked; {left}.",
     "worked.scores": "The scores once the pips left are settled: {scores}.",
+    "worked.your_turn": "Your turn (player {player}). What would you play?",
+    "worked.their_turn": "Player {player}'s turn.",
+    "worked.table": "Player {player} holds {tiles}; the boneyard holds {bone}.",
+    "worked.you_chose": "You chose {move}.",
+    "worked.in_hand": "In the hand, player {player} played {move}.",
+    "worked.next": "Next turn",
+    "worked.see_end": "See how the hand ends",
+    "worked.again": "Start this hand again",
+    "worked.story": "The hand so far, turn by turn",
+    "worked.step": "Turn {n} of {total}",
     "glossary.title": "Glossary and board marks",
     "glossary.tile.name": "Tile",
     "glossary.tile.text": "one domino, two halves with 0 to 6 pips each, written high half first: 6-4.",
@@ -1272,8 +1304,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     ),
     "ideas.scores": "it scores {points} now",
     "ideas.less_reply": (
-        "it leaves player {player} less to score: at most {reply}, against {other_reply} after the "
-        "alternative"
+        "it leaves player {player} less to score: at most {reply}, against {other_reply} after {other}"
     ),
     "play.grade.unclear": "unclear",
     "play.grade.forced": "forced",
@@ -1556,7 +1587,8 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "play.hint": "Hint",
     "play.coach_thinking": "The coach is thinking...",
     "play.undo": "Undo",
-    "play.coach_says": "Coach: play **{move}**. {reasons}",
+    "play.coach_says": "**Coach:** {headline}",
+    "play.figures": "The figures and what they rest on",
     "play.wrong_claim": (
         "You claimed {claim} but {move} scored {points}: the {points} points go to your opponent."
     ),

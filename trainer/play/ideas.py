@@ -13,7 +13,7 @@ deals of the tiles he cannot see (the same deals for both moves). In order of we
   out next turn unless they change;
 - `scores`: it scores 10 or more than the alternative now;
 - `no_score`: no tile the next player may hold scores on the ends it leaves; after the
-  alternative he could score 10 or more;
+  alternative he could score;
 - `sets_up`: a tile the mover keeps would score 10 or more on the ends it leaves, more
   than after the alternative;
 - `sheds_double`: it plays a heavy double (8 pips or more: it fits one number only, and
@@ -64,7 +64,6 @@ class Facts:
 
     out: bool
     blocked: bool  # the next player can hold no tile for the ends left
-    block_share: float  # share of deals on which he holds none
     kept: Optional[Tile]  # the mover's one tile left, when it fits the ends left
     reply: int  # the most the next player could score next, with a tile he may hold
     setup: tuple[int, Optional[Tile]]  # the most a tile the mover keeps would score next
@@ -111,7 +110,7 @@ def _fits(tile: Tile, pips: set[int]) -> bool:
     return tile.high in pips or tile.low in pips
 
 
-def facts(view: Position, move: Move, voids: Optional[Voids], shares: dict[Move, float]) -> Facts:
+def facts(view: Position, move: Move, voids: Optional[Voids]) -> Facts:
     after = view.layout.place(move.tile, move.side)
     pips = {end.pip for end in after.open_ends()}
     kept = tuple(x for x in view.hand(view.turn) if x != move.tile)
@@ -123,7 +122,6 @@ def facts(view: Position, move: Move, voids: Optional[Voids], shares: dict[Move,
     return Facts(
         out=not kept,
         blocked=blocked and bool(kept),
-        block_share=shares.get(move, 0.0),
         kept=kept[0] if len(kept) == 1 and _fits(kept[0], pips) else None,
         reply=reply_points(view, move, voids),
         setup=most_scored(view, move, kept),
@@ -144,11 +142,12 @@ def block_shares(view: Position, moves: tuple[Move, ...], voids: Optional[Voids]
                                  for x in hand)) for m in moves}
     dealer = Dealer(view, voids)
     rng = random.Random(seed)
-    hands = [dealer.deal(rng).hand(nxt) for _ in range(DEALS)]
+    hands = [dealer.masks(rng)[0][nxt] for _ in range(DEALS)]
     out = {}
     for move in moves:
         pips = {e.pip for e in view.layout.place(move.tile, move.side).open_ends()}
-        out[move] = sum(1 for hand in hands if not any(_fits(x, pips) for x in hand)) / DEALS
+        fitting = sum(1 << x.ordinal for x in ALL_TILES if _fits(x, pips))
+        out[move] = sum(1 for hand in hands if not hand & fitting) / DEALS
     return out
 
 
@@ -158,22 +157,23 @@ def idea(view: Position, move: Move, other: Optional[Move], voids: Optional[Void
     alternative; None: there is none) has not, or None when nothing tells them apart
     but the figures."""
     moves = (move,) if other is None else (move, other)
-    shares = block_shares(view, moves, voids, seed) if len(view.hand(view.turn)) > 1 else {}
-    mine = facts(view, move, voids, shares)
-    theirs = facts(view, other, voids, shares) if other is not None else None
+    mine = facts(view, move, voids)
+    theirs = facts(view, other, voids) if other is not None else None
     nxt = (view.turn + 1) % view.players
     lacks = sorted((voids or {}).get(nxt, frozenset()))
     if mine.out and (theirs is None or not theirs.out):
         return Idea("goes_out")
     if mine.blocked and (theirs is None or not theirs.blocked):
         return Idea("blocks", {"player": nxt, "lacks": lacks, "draws": size(view.boneyard) > 0})
-    if mine.block_share >= MOST and (theirs is None or mine.block_share - theirs.block_share >= CLEARLY):
-        return Idea("blocks_often", {"player": nxt, "tenths": min(9, round(mine.block_share * 10))})
+    shares = block_shares(view, moves, voids, seed) if not mine.out else {}
+    share = shares.get(move, 0.0)
+    if share >= MOST and (other is None or share - shares[other] >= CLEARLY):
+        return Idea("blocks_often", {"player": nxt, "tenths": min(9, round(share * 10))})
     if mine.kept is not None and (theirs is None or theirs.kept is None):
         return Idea("keeps_out", {"tile": mine.kept})
     if theirs is not None and mine.points >= theirs.points + WORTH:
         return Idea("scores", {"points": mine.points})
-    if mine.reply == 0 and (theirs is None or theirs.reply >= WORTH):
+    if mine.reply == 0 and (theirs is None or theirs.reply > 0):
         return Idea("no_score", {"player": nxt, "other": other, "other_reply": theirs.reply if theirs else 0})
     if mine.setup[0] >= WORTH and (theirs is None or mine.setup[0] > theirs.setup[0]):
         return Idea("sets_up", {"points": mine.setup[0], "tile": mine.setup[1]})
@@ -184,7 +184,8 @@ def idea(view: Position, move: Move, other: Optional[Move], voids: Optional[Void
     if theirs is not None and mine.points > theirs.points:
         return Idea("scores", {"points": mine.points})
     if theirs is not None and mine.reply < theirs.reply:
-        return Idea("less_reply", {"player": nxt, "reply": mine.reply, "other_reply": theirs.reply})
+        return Idea("less_reply", {"player": nxt, "reply": mine.reply, "other_reply": theirs.reply,
+                                   "other": other})
     return None
 
 

@@ -22,6 +22,7 @@ False
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Optional
@@ -69,6 +70,17 @@ def contradiction(exact: Evidence, played: Evidence, move: Move,
         if found.contradicted:
             return found
     return None
+
+
+def playout_margin(played: Evidence, accepted: Iterable[Move]) -> float:
+    """How surely the play-outs keep the accepted moves above every other: the least,
+    over the other moves, of the most the lower 95% bound of an accepted move's lead
+    over it reaches (inf when every move is accepted)."""
+    chosen = [m for m in accepted if m in played.moves]
+    rest = [m for m in played.moves if m not in chosen]
+    if not rest:
+        return math.inf
+    return min(max(played.difference(a, r).low for a in chosen) for r in rest)
 
 
 def both(view: Position, deals: int, seed: int, voids: Optional[Voids] = None,
