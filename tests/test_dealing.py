@@ -14,6 +14,7 @@ from typing import Optional
 import pytest
 from scipy.stats import chi2
 
+from tests.support import greedy_fill
 from trainer.engine.position import Hidden, Position
 from trainer.engine.tiles import ALL_TILES, Tile
 from trainer.engine.voids import Voids
@@ -41,29 +42,6 @@ CASES: list[tuple[str, str, Voids]] = [
 DEALS = 20_000  # sampled per case
 PASS = 1e-3  # a uniform dealer's p-value falls below this one time in a thousand
 FAIL = 1e-6  # the greedy fill's p-values lie far below this
-
-
-def greedy_fill(position: Position, voids: Voids, rng: random.Random) -> Position:
-    """The dealer the trainer had before: the unseen tiles shuffled, the constrained
-    hands filled first from the front of the pool, the rest left in pool order as the
-    boneyard. Kept here to show that the tests below catch its bias."""
-    seen = set(position.layout.tiles())
-    for hand in position.hands:
-        if not isinstance(hand, Hidden):
-            seen.update(hand)
-    pool = [t for t in ALL_TILES if t not in seen]
-    rng.shuffle(pool)
-    sizes = {p: h.count for p, h in enumerate(position.hands) if isinstance(h, Hidden)}
-    hands = list(position.hands)
-    for p in sorted(sizes, key=lambda q: -len(voids.get(q, ()))):
-        lacks = voids.get(p, frozenset())
-        chosen = [t for t in pool if t.high not in lacks and t.low not in lacks][:sizes[p]]
-        assert len(chosen) == sizes[p]
-        for tile in chosen:
-            pool.remove(tile)
-        hands[p] = tuple(sorted(chosen, reverse=True))
-    return Position(position.layout, tuple(hands), tuple(pool), position.turn, position.scores,
-                    position.rules)
 
 
 def uniform(position: Position, voids: Voids, rng: random.Random) -> Position:

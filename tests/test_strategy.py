@@ -1,4 +1,4 @@
-"""The strategy course and the worked hands: every answer proven again here, by the
+"""The strategy course: every answer proven again here, by the
 solver for the best moves and the bank's positions, and worked out again from the
 position for the exact questions; over several attempts, answers spread over the
 choice slots, never given away by a caption or an earlier explanation, and random
@@ -25,7 +25,6 @@ from trainer.teach.lessons import LESSON_IDS, Question, passed
 from trainer.teach.proven import TOPICS, blocks, proves
 from trainer.teach.proven_bank import PROVEN
 from trainer.teach.strategy import STRATEGY_IDS, muggins_gain, strategy_lessons
-from trainer.teach.worked import WORKED_SEEDS, narrate, worked_hand
 
 SEEDS = range(8)
 QUESTIONS = [q for seed in SEEDS for item in strategy_lessons(seed=seed) for q in item.questions]
@@ -155,27 +154,3 @@ def test_no_strategy_text_is_a_missing_key() -> None:
             texts += [q.prompt, q.explanation, q.board.caption, *q.details, *(c.label for c in q.choices)]
     assert not [x for x in texts if re.search(r"\[[a-z_]+\.[a-z_.]+\]|\{[a-z_]+\}", x)]
     assert "strategy.leads.title" in catalogue("en")
-
-
-def test_a_worked_hand_is_narrated_with_the_solver_values() -> None:
-    hand = worked_hand(WORKED_SEEDS[0])
-    lines = narrate(hand)
-    assert len(lines) == len(hand.steps) + 3
-    assert "exact for this deal" in lines[0]
-    position = hand.start
-    for step, line in zip(hand.steps, lines[1:]):
-        assert step.before.hand(step.before.turn)  # the mover holds tiles
-        if step.move is None:
-            assert "passes" in line
-            continue
-        if len(step.before.legal_moves()) == 1:
-            assert "only move" in line
-            continue
-        solution = solve(step.before)
-        assert [(m.move, m.value) for m in solution.moves] == [(m.move, m.value) for m in step.values]
-        chosen = next(m for m in solution.moves if m.move == step.move)
-        if chosen.value == solution.value:
-            assert "The solver's choice" in line
-        else:
-            assert f"{solution.value - chosen.value} less" in line
-    assert hand.end.is_over and position.layout.is_empty
