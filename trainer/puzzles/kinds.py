@@ -46,7 +46,7 @@ from trainer.search.yardsticks import playout_margin
 Kind = Literal["count", "score-most", "deny", "best-play", "endgame"]
 KINDS: tuple[Kind, ...] = ("count", "score-most", "deny", "best-play", "endgame")
 HIDDEN_KINDS: tuple[Kind, ...] = ("score-most", "deny", "best-play")
-GENERATOR_VERSION = "2"
+GENERATOR_VERSION = "3"
 MARGIN = 5  # points by which the accepted answers beat every rejected one
 DEAL_STEPS = (30, 100, 200, 400, 800)  # sequential sampling: deals tried in turn
 MIN_SHIP_DEALS = 100  # fewer deals only screen a position out, never ship it
