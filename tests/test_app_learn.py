@@ -272,7 +272,7 @@ def test_worked_hands_ask_what_you_would_play_then_give_the_verdict() -> None:
     verdict = judge_move(first, Move.parse("2-2")).words
     shown = " ".join(texts(at.success) + texts(at.warning) + texts(at.info))
     assert verdict in shown and judge_move(first, first.move).words in shown
-    basis = t("worked.basis", player=hand.learner, deals=200, playouts=4000)
+    basis = t("worked.basis", player=hand.learner, deals="200", playouts="4,000")
     assert any(basis in c for c in texts(at.caption))
     for n in range(len(hand.steps)):
         step = hand.steps[n]

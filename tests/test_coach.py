@@ -189,6 +189,7 @@ def test_a_hint_on_few_deals_says_it_is_a_first_guess(monkeypatch) -> None:
                             lambda v, budget, seed, voids, must=(), n=deals: paired(v, n, seed))
         given = coach.hint(view, budget=1.0, seed=3)
         assert given.samples == deals
-        assert given.reasons[0].startswith(f"Only {deals} deals could be solved") is warned
+        assert given.details[0].startswith(f"Only {deals} deals could be solved") is warned
+        assert given.headline.startswith("A first guess: play ") is warned
         assert any("first guess" in r for r in given.reasons) is warned
         assert any("Basis: " in r for r in given.reasons)

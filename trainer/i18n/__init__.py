@@ -34,7 +34,7 @@ from types import ModuleType
 from typing import Optional, Union
 
 from babel import Locale, UnknownLocaleError
-from babel.numbers import format_percent, get_decimal_symbol
+from babel.numbers import format_decimal, format_percent, get_decimal_symbol
 
 from trainer.i18n import pofiles as po
 
@@ -157,6 +157,18 @@ def percent(whole: Union[int, str], lang: str = DEFAULT) -> str:
     except (UnknownLocaleError, ValueError, TypeError):
         shape = "50%"
     return shape.replace("50", str(whole), 1)
+
+
+def number(value: int, lang: str = DEFAULT) -> str:
+    """A whole number as the language groups its digits (Babel).
+
+    >>> number(4000), number(4000, "ru") == "4\xa0000"
+    ('4,000', True)
+    """
+    try:
+        return str(format_decimal(value, locale=normalize(lang)))
+    except (UnknownLocaleError, ValueError, TypeError):
+        return str(value)
 
 
 class Typed(str):

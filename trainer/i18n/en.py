@@ -1230,7 +1230,12 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "coach.idea_value": "it does best over the hand on these deals",
     "coach.say_same": "{move} and {other} come to the same on every deal: either will do.",
     "coach.say_play": "Play {move}: {idea}.",
-    "coach.say_play_close": "Play {move}: {idea}. {other} may be as good: the deals cannot tell them apart.",
+    "coach.say_play_close": "Play {move}: {idea}; {other} may be as good.",
+    "coach.say_first_guess": "A first guess: play {move}: {idea}.",
+    "coach.compare_one_deal": (
+        "{move} scores {points} now, {value} on the one deal solved; {other} scores {other_points} "
+        "now, {other_value}: one deal cannot tell them apart."
+    ),
     "coach.say_unclear": "Unclear between {move} and {other}: {why}.",
     "coach.disagree": (
         "with every tile known, {exact} does better; played out on what each player can see, "
@@ -1304,7 +1309,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     ),
     "ideas.scores": "it scores {points} now",
     "ideas.less_reply": (
-        "it leaves player {player} less to score: at most {reply}, against {other_reply} after {other}"
+        "it leaves player {player} at most {reply} to score, against {other_reply} after {other}"
     ),
     "play.grade.unclear": "unclear",
     "play.grade.forced": "forced",

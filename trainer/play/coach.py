@@ -147,6 +147,8 @@ def compare_words(position: Position, evidence: Evidence, move: Move, other: Mov
             "coach.compare_exact_better" if diff.mean > 0 else "coach.compare_exact_worse")
         return t(key, lang, **values)
     margin = f"{diff.half_width:.1f}"
+    if not math.isfinite(diff.half_width):  # one deal: no margin to give
+        return t("coach.compare_one_deal", lang, **values)
     if diff.at_least:  # `other` is only bounded on some deals: a lower bound on the gap
         key = "coach.compare_better_bound" if diff.significant else "coach.compare_close_bound"
         return t(key, lang, margin=margin, **values)
@@ -218,8 +220,10 @@ def gather(view: Position, budget: float, seed: int, voids: Optional[Voids],
 
 
 def equal_everywhere(evidence: Evidence, a: Move, b: Move) -> bool:
-    """Whether `a` and `b` have the same value on every deal (exact figures only)."""
-    return (not evidence.bounded(a) and not evidence.bounded(b)
+    """Whether `a` and `b` have the same value on every deal (exact figures only, and
+    enough deals for that to say something: exact, or MIN_DEALS or more)."""
+    return ((evidence.exact or evidence.deals >= MIN_DEALS)
+            and not evidence.bounded(a) and not evidence.bounded(b)
             and evidence.values[evidence.index(a)] == evidence.values[evidence.index(b)])
 
 
@@ -300,12 +304,14 @@ def hint(position: Position, budget: float = 1.0, seed: int = 0, voids: Optional
         figures.append(played_words(played, move, other, lang))
     clause = idea_clause(view, move, other, voids, lang, seed) or t("coach.idea_value", lang)
     diff = evidence.difference(move, other)
-    if evidence.exact or diff.significant:
+    few = not evidence.exact and evidence.deals < MIN_DEALS
+    if few:
+        headline = t("coach.say_first_guess", lang, move=named, idea=clause)
+        figures.insert(0, tn("coach.hint_few", evidence.deals, lang))
+    elif evidence.exact or diff.significant:
         headline = t("coach.say_play", lang, move=named, idea=clause)
     else:
-        headline = t("coach.say_play_close", lang, move=named, idea=clause, other=other_named)
-    if not evidence.exact and evidence.deals < MIN_DEALS:
-        headline = f"{tn('coach.hint_few', evidence.deals, lang)} {headline}"
+        headline = t("coach.say_play_close", lang, move=named, idea=clause, other=other)
     return Hint(move, headline, (*figures, *leaves_words(view, move, lang, voids), basis), values,
                 evidence.deals, evidence.exact)
 

@@ -35,7 +35,6 @@ import random
 from dataclasses import dataclass, field
 from typing import Optional
 
-from trainer.engine.movenames import move_words
 from trainer.engine.moves import Move
 from trainer.engine.position import Position, size
 from trainer.engine.tiles import ALL_TILES, Tile
@@ -196,7 +195,7 @@ def idea_words(found: Idea, lang: str = "en") -> str:
         if name in v:
             v[name] = tn("plural.points", int(v[name]), lang)  # type: ignore[call-overload]
     if "other" in v and v["other"] is not None:
-        v["other"] = move_words(v["other"], lang)  # type: ignore[arg-type]
+        v["other"] = str(v["other"])  # the code alone: the sentence is long enough
     if found.key == "blocks":
         pips: list[int] = list(v.pop("lacks"))  # type: ignore[call-overload]
         lacks = join([t("ideas.suit", lang, pip=p) for p in pips], lang)

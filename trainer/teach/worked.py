@@ -42,7 +42,7 @@ from trainer.engine.tiles import pip_total
 from trainer.engine.twins import only_twins, twin_key
 from trainer.engine.voids import Voids, voids_from_turns
 from trainer.errors import TrainerError
-from trainer.i18n import t, tn
+from trainer.i18n import number, t, tn
 from trainer.play.ideas import idea, idea_words
 from trainer.play.players import GreedyPlayer, mover_view
 from trainer.search.evidence import determined, paired
@@ -236,7 +236,8 @@ def basis_words(step: Step, lang: str = "en") -> str:
         return ""
     if verdict.exact:
         return t("worked.basis_exact", lang)
-    return t("worked.basis", lang, player=step.before.turn, deals=verdict.deals, playouts=verdict.playouts)
+    return t("worked.basis", lang, player=step.before.turn, deals=number(verdict.deals, lang),
+             playouts=number(verdict.playouts, lang))
 
 
 def judge_move(step: Step, move: Move, lang: str = "en") -> Judgement:
@@ -291,7 +292,7 @@ def narrate(hand: WorkedHand, lang: str = "en") -> tuple[str, ...]:
     choice with its verdict), then how it ended."""
     you = hand.learner
     lines = [t("worked.deal", lang, player=you, tiles=", ".join(map(str, hand.start.hand(you))),
-               other=1 - you, deals=VERDICT_DEALS, playouts=VERDICT_PLAYOUTS)]
+               other=1 - you, deals=number(VERDICT_DEALS, lang), playouts=number(VERDICT_PLAYOUTS, lang))]
     for step in hand.steps:
         lines.append(turn_words(step, lang))
     end = hand.end.outcome()
