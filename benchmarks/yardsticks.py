@@ -241,11 +241,12 @@ def agreement_part(count: int, deals: int, playouts: int, seed: int) -> None:
         chosen = [r for s, d, r in rows if keep(s, d)]
         if not chosen:
             continue
-        share = {k: sum(r[k] for r in chosen) / len(chosen) for k in ("same", "agreed", "open", "contradicted")}
+        share = {k: sum(r[k] for r in chosen) / len(chosen)
+                 for k in ("same", "agreed", "open", "contradicted")}
         told = sum(r["told"] for r in chosen)
         alike = f"{sum(r['alike'] for r in chosen) / told:.0%} of {told:.0f}" if told else "-"
-        print(f"  {name:30}{len(chosen):>5}{share['same']:>11.0%}{share['agreed']:>19.0%}{share['open']:>7.0%}"
-              f"{share['contradicted']:>12.0%}{alike:>13}")
+        print(f"  {name:30}{len(chosen):>5}{share['same']:>11.0%}{share['agreed']:>19.0%}"
+              f"{share['open']:>7.0%}{share['contradicted']:>12.0%}{alike:>13}")
 
 
 # ----- strength -----
