@@ -121,4 +121,4 @@ def test_replies_and_the_tiles_out_respect_the_voids() -> None:
     told = leaves_words(view, move, voids={1: frozenset({3, 2})})
     assert plain[0].endswith("with a tile he may hold, is 5.")
     assert told[0].endswith("no tile player 1 may hold scores on the next play.")
-    assert told[-1] == "Player 1 has shown he lacks 2s: of these tiles he may hold only 8."
+    assert told[-1] == "Player 1 has shown he has no tile with a 2: of these tiles he may hold only 8."

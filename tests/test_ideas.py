@@ -139,7 +139,7 @@ def test_a_block_names_the_suits_the_player_showed_he_lacks() -> None:
     named = idea(view, Move.parse("6-5@E"), Move.parse("6-3@E"), {2: frozenset({5})})
     assert named is not None and named.key == "blocks"
     assert idea_words(named) == ("it blocks player 2: he holds no tile for these ends (he has shown he "
-                                 "lacks 5s), so he must draw")
+                                 "has none with a 5), so he must draw")
     assert idea(view, Move.parse("6-5@E"), Move.parse("6-3@E"), {}) != named  # without the void, no block
 
 

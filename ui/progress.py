@@ -18,7 +18,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from trainer.errors import TrainerError
-from trainer.i18n import percent, t, tn
+from trainer.i18n import decimal_symbol, group_symbol, percent, t, tn
 from trainer.store import (
     ENV,
     PARTS,
@@ -61,7 +61,8 @@ def show(figure: go.Figure, key: str, alt: str, height: int = 260) -> None:
     (below, it would cover the dates)."""
     figure.update_layout(height=height, margin={"l": 8, "r": 8, "t": 36, "b": 8}, dragmode=False,
                          legend={"orientation": "h", "yanchor": "bottom", "y": 1.02, "x": 0},
-                         hoverlabel={"namelength": -1})
+                         hoverlabel={"namelength": -1},
+                         separators=decimal_symbol(LANG) + group_symbol(LANG))  # "4,5" in Spanish
     st.plotly_chart(figure, key=key, config=CONFIG, alt=alt)
 
 
@@ -149,7 +150,8 @@ def drill_charts(days: Sequence[DrillDay]) -> None:
         if timed:
             speed.add_scatter(x=[d.day for d in timed], y=[round(d.mean_seconds or 0, 1) for d in timed],
                               name=name, mode=mode, line=style,
-                              hovertemplate="%{y} s<extra>" + name + "</extra>")
+                              hovertemplate=t("progress.speed_value", LANG, seconds="%{y}")
+                              + "<extra>" + name + "</extra>")
     accuracy.update_yaxes(title=t("progress.accuracy_axis", LANG), range=[0, 105])
     day_axis(accuracy, days[0].day, days[-1].day)
     total = sum(d.attempts for d in days)

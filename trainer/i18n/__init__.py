@@ -34,7 +34,7 @@ from types import ModuleType
 from typing import Optional, Union
 
 from babel import Locale, UnknownLocaleError
-from babel.numbers import format_decimal, format_percent, get_decimal_symbol
+from babel.numbers import format_decimal, format_percent, get_decimal_symbol, get_group_symbol
 
 from trainer.i18n import pofiles as po
 
@@ -145,6 +145,16 @@ def decimal_symbol(lang: str) -> str:
         return "."
 
 
+@cache
+def group_symbol(lang: str) -> str:
+    """The language's thousands separator (Babel's): "," in English, a no-break space in
+    Russian."""
+    try:
+        return str(get_group_symbol(normalize(lang)))
+    except (UnknownLocaleError, ValueError, TypeError):
+        return ","
+
+
 def percent(whole: Union[int, str], lang: str = DEFAULT) -> str:
     """A share in percent as the language writes it (Babel): "50%" in English, "50 %"
     (a no-break space) in Spanish; `whole` may be a chart's placeholder such as "%{y}".
@@ -230,3 +240,15 @@ def join(items: list[str], lang: str = DEFAULT) -> str:
         return "".join(items)
     head = t("list.separator", lang).join(items[:-1])
     return t("list.last", lang, head=head, last=items[-1])
+
+
+def either(items: list[str], lang: str = DEFAULT) -> str:
+    """A list of alternatives for a sentence: `a, b or c` in English.
+
+    >>> either(["a 1", "a 4"]), either(["a 5"])
+    ('a 1 or a 4', 'a 5')
+    """
+    if len(items) <= 1:
+        return "".join(items)
+    head = t("list.separator", lang).join(items[:-1])
+    return t("list.or", lang, head=head, last=items[-1])

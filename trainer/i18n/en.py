@@ -18,6 +18,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     # ----- lists -----
     "list.separator": ", ",
     "list.last": "{head} and {last}",
+    "list.or": "{head} or {last}",
     # ----- the table's ends -----
     "side.E": "east",
     "side.W": "west",
@@ -136,7 +137,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "run.score": "Score {score}; best streak {best_streak}.",
     "run.per_kind": "“{kind}”: {right} of {answered}.",
     "run.streak": "Streak: {streak}",
-    "run.remaining": "{seconds} s left",
+    "run.remaining": "{seconds}\u00a0s left",
     "run.bad_index": "A timed run has no board number {index}: the boards are numbered 0 to {max}.",
     # ----- lessons: shared -----
     "lesson.right": "Right: {answer}.",
@@ -659,6 +660,21 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "glossary.muggins.text": (
         "a way to play where you claim your own points; a missed or wrong claim gives them to the other side."
     ),
+    # the players' other names for each word of the game, shown after its meaning as
+    # "Also called ...": the names as a phrase ("bone, stone or piece"), or "—" for none
+    "glossary.aka": "Also called {names}.",
+    "glossary.tile.aka": "bone, stone or piece",
+    "glossary.double.aka": "doublet",
+    "glossary.spinner.aka": "—",
+    "glossary.side.aka": "—",
+    "glossary.arm.aka": "line or branch",
+    "glossary.end.aka": "—",
+    "glossary.open_end.aka": "—",
+    "glossary.count.aka": "—",
+    "glossary.boneyard.aka": "stock, bank or pile",
+    "glossary.domino.aka": "go out or chip out",
+    "glossary.block.aka": "lock or locked game",
+    "glossary.muggins.aka": "—",
     "glossary.value.name": "Value",
     "glossary.value.text": (
         "what a move is worth from now to the end of the hand: the points your side scores minus the "
@@ -784,6 +800,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     # ----- the app: shared widgets -----
     "widgets.hand_alt": "Hand: {tiles}",
     "widgets.upload": "Choose a file",
+    "widgets.upload_drop": "Drop the file here",  # shown while a file is dragged over a file picker
     "widgets.hand_empty": "empty",
     "widgets.end_button": "{side} ({pip})",
     "widgets.side.E": "East",
@@ -835,8 +852,8 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "widgets.store_where": "(The database: {where}.)",
     "widgets.store_failed": "The progress database could not be read: {error}.",
     "widgets.due_now": "now",
-    "widgets.due_minutes": "in {minutes} min",
-    "widgets.due_hours": "in {hours} h",
+    "widgets.due_minutes": "in {minutes}\u00a0min",
+    "widgets.due_hours": "in {hours}\u00a0h",
     "widgets.due_days": "in {days} days",
     # ----- the app: the start page -----
     "home.title": "All Fives trainer",
@@ -1220,8 +1237,10 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     ),
     "coach.out": "Tiles you cannot see for the open ends ({ends}): {suits}.",
     "coach.out_voids": {
-        "one": "Player {player} has shown he lacks {lacks}: of these tiles he may hold only {n}.",
-        "other": "Player {player} has shown he lacks {lacks}: of these tiles he may hold only {n}.",
+        "one": "Player {player} has shown he has no tile with {lacks}: of these tiles he may hold only {n}.",
+        "other": (
+            "Player {player} has shown he has no tile with {lacks}: of these tiles he may hold only {n}."
+        ),
     },
     "coach.say_only_move": "{move} is your only move.",
     "coach.say_twins": "Only {tile} fits, and either end comes to the same: play it on either.",
@@ -1276,15 +1295,15 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
         "Unclear: the deals disagree; the loss lies somewhere between {low} and {high} points."
     ),
     # ----- the idea behind a move, said first (trainer.play.ideas) -----
-    "ideas.suit": "{pip}s",
+    "ideas.suit": "a {pip}",
     "ideas.goes_out": "it plays your last tile: you go out",
     "ideas.blocks_draw": (
-        "it blocks player {player}: he holds no tile for these ends (he has shown he lacks {lacks}), "
-        "so he must draw"
+        "it blocks player {player}: he holds no tile for these ends (he has shown he has none with "
+        "{lacks}), so he must draw"
     ),
     "ideas.blocks_pass": (
-        "it blocks player {player}: he holds no tile for these ends (he has shown he lacks {lacks}), "
-        "and with the boneyard empty he must pass"
+        "it blocks player {player}: he holds no tile for these ends (he has shown he has none with "
+        "{lacks}), and with the boneyard empty he must pass"
     ),
     "ideas.blocks_draw_none": (
         "it blocks player {player}: no tile you cannot see fits these ends, so he must draw"
@@ -1301,7 +1320,8 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     ),
     "ideas.sets_up": "it sets up {points} next turn: {tile} scores them on these ends if they stay",
     "ideas.sheds_double": (
-        "it sheds {tile}, a heavy double that fits only {pip}s and counts against you at the end"
+        "it sheds {tile}, a heavy double that fits only where a {pip} is open and counts against you "
+        "when the hand ends"
     ),
     "ideas.partner_count": (
         "it gives your partner a count: player {partner} could score up to {points} on these ends, "
@@ -1400,6 +1420,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     ),
     "progress.speed_title": "Mean answer time per {period}, each drill:",
     "progress.speed_axis": "seconds",
+    "progress.speed_value": "{seconds}\u00a0s",  # a point's answer time on the chart
     "progress.speed_alt": "Line chart of the mean seconds taken per drill answer, {period} by {period}.",
     "progress.speed_empty": "No drill answer was timed yet.",
     "progress.tags_title": "Puzzle themes, weakest first",
@@ -1535,7 +1556,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "play.bad_file_head": "This file could not be loaded as a saved game: {problem}.",
     "play.bad_file_detail": "What the trainer read: {error}",
     "play.file_not_text": "it is not a text file",
-    "play.file_too_big": "it is {size} KB, and a saved game is at most {limit} KB",
+    "play.file_too_big": "it is {size}\u00a0KB, and a saved game is at most {limit}\u00a0KB",
     "play.file_not_game": "it is not a game saved from this page, or it was changed after saving",
     "play.file_no_seed": "the deal number is missing",
     "play.muggins": "Muggins: claim your own points",
@@ -1546,7 +1567,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
         "“{text}” is not a deal number: type a whole number of up to {digits} digits, for example 12345."
     ),
     "play.load": "Or load a saved game",
-    "play.load_note": "A game saved from this page (.txt), at most {kb} KB",
+    "play.load_note": "A game saved from this page (.txt), at most {kb}\u00a0KB",
     "play.bad_file": "This file is not a saved game: {error}",
     "play.side_us": "You and player 2",
     "play.side_them": "Players 1 and 3",
@@ -1609,7 +1630,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "play.quit": "Quit this game",
     # ----- the app: positions too big to solve on the Analysis page -----
     "analysis.too_big": (
-        "This position is too big to solve exactly here: the search was stopped after {seconds} s. "
+        "This position is too big to solve exactly here: the search was stopped after {seconds}\u00a0s. "
         "Below is a rough estimate from random play-outs instead."
     ),
     "analysis.playing_out": "Playing the hand out at random after each move...",
@@ -1647,7 +1668,8 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "error.code_text": "a position code is text",
     "error.code_long": "a position code is at most {most} characters long; this one has {length}",
     "error.scores_numbers": "field SCORES: {text} is not a list of whole numbers",
-    "error.scores_count": "field SCORES: {count} score(s) for {sides} sides (one per {per})",
+    "error.scores_players": "field SCORES: {count} score(s) for {sides} players (one per player)",
+    "error.scores_partners": "field SCORES: {count} score(s) for {sides} partnerships (one per partnership)",
     "error.hands_count": (
         "field HANDS: {count} hand(s); rules {rules} take {low} to {high} players, hands separated by /"
     ),

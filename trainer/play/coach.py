@@ -59,7 +59,7 @@ from trainer.engine.position import Position
 from trainer.engine.record import Turn
 from trainer.engine.twins import only_twins, twin_key
 from trainer.engine.voids import Voids, voids_from_turns
-from trainer.i18n import join, t, tn
+from trainer.i18n import either, t, tn
 from trainer.play.ideas import Idea, idea, idea_words, may_hold, reply_points
 from trainer.play.players import GreedyPlayer, mover_view, unseen_tiles
 from trainer.search.evidence import MIN_DEALS, Difference, Evidence, within_budget
@@ -178,7 +178,7 @@ def leaves_words(position: Position, move: Move, lang: str = "en",
     if lacks:
         held = len([x for x in may_hold(position, nxt, voids) if any(x.has(p) for p in ends)])
         lines.append(tn("coach.out_voids", held, lang, player=nxt,
-                        lacks=join([t("ideas.suit", lang, pip=p) for p in lacks], lang)))
+                        lacks=either([t("ideas.suit", lang, pip=p) for p in lacks], lang)))
     return tuple(lines)
 
 

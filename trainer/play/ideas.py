@@ -26,7 +26,8 @@ deals of the tiles he cannot see (the same deals for both moves). In order of we
 >>> p = Position.from_code("5-5:5-2,2-0,0-6::: ?4/6-5,6-3,5-3,0-0/?9/?4 ?3 1 -35,40 partners")
 >>> found = idea(p, Move.parse("6-5@E"), Move.parse("6-3@E"), {2: frozenset({5})})
 >>> found.key, idea_words(found)
-('blocks', 'it blocks player 2: he holds no tile for these ends (he has shown he lacks 5s), so he must draw')
+('blocks',
+ 'it blocks player 2: he holds no tile for these ends (he has shown he has none with a 5), so he must draw')
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ from trainer.engine.moves import Move
 from trainer.engine.position import Position, size
 from trainer.engine.tiles import ALL_TILES, Tile
 from trainer.engine.voids import Voids
-from trainer.i18n import join, t, tn
+from trainer.i18n import either, t, tn
 from trainer.search.dealing import Dealer
 
 HEAVY = 8  # pips: a double this heavy is worth shedding
@@ -198,7 +199,7 @@ def idea_words(found: Idea, lang: str = "en") -> str:
         v["other"] = str(v["other"])  # the code alone: the sentence is long enough
     if found.key == "blocks":
         pips: list[int] = list(v.pop("lacks"))  # type: ignore[call-overload]
-        lacks = join([t("ideas.suit", lang, pip=p) for p in pips], lang)
+        lacks = either([t("ideas.suit", lang, pip=p) for p in pips], lang)
         key = ("ideas.blocks_draw" if v.pop("draws") else "ideas.blocks_pass") + ("" if pips else "_none")
         return t(key, lang, lacks=lacks, **v)
     return t(f"ideas.{found.key}", lang, **v)
