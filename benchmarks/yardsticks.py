@@ -18,7 +18,8 @@ agreement: decisions from real play (2-player standard hands between quick exper
            the opposite ways (they contradict); and, of the pairs of moves both tell
            apart, the share told apart alike (moves the exact yardstick values exactly
            on every deal: the leaders and the play-outs' best; the solver bounds a move
-           more than 10 points below a deal's best, which costs far less).
+           more than 10 points below a deal's best, which costs far less). A deal that
+           takes over 3 s to solve is left out for every move.
 greedy:    the expert (told the target) against greedy, games to 250, each deal played
            twice with the seats swapped: games won with a 95% (Wilson) interval and the
            mean margin a game with its 95% interval.
@@ -39,6 +40,7 @@ import statistics
 import sys
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Optional
 
@@ -50,17 +52,20 @@ from trainer.engine.tiles import ALL_TILES
 from trainer.engine.twins import twin_key
 from trainer.engine.voids import Voids
 from trainer.play.players import ExpertPlayer, GreedyPlayer, mover_view
-from trainer.search.evidence import Evidence, paired
+from trainer.search.dealing import Dealer
+from trainer.search.evidence import Evidence
 from trainer.search.fastplay import policy_playouts
 from trainer.search.finish import winning_moves
 from trainer.search.played_out import played_out
 from trainer.search.sampling import solve_deals
+from trainer.search.solver import SearchLimitError, Solution, solve
 from trainer.search.yardsticks import compare
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from strength import TARGET, mirrored, report  # noqa: E402
 
 NEAR = 10  # points: the exact yardstick bounds a move this far below a deal's best
+DEAL_LIMIT = 3.0  # seconds: a deal that takes longer to solve is left out for every move
 STAGES = (("first lead", 0, 0), ("1 to 4 tiles on the table", 1, 4), ("5 to 8", 5, 8),
           ("9 to 14", 9, 14), ("15 or more", 15, 28))
 
@@ -187,12 +192,36 @@ def stage_of(view: Position) -> str:
     return next(name for name, low, high in STAGES if low <= tiles <= high)
 
 
-def judge_both(view: Position, voids: Voids, deals: int, playouts: int, seed: int) -> dict[str, float]:
+def exact_evidence(view: Position, voids: Voids, deals: int, seed: int, must: tuple[Move, ...],
+                   pool: ThreadPoolExecutor) -> Evidence:
+    """Every move on `deals` deals solved exactly (paired), `must` exact on each, a move
+    more than NEAR below a deal's best only bounded there; a deal that takes over
+    DEAL_LIMIT seconds is left out for every move."""
+    dealer = Dealer(view, voids)
+    rng = random.Random(seed)
+    dealt = [dealer.deal(rng) for _ in range(deals)]
+
+    def one(deal: Position) -> Optional[Solution]:
+        try:
+            return solve(deal, near=NEAR, exact=must, time_limit=DEAL_LIMIT)
+        except SearchLimitError:
+            return None
+
+    solved = [s for s in pool.map(one, dealt) if s is not None]
+    moves = tuple(sorted(view.legal_moves(), key=str))
+    found = [{m.move: m for m in s.moves} for s in solved]
+    values = tuple(tuple(f[m].value for f in found) for m in moves)
+    bounds = tuple(tuple(f[m].bound for f in found) for m in moves)
+    return Evidence(moves, tuple(view.points(m) for m in moves), values, False, bounds)
+
+
+def judge_both(view: Position, voids: Voids, deals: int, playouts: int, seed: int,
+               pool: ThreadPoolExecutor) -> dict[str, float]:
     played = played_out(view, playouts, seed, voids)
     b = played.best()
     # exact where it matters: the leading moves and the play-outs' best; a move more than
     # NEAR below a deal's best keeps only a bound there (left out of the pairs below)
-    exact = paired(view, deals, seed, voids, near=NEAR, must=(b,))
+    exact = exact_evidence(view, voids, deals, seed, (b,), pool)
     a = exact.best()
     same = twin_key(view, a) == twin_key(view, b)
     row = {"same": float(same), "agreed": 0.0, "open": 0.0, "contradicted": 0.0}
@@ -224,10 +253,11 @@ def pairs_told_apart(view: Position, exact: Evidence, played: Evidence) -> tuple
 def agreement_part(count: int, deals: int, playouts: int, seed: int) -> None:
     start = time.perf_counter()
     rows: list[tuple[str, bool, dict[str, float]]] = []
-    for n, (view, voids, drawn) in enumerate(decisions(count, seed), 1):
-        rows.append((stage_of(view), drawn, judge_both(view, voids, deals, playouts, seed + n)))
-        if n % 10 == 0:
-            print(f"  {n} decisions judged, {time.perf_counter() - start:.0f} s", flush=True)
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        for n, (view, voids, drawn) in enumerate(decisions(count, seed), 1):
+            rows.append((stage_of(view), drawn, judge_both(view, voids, deals, playouts, seed + n, pool)))
+            if n % 10 == 0:
+                print(f"  {n} decisions judged, {time.perf_counter() - start:.0f} s", flush=True)
     print(f"agreement of the yardsticks: {len(rows)} decisions from real play, {deals} deals solved exactly "
           f"and {playouts} played out each, {time.perf_counter() - start:.0f} s")
     head = (f"  {'stage':30}{'n':>5}{'same best':>11}{'other best: agree':>19}{'open':>7}{'contradict':>12}"
