@@ -13,13 +13,12 @@ agreement: decisions from real play (2-player standard hands between quick exper
            both yardsticks: `--deals` deals of the tiles the mover cannot see solved
            exactly (every move exact), and `--playouts` deals played out on each
            player's own information. By stage of the hand: how often they name the same
-           best move (twins merged); how often their two best moves are told apart the
-           same way by both beyond their margins, not told apart by one, or told apart
-           the opposite ways (they contradict); and, of the pairs of moves both tell
-           apart, the share told apart alike (moves the exact yardstick values exactly
-           on every deal: the leaders and the play-outs' best; the solver bounds a move
-           more than 10 points below a deal's best, which costs far less). A deal that
-           takes over 3 s to solve is left out for every move.
+           best move (twins merged); where they name different ones (each puts its own
+           ahead), which of them is sure of it beyond its 95% margin: the exact deals
+           only, the play-outs only, neither, or both (they contradict); and, of the
+           pairs of moves both tell apart beyond their margins, the share told apart
+           alike. A deal that takes over 3 s to solve is
+           left out for every move.
 greedy:    the expert (told the target) against greedy, games to 250, each deal played
            twice with the seats swapped: games won with a 95% (Wilson) interval and the
            mean margin a game with its 95% interval.
@@ -64,8 +63,8 @@ from trainer.search.yardsticks import compare
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from strength import TARGET, mirrored, report  # noqa: E402
 
-NEAR = 10  # points: the exact yardstick bounds a move this far below a deal's best
 DEAL_LIMIT = 3.0  # seconds: a deal that takes longer to solve is left out for every move
+COLUMNS = ("same", "exact_only", "played_only", "neither", "contradicted")
 STAGES = (("first lead", 0, 0), ("1 to 4 tiles on the table", 1, 4), ("5 to 8", 5, 8),
           ("9 to 14", 9, 14), ("15 or more", 15, 28))
 
@@ -192,10 +191,9 @@ def stage_of(view: Position) -> str:
     return next(name for name, low, high in STAGES if low <= tiles <= high)
 
 
-def exact_evidence(view: Position, voids: Voids, deals: int, seed: int, must: tuple[Move, ...],
+def exact_evidence(view: Position, voids: Voids, deals: int, seed: int,
                    pool: ThreadPoolExecutor) -> Evidence:
-    """Every move on `deals` deals solved exactly (paired), `must` exact on each, a move
-    more than NEAR below a deal's best only bounded there; a deal that takes over
+    """Every move on `deals` deals solved exactly (paired); a deal that takes over
     DEAL_LIMIT seconds is left out for every move."""
     dealer = Dealer(view, voids)
     rng = random.Random(seed)
@@ -203,7 +201,7 @@ def exact_evidence(view: Position, voids: Voids, deals: int, seed: int, must: tu
 
     def one(deal: Position) -> Optional[Solution]:
         try:
-            return solve(deal, near=NEAR, exact=must, time_limit=DEAL_LIMIT)
+            return solve(deal, time_limit=DEAL_LIMIT)
         except SearchLimitError:
             return None
 
@@ -211,23 +209,23 @@ def exact_evidence(view: Position, voids: Voids, deals: int, seed: int, must: tu
     moves = tuple(sorted(view.legal_moves(), key=str))
     found = [{m.move: m for m in s.moves} for s in solved]
     values = tuple(tuple(f[m].value for f in found) for m in moves)
-    bounds = tuple(tuple(f[m].bound for f in found) for m in moves)
-    return Evidence(moves, tuple(view.points(m) for m in moves), values, False, bounds)
+    return Evidence(moves, tuple(view.points(m) for m in moves), values)
 
 
 def judge_both(view: Position, voids: Voids, deals: int, playouts: int, seed: int,
                pool: ThreadPoolExecutor) -> dict[str, float]:
     played = played_out(view, playouts, seed, voids)
-    b = played.best()
-    # exact where it matters: the leading moves and the play-outs' best; a move more than
-    # NEAR below a deal's best keeps only a bound there (left out of the pairs below)
-    exact = exact_evidence(view, voids, deals, seed, (b,), pool)
-    a = exact.best()
+    exact = exact_evidence(view, voids, deals, seed, pool)
+    a, b = exact.best(), played.best()
     same = twin_key(view, a) == twin_key(view, b)
-    row = {"same": float(same), "agreed": 0.0, "open": 0.0, "contradicted": 0.0}
-    if not same:
+    row = {k: 0.0 for k in COLUMNS}
+    row["same"] = float(same)
+    if not same:  # a leads b by the exact deals, b leads a by the play-outs: who is sure?
         found = compare(exact, played, a, b)
-        row["agreed" if found.agreed else "contradicted" if found.contradicted else "open"] = 1.0
+        sure_exact, sure_played = found.exact.low > 0, found.played.high < 0
+        key = ("contradicted" if sure_exact and sure_played else "exact_only" if sure_exact
+               else "played_only" if sure_played else "neither")
+        row[key] = 1.0
     alike, told = pairs_told_apart(view, exact, played)
     row["told"], row["alike"] = told, alike
     return row
@@ -239,7 +237,7 @@ def pairs_told_apart(view: Position, exact: Evidence, played: Evidence) -> tuple
     firsts = {}
     for m in exact.moves:
         firsts.setdefault(twin_key(view, m), m)
-    moves = [m for m in firsts.values() if not exact.bounded(m)]
+    moves = list(firsts.values())
     told = alike = 0
     for i, a in enumerate(moves):
         for b in moves[i + 1:]:
@@ -260,9 +258,9 @@ def agreement_part(count: int, deals: int, playouts: int, seed: int) -> None:
                 print(f"  {n} decisions judged, {time.perf_counter() - start:.0f} s", flush=True)
     print(f"agreement of the yardsticks: {len(rows)} decisions from real play, {deals} deals solved exactly "
           f"and {playouts} played out each, {time.perf_counter() - start:.0f} s")
-    head = (f"  {'stage':30}{'n':>5}{'same best':>11}{'other best: agree':>19}{'open':>7}{'contradict':>12}"
-            f"{'pairs alike':>13}")
-    print(head)
+    print(f"  {'':35}{'':>11}{'different best moves, sure beyond the margin:':>48}")
+    print(f"  {'stage':30}{'n':>5}{'same best':>11}{'exact only':>12}{'played only':>13}{'neither':>9}"
+          f"{'both (contradict)':>19}{'pairs alike':>16}")
     groups = [(name, lambda s, d, name=name: s == name) for name, _, _ in STAGES]
     groups += [("after a draw, 1 to 8 on the table",
                 lambda s, d: d and s in ("1 to 4 tiles on the table", "5 to 8")),
@@ -271,12 +269,12 @@ def agreement_part(count: int, deals: int, playouts: int, seed: int) -> None:
         chosen = [r for s, d, r in rows if keep(s, d)]
         if not chosen:
             continue
-        share = {k: sum(r[k] for r in chosen) / len(chosen)
-                 for k in ("same", "agreed", "open", "contradicted")}
+        share = {k: sum(r[k] for r in chosen) / len(chosen) for k in COLUMNS}
         told = sum(r["told"] for r in chosen)
         alike = f"{sum(r['alike'] for r in chosen) / told:.0%} of {told:.0f}" if told else "-"
-        print(f"  {name:30}{len(chosen):>5}{share['same']:>11.0%}{share['agreed']:>19.0%}"
-              f"{share['open']:>7.0%}{share['contradicted']:>12.0%}{alike:>13}")
+        print(f"  {name:30}{len(chosen):>5}{share['same']:>11.0%}{share['exact_only']:>12.0%}"
+              f"{share['played_only']:>13.0%}{share['neither']:>9.0%}{share['contradicted']:>19.0%}"
+              f"{alike:>16}")
 
 
 # ----- strength -----

@@ -122,3 +122,19 @@ def test_replies_and_the_tiles_out_respect_the_voids() -> None:
     assert plain[0].endswith("with a tile he may hold, is 5.")
     assert told[0].endswith("no tile player 1 may hold scores on the next play.")
     assert told[-1] == "Player 1 has shown he has no tile with a 2: of these tiles he may hold only 8."
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "fi", "ru", "mk"])
+def test_one_deal_is_never_given_a_margin(monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
+    """On one deal there is no interval: no "± inf", no "inf" at all, in any language,
+    in the hint or the review (the play-outs may still speak, with their own margin)."""
+    view = Position.from_code(LATER)
+    for seed in range(4):
+        one = paired(view, 1, seed=seed)
+        monkeypatch.setattr(coach, "gather", lambda *args, one=one, **kwargs: (one, None))
+        given = hint(view, budget=0.1, lang=lang)
+        words = [given.headline, *given.details]
+        for move in view.legal_moves():
+            review = judged(view, move, one, lang=lang)
+            words += [review.headline, review.reason]
+        assert not any("inf" in w for w in words), [w for w in words if "inf" in w]

@@ -337,7 +337,6 @@ def show_worked() -> None:
                     end_buttons([(m.side, pips[m.side]) for m in options if m.side],
                                 key=f"worked{number}_{at}_end", tile=picked,
                                 on_pick=lambda side: worked_answer(state, at, Move(picked, side)))
-                return_to = None
             else:
                 hand(mine)
                 chosen = Move.parse(answer)
@@ -346,7 +345,6 @@ def show_worked() -> None:
                 show_verdict(step, step.move, t("worked.in_hand", LANG, player=you,
                                                  move=move_words(step.move, LANG)))
                 st.caption(basis_words(step, LANG))
-                return_to = at
         else:
             if step.before.turn == you:
                 hand(mine)
@@ -355,8 +353,7 @@ def show_worked() -> None:
             st.info(turn_words(step, LANG))
             if step.choice:
                 st.caption(basis_words(step, LANG))
-            return_to = at
-        if return_to is not None:
+        if not (step.before.turn == you and step.choice and answer is None):  # answered, or nothing to ask
             label = t("worked.next" if at + 1 < len(steps) else "worked.see_end", LANG)
             st.button(label, key=f"worked{number}_next_{at}", type="primary",
                       on_click=worked_next, args=(state, len(steps)))

@@ -147,7 +147,10 @@ def compare_words(position: Position, evidence: Evidence, move: Move, other: Mov
             "coach.compare_exact_better" if diff.mean > 0 else "coach.compare_exact_worse")
         return t(key, lang, **values)
     margin = f"{diff.half_width:.1f}"
-    if not math.isfinite(diff.half_width):  # one deal: no margin to give
+    if not math.isfinite(diff.half_width):  # one deal: no margin to give, no bound to name
+        if diff.at_least:
+            return t("coach.compare_bounded", lang, move=move, other=other, points=values["points"],
+                     other_points=values["other_points"])
         return t("coach.compare_one_deal", lang, **values)
     if diff.at_least:  # `other` is only bounded on some deals: a lower bound on the gap
         key = "coach.compare_better_bound" if diff.significant else "coach.compare_close_bound"
