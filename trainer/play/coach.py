@@ -287,12 +287,12 @@ def hint(position: Position, budget: float = 1.0, seed: int = 0, voids: Optional
         details = (t("coach.basis_none", lang), *leaves_words(view, move, lang, voids))
         return Hint(move, headline, details, {}, 0)
     move = evidence.best()
-    others = [m for m in evidence.moves if m != move]
+    others = [m for m in evidence.moves if twin_key(view, m) != twin_key(view, move)]  # real alternatives
     other = max(others, key=lambda m: (evidence.mean(m), view.points(m), str(m)))
     values = {m: evidence.mean(m) for m in evidence.moves}
     basis = t("coach.basis", lang, basis=basis_words(evidence, lang))
     named, other_named = move_words(move, lang), move_words(other, lang)
-    if twin_key(view, move) == twin_key(view, other) or equal_everywhere(evidence, move, other):
+    if equal_everywhere(evidence, move, other):
         return Hint(move, t("coach.say_same", lang, move=named, other=other_named),
                     (*leaves_words(view, move, lang, voids), basis), values, evidence.deals, evidence.exact)
     rivals = [other] + ([played.best()] if played is not None else [])
@@ -386,9 +386,10 @@ def judged(view: Position, played: Move, evidence: Evidence, number: int = 0,
     best = evidence.best()
     if evidence.mean(played) == evidence.mean(best) or twin_key(view, played) == twin_key(view, best):
         best = played  # a tie for the best (or its twin): the move played is one
-    if best == played:
-        others = [m for m in evidence.moves if m != played]
-        other = max(others, key=lambda m: (evidence.mean(m), str(m)))
+    if best == played:  # against the best real alternative (a twin of it is no alternative)
+        others = [m for m in evidence.moves if twin_key(view, m) != twin_key(view, played)]
+        other = max(others or [m for m in evidence.moves if m != played],
+                    key=lambda m: (evidence.mean(m), str(m)))
     else:
         other = best
     loss = evidence.difference(best, played)
