@@ -35,6 +35,7 @@ from trainer.store import (
 )
 from trainer.store.history import parse_history
 from ui.state import (
+    club_mode,
     database_location,
     database_setting,
     init_state,
@@ -323,6 +324,8 @@ def settings(store: Optional[Store], learner: Optional[int], name: str) -> None:
                            mime="application/json", key="progress_export", on_click="ignore",
                            icon=":material/download:")
         st.caption(t("progress.export_help", LANG))
+    if club_mode():  # accounts are made by teachers and operators: no learner comes in by a file
+        return
     st.file_uploader(t("progress.import_file", LANG), key="progress_import_file")  # any file: a wrong
     # one gets this page's words, not the picker's English refusal
     uploader_style(LANG, {"progress_import_file": t("progress.import_note", LANG)})
