@@ -263,15 +263,33 @@ def test_a_strategy_lesson_is_answered_and_explained_with_the_solver() -> None:
     assert feedback.details[0].startswith(f"After {chosen}, best play:")  # the wrong choice's own line
 
 
-def test_worked_hands_step_through_a_hand() -> None:
-    from trainer.teach.worked import WORKED_SEEDS, narrate, worked_hand
+def test_worked_hands_ask_what_you_would_play_then_give_the_verdict() -> None:
+    from trainer.engine.moves import Move
+    from trainer.teach.worked import WORKED_SEEDS, judge_move, narrate, worked_hand
 
+    hand = worked_hand(WORKED_SEEDS[0])
+    lines = narrate(hand)
     at = app(LEARN, learn_lesson="worked")
-    lines = narrate(worked_hand(WORKED_SEEDS[0]))
     assert t("worked.title") in texts(at.subheader)
-    assert lines[1] in texts(at.info)
-    slider = at.slider[0]
-    ok(slider.set_value(slider.max))
-    assert lines[len(worked_hand(WORKED_SEEDS[0]).steps)] in texts(at.info)
+    assert t("worked.your_turn", player=hand.learner) in texts(at.markdown)
+    assert not [b for b in at.button if b.key and b.key.startswith("worked1_next")]  # an answer first
+    ok(at.button(key="worked1_0_2-2").click())  # a lead goes one way: the answer at once
+    first = hand.steps[0]
+    verdict = judge_move(first, Move.parse("2-2")).words
+    shown = " ".join(texts(at.success) + texts(at.warning) + texts(at.info))
+    assert verdict in shown and judge_move(first, first.move).words in shown
+    basis = t("worked.basis", player=hand.learner, deals="200", playouts="4,000")
+    assert any(basis in c for c in texts(at.caption))
+    for n in range(len(hand.steps)):
+        step = hand.steps[n]
+        if step.before.turn == hand.learner and step.choice and n:
+            assert t("worked.your_turn", player=hand.learner) in texts(at.markdown)
+            ok(at.button(key=f"worked1_{n}_{step.move.tile}").click())  # as played in the hand
+            ends = [b for b in at.button if b.key and b.key.startswith(f"worked1_{n}_end_")]
+            if ends:
+                ok(at.button(key=f"worked1_{n}_end_{step.move.side}").click())
+        elif step.before.turn != hand.learner:
+            assert lines[n + 1] in texts(at.info)
+        ok(at.button(key=f"worked1_next_{n}").click())
     assert lines[-1] in " ".join(texts(at.success))
     assert t("learn.last") in texts(at.info)

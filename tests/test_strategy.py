@@ -29,8 +29,6 @@ from trainer.teach.lines import replay, solved_line
 from trainer.teach.proven import TOPICS, Proven, bank
 from trainer.teach.quiz import Maker
 from trainer.teach.strategy import ANSWER_TILES, BANKED, STRATEGY_IDS, lead_reply, strategy_lessons
-from trainer.teach.worked import WORKED_SEEDS, worked_hand
-from trainer.teach.worked import narrate as narrate_worked
 
 ATTEMPTS = range(64)
 
@@ -417,28 +415,3 @@ def test_no_strategy_text_is_a_missing_key() -> None:
             texts += [q.prompt, q.explanation, q.board.caption, *q.details, *(c.label for c in q.choices),
                       *(n for _, n in q.notes)]
     assert not [x for x in texts if re.search(r"\[[a-z_]+\.[a-z_.]+\]|\{[a-z_]+\}", x)]
-
-
-# ----- worked hands -----
-def test_a_worked_hand_is_narrated_with_the_solver_values() -> None:
-    hand = worked_hand(WORKED_SEEDS[0])
-    lines = narrate_worked(hand)
-    assert len(lines) == len(hand.steps) + 3
-    assert "exact for this deal" in lines[0]
-    position = hand.start
-    for step, line in zip(hand.steps, lines[1:]):
-        assert step.before.hand(step.before.turn)  # the mover holds tiles
-        if step.move is None:
-            assert "passes" in line
-            continue
-        if len(step.before.legal_moves()) == 1:
-            assert "only move" in line
-            continue
-        solution = solve(step.before)
-        assert [(m.move, m.value) for m in solution.moves] == [(m.move, m.value) for m in step.values]
-        chosen = next(m for m in solution.moves if m.move == step.move)
-        if chosen.value == solution.value:
-            assert "The solver's choice" in line
-        else:
-            assert f"{solution.value - chosen.value} less" in line
-    assert hand.end.is_over and position.layout.is_empty

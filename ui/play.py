@@ -318,7 +318,7 @@ def learner_turns(session: PlaySession, number: int) -> list[tuple[int, Move]]:
 def lost_text(review: MoveReview) -> str:
     """The points lost, with the 95% margin when it rests on deals; none for a move
     judged by the target (a game won or not, not points)."""
-    if review.target is not None or review.unjudged or not math.isfinite(review.margin):
+    if review.target is not None or review.unjudged or review.contested or not math.isfinite(review.margin):
         return NO_FIGURE
     return f"{review.loss:.1f} ± {review.margin:.1f}" if review.samples else f"{review.loss:.1f}"
 
@@ -348,11 +348,15 @@ def show_review(reviews: tuple[MoveReview, ...], moves: list[tuple[int, Move]]) 
                               grade=t("play.forced_mark", LANG), colour="gray"))
                 st.caption(t("play.forced_why", LANG))
                 continue
-            best = NO_FIGURE if r.unjudged else move_words(r.best, LANG)
+            best = NO_FIGURE if r.unjudged or r.contested else move_words(r.best, LANG)
             st.markdown(t("play.review_head", LANG, n=count, move=move_words(r.played, LANG),
                           grade=t(f"play.grade.{r.grade}", LANG), colour=GRADE_COLOURS.get(r.grade, "gray")))
+            if r.headline:
+                st.write(r.headline)
             st.caption(t("play.review_detail", LANG, best=best, lost=lost_text(r), judged=judged_on(r)))
-            st.caption(r.reason)
+            if r.reason and r.reason != r.headline:
+                with st.expander(t("play.figures", LANG)):
+                    st.caption(r.reason)
     if not [r for r in reviews if not r.forced]:
         st.info(t("play.no_choice", LANG))
     worst = sorted((r for r in reviews if r.grade in WEAK_GRADES), key=lambda r: -r.loss)[:3]
@@ -370,6 +374,7 @@ def learner_turn(session: PlaySession) -> None:
     drawn = session.match.pending_draws
     if drawn:
         st.info(t("play.drew", LANG, tiles=t("list.separator", LANG).join(str(tile) for tile in drawn)))
+    coach_box = st.container()  # the coach's hint, above the hand (on a phone it would scroll away below)
     st.write(t("play.your_hand", LANG))
     selected = Tile.parse(st.session_state["play_tile"]) if st.session_state["play_tile"] else None
     moves = position.legal_moves()
@@ -422,8 +427,11 @@ def learner_turn(session: PlaySession) -> None:
             st.rerun()
     advice = st.session_state["play_hint"]
     if advice is not None and advice.move in moves:
-        st.info(t("play.coach_says", LANG, move=move_words(advice.move, LANG),
-                  reasons=" ".join(advice.reasons)))
+        coach_box.info(t("play.coach_says", LANG, headline=advice.headline), icon=":material/lightbulb:")
+        if advice.details:
+            with coach_box.expander(t("play.figures", LANG)):
+                for line in advice.details:
+                    st.caption(line)
 
 
 def claim_note(claim: Claim, move: Move) -> Optional[str]:

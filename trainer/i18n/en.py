@@ -18,6 +18,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     # ----- lists -----
     "list.separator": ", ",
     "list.last": "{head} and {last}",
+    "list.or": "{head} or {last}",
     # ----- the table's ends -----
     "side.E": "east",
     "side.W": "west",
@@ -938,33 +939,65 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "practice.thinking": "The perfect player is thinking…",
     "worked.title": "Worked hands",
     "worked.intro": (
-        "Whole hands of two computer players who take the most points they can at once, told move by "
-        "move with what the solver makes of each choice."
+        "Whole hands of two computer players who take the most points they can at once. You take the "
+        "seat of the player who leads: at each of your turns, say what you would play, then see the "
+        "verdict, what it rests on, and why."
     ),
     "worked.hand": "Hand {number}",
     "worked.pick": "Which hand",
-    "worked.solving": "Solving every move of the hand…",
-    "worked.turn": "Turn",
-    "worked.hand_of": "Player {player}'s hand at this turn:",
-    "worked.story": "The whole hand, turn by turn",
     "worked.deal": (
-        "The deal: {hands}. The solver sees every hand and the order of the boneyard: its values are "
-        "exact for this deal, and no player at the table could know them."
+        "You play as player {player}, who leads, with {tiles}; player {other}'s tiles and the boneyard "
+        "are hidden. Each verdict is weighed on what the player to move could know then: {deals} deals "
+        "of the tiles he could not see, each solved with every tile known, and {playouts} played out "
+        "with every player choosing on what he can see."
     ),
     "worked.drew": {"one": "Player {player} draws {n} tile.", "other": "Player {player} draws {n} tiles."},
     "worked.pass": "Player {player} cannot play and the boneyard is empty: he passes.",
     "worked.play": "Player {player} plays {move}.",
     "worked.play_scores": "Player {player} plays {move} and scores {points}.",
     "worked.forced": "It is his only move.",
-    "worked.best": {
-        "one": "The solver's choice too, of {n} move: worth {value} by the end of the hand.",
-        "other": "The solver's choice too, of {n} moves: worth {value} by the end of the hand.",
+    "worked.either": "Only one tile fits, and either end comes to the same.",
+    "worked.basis": (
+        "Basis: what player {player} could know: {deals} deals of the tiles he could not see, each "
+        "solved exactly, and {playouts} played out on what each player can see, with 95% margins."
+    ),
+    "worked.basis_exact": "Basis: exact: the tiles could lie only one way.",
+    "worked.verdict_best": "{move} is the best choice: {idea}.",
+    "worked.verdict_best_close": {
+        "one": (
+            "{move} does best on these deals: {idea}; {n} other move comes as close as the deals can tell."
+        ),
+        "other": (
+            "{move} does best on these deals: {idea}; {n} other moves come as close as the deals can tell."
+        ),
     },
-    "worked.worse": "The solver prefers {best}, worth {best_value}; this move is worth {value}, {less} less.",
-    "worked.left": "player {player} holds {pips} pips",
+    "worked.verdict_close": (
+        "{move} is as good as the deals can tell: {best} does best on them, but not beyond their margin."
+    ),
+    "worked.verdict_worse": "{best} is better than {move} by {diff} ± {margin}: {idea}.",
+    "worked.verdict_worse_both": (
+        "{best} is better than {move} by {diff} ± {margin}, and played out too, by {played} ± "
+        "{played_margin}: {idea}."
+    ),
+    "worked.verdict_exact_worse": "{best} is better than {move} by {diff}, exactly: {idea}.",
+    "worked.verdict_unclear": (
+        "Unclear: with every tile known, {exact} does better; played out on what each player can see, "
+        "{played} does as well or better."
+    ),
+    "worked.left": "player {player} holds {tiles} ({pips} pips)",
     "worked.domino": "Player {player} has dominoed: {left}.",
     "worked.blocked": "Nobody can play: the hand is blocked; {left}.",
     "worked.scores": "The scores once the pips left are settled: {scores}.",
+    "worked.your_turn": "Your turn (player {player}). What would you play?",
+    "worked.their_turn": "Player {player}'s turn.",
+    "worked.table": "Player {player} holds {tiles}; the boneyard holds {bone}.",
+    "worked.you_chose": "You chose {move}.",
+    "worked.in_hand": "In the hand, player {player} played {move}.",
+    "worked.next": "Next turn",
+    "worked.see_end": "See how the hand ends",
+    "worked.again": "Start this hand again",
+    "worked.story": "The hand so far, turn by turn",
+    "worked.step": "Turn {n} of {total}",
     "glossary.title": "Glossary and board marks",
     "glossary.tile.name": "Tile",
     "glossary.tile.text": "one domino, two halves with 0 to 6 pips each, written high half first: 6-4.",
@@ -1573,12 +1606,54 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
         "exact value {other_value}: they tie."
     ),
     "coach.leaves": (
-        "After it the count is {count}; the most any tile you cannot see could score next is {reply}."
+        "After it the count is {count}; the most player {player} could score next, with a tile he "
+        "may hold, is {reply}."
     ),
     "coach.leaves_nothing": (
-        "After it the count is {count}; no tile you cannot see can score on the next play."
+        "After it the count is {count}; no tile player {player} may hold scores on the next play."
     ),
-    "coach.out": "Still out for the open ends ({ends}): {suits}.",
+    "coach.out": "Tiles you cannot see for the open ends ({ends}): {suits}.",
+    "coach.out_voids": {
+        "one": "Player {player} has shown he has no tile with {lacks}: of these tiles he may hold only {n}.",
+        "other": (
+            "Player {player} has shown he has no tile with {lacks}: of these tiles he may hold only {n}."
+        ),
+    },
+    "coach.say_only_move": "{move} is your only move.",
+    "coach.say_twins": "Only {tile} fits, and either end comes to the same: play it on either.",
+    "coach.say_guess": "A first guess, with no deal solved in the time: play {move}: {idea}.",
+    "coach.idea_points": "it scores the most now and leaves the least",
+    "coach.idea_value": "it does best over the hand on these deals",
+    "coach.say_same": "{move} and {other} come to the same on every deal: either will do.",
+    "coach.say_play": "Play {move}: {idea}.",
+    "coach.say_play_close": "Play {move}: {idea}; {other} may be as good.",
+    "coach.say_first_guess": "A first guess: play {move}: {idea}.",
+    "coach.compare_one_deal": (
+        "{move} scores {points} now, {value} on the one deal solved; {other} scores {other_points} "
+        "now, {other_value}: one deal cannot tell them apart."
+    ),
+    "coach.say_unclear": "Unclear between {move} and {other}: {why}.",
+    "coach.disagree": (
+        "with every tile known, {exact} does better; played out on what each player can see, "
+        "{played} does as well or better"
+    ),
+    "coach.figures_exact": (
+        "With every tile known on each deal ({n} deals): {move} {value}, {other} {other_value}, a "
+        "difference of {diff} ± {margin}."
+    ),
+    "coach.played_out": (
+        "Played out on what each player can see ({n} deals): {move} {value}, {other} {other_value}, a "
+        "difference of {diff} ± {margin}."
+    ),
+    "coach.forced_twins": "Forced in effect: only {tile} fitted, and either end came to the same.",
+    "coach.unclear_disagree": "Unclear: {why}.",
+    "coach.unclear_bounded": (
+        "Unclear: on some deals only a bound on this move's value could be worked out in the time."
+    ),
+    "coach.review_best": "Best: {idea}.",
+    "coach.review_best_plain": "Best: no move does better on these deals.",
+    "coach.review_good": "Good: {best} was a little better: {idea}.",
+    "coach.review_better": "Better was {best}: {idea}.",
     "coach.out_suit": {"one": "{n} tile with a {pip}", "other": "{n} tiles with a {pip}"},
     "coach.unclear_none": (
         "Unclear: no deal could be solved in the time, so there is no evidence to grade this move."
@@ -1595,6 +1670,43 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     },
     "coach.unclear_wide": (
         "Unclear: the deals disagree; the loss lies somewhere between {low} and {high} points."
+    ),
+    # ----- the idea behind a move, said first (trainer.play.ideas) -----
+    "ideas.suit": "a {pip}",
+    "ideas.goes_out": "it plays your last tile: you go out",
+    "ideas.blocks_draw": (
+        "it blocks player {player}: he holds no tile for these ends (he has shown he has none with "
+        "{lacks}), so he must draw"
+    ),
+    "ideas.blocks_pass": (
+        "it blocks player {player}: he holds no tile for these ends (he has shown he has none with "
+        "{lacks}), and with the boneyard empty he must pass"
+    ),
+    "ideas.blocks_draw_none": (
+        "it blocks player {player}: no tile you cannot see fits these ends, so he must draw"
+    ),
+    "ideas.blocks_pass_none": (
+        "it blocks player {player}: no tile you cannot see fits these ends, and with the boneyard "
+        "empty he must pass"
+    ),
+    "ideas.blocks_often": "it leaves player {player} no tile for these ends on about {tenths} deals in 10",
+    "ideas.keeps_out": "it keeps {tile}, which fits the ends it leaves: you can go out next turn",
+    "ideas.no_score": (
+        "it leaves player {player} no score: no tile he may hold makes a multiple of five on these "
+        "ends (after {other} he could score up to {other_reply})"
+    ),
+    "ideas.sets_up": "it sets up {points} next turn: {tile} scores them on these ends if they stay",
+    "ideas.sheds_double": (
+        "it sheds {tile}, a heavy double that fits only where a {pip} is open and counts against you "
+        "when the hand ends"
+    ),
+    "ideas.partner_count": (
+        "it gives your partner a count: player {partner} could score up to {points} on these ends, "
+        "and the next player nothing"
+    ),
+    "ideas.scores": "it scores {points} now",
+    "ideas.less_reply": (
+        "it leaves player {player} at most {reply} to score, against {other_reply} after {other}"
     ),
     "play.grade.unclear": "unclear",
     "play.grade.forced": "forced",
@@ -1880,7 +1992,8 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "play.hint": "Hint",
     "play.coach_thinking": "The coach is thinking...",
     "play.undo": "Undo",
-    "play.coach_says": "Coach: play **{move}**. {reasons}",
+    "play.coach_says": "**Coach:** {headline}",
+    "play.figures": "The figures and what they rest on",
     "play.wrong_claim": (
         "You claimed {claim} but {move} scored {points}: you score nothing, and the {points} points go to "
         "the next player's side."

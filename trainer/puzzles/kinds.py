@@ -3,10 +3,13 @@ filters, and the JSON Lines record.
 
 - `score-most`: play the move that scores the most points now (exact).
 - `best-play`: hidden tiles; play the move with the best expected value over the
-  unseen tiles, dealt consistently with what the mover sees, every move valued on the
+  unseen tiles, dealt uniformly over what the mover sees, every move valued on the
   same deals. Accepted: every move not significantly worse than the best (95%);
-  shipped only when the best beats every rejected move by at least 5 points with 95%
-  confidence.
+  shipped only when both yardsticks (`trainer.search.yardsticks`) keep the accepted
+  moves above every rejected one by at least 5 points with 95% confidence: the deals
+  solved exactly (the best beats each rejected move so), and the rest of the hand
+  played out on each player's own information (PLAYOUTS deals: some accepted move
+  beats each rejected one so).
 - `endgame`: every hand known, boneyard empty; the exact value to the end of the hand;
   the accepted moves beat every rejected one by at least 5.
 - `deny`: no move scores now; leave the next player the least he could score (worked
@@ -32,18 +35,22 @@ from typing import Any, Literal, Optional
 
 from trainer.engine.moves import Move
 from trainer.engine.position import Position
+from trainer.engine.twins import twin_key
 from trainer.errors import NotationError, TrainerError
 from trainer.play.players import best_reply_points, mover_view
 from trainer.search.evidence import Evidence, paired
+from trainer.search.played_out import played_out
 from trainer.search.solver import solve
+from trainer.search.yardsticks import playout_margin
 
 Kind = Literal["count", "score-most", "deny", "best-play", "endgame"]
 KINDS: tuple[Kind, ...] = ("count", "score-most", "deny", "best-play", "endgame")
 HIDDEN_KINDS: tuple[Kind, ...] = ("score-most", "deny", "best-play")
-GENERATOR_VERSION = "2"
+GENERATOR_VERSION = "3"
 MARGIN = 5  # points by which the accepted answers beat every rejected one
 DEAL_STEPS = (30, 100, 200, 400, 800)  # sequential sampling: deals tried in turn
 MIN_SHIP_DEALS = 100  # fewer deals only screen a position out, never ship it
+PLAYOUTS = 4000  # best-play: deals played out on each player's own information
 SHOWN_DEALS = 100  # deals for the expected values shown beside score-most answers
 
 
@@ -167,23 +174,6 @@ def puzzle_id(kind: str, position: str) -> str:
 
 
 # ----- twins and the interest filters -----
-
-def twin_key(position: Position, move: Move) -> tuple[object, ...]:
-    """Moves with the same key are twins: the same tile leaving the same layout up to
-    the board's symmetry (E/W of a fresh spinner, N/S, the two ends of a symmetric line).
-
-    >>> p = Position.from_code("6-6:::: 6-4,6-2/?6 ?19 0 0,0")
-    >>> twin_key(p, Move.parse("6-4@E")) == twin_key(p, Move.parse("6-4@W"))
-    True
-    """
-    layout = position.layout.place(move.tile, move.side)
-    if layout.spinner is None:
-        line = tuple(layout.line)
-        mirror = tuple((b, a) for a, b in reversed(line))
-        return (str(move.tile), min(line, mirror))
-    arms = layout.arms
-    return (str(move.tile), layout.spinner, tuple(sorted(arms[:2])), tuple(sorted(arms[2:])))
-
 
 def choices(position: Position, moves: list[str]) -> dict[tuple[object, ...], list[str]]:
     """The legal moves grouped by twin key, each group one distinct choice."""
@@ -334,6 +324,10 @@ def answers(kind: Kind, position: Position, seed: int = 0, deals: int = 0) -> An
     evs = _evs(ev)
     infos = [MoveInfo(m, p, evs[m], evs[m]) for m, p in points.items()]
     _filter(position, tuple(infos), accepted)
+    played = playout_margin(played_out(position, PLAYOUTS, seed), [Move.parse(a) for a in accepted])
+    if played < MARGIN:
+        raise PuzzleError(f"played out on each player's information, the answer does not beat every "
+                          f"rejected move by {MARGIN} (95%)")
     return accepted, _sorted(infos), (), ev.deals, round(margin, 2)
 
 
@@ -420,4 +414,4 @@ def summary(puzzle: Puzzle) -> dict[str, Any]:
     return json.loads(puzzle.to_json())  # type: ignore[no-any-return]
 
 
-__all__ = ["KINDS", "Move", "Puzzle", "PuzzleError", "answers", "make_puzzle", "verify"]
+__all__ = ["KINDS", "Move", "Puzzle", "PuzzleError", "answers", "make_puzzle", "twin_key", "verify"]
