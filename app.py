@@ -33,6 +33,7 @@ LANG = follow_learner(LANG)
 pages = [
     st.Page("ui/home.py", title=t("nav.home", LANG), icon=":material/home:", default=True),
     st.Page("ui/learn.py", title=t("nav.learn", LANG), icon=":material/school:"),
+    st.Page("ui/practice.py", title=t("nav.practice", LANG), icon=":material/flag:"),
     st.Page("ui/drills.py", title=t("nav.drills", LANG), icon=":material/timer:"),
     st.Page("ui/puzzles.py", title=t("nav.puzzles", LANG), icon=":material/extension:"),
     st.Page("ui/play.py", title=t("nav.play", LANG), icon=":material/sports_esports:"),

@@ -7,12 +7,15 @@ the engine's classes are only read (a layout's tiles, a position's hands) or bui
 from __future__ import annotations
 
 import ast
+import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional
 
-from trainer.engine.tiles import Tile
+from trainer.engine.position import Hidden, Position
+from trainer.engine.tiles import ALL_TILES, Tile
+from trainer.engine.voids import Voids
 
 ALL_PAIRS: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(7) for b in range(a + 1))
 
@@ -242,3 +245,25 @@ def tree_strings(at: object, strings: Callable[[Any], Iterable[str]]) -> list[st
     walk(at._tree)  # type: ignore[attr-defined]
     return out
 
+
+def greedy_fill(position: Position, voids: Voids, rng: random.Random) -> Position:
+    """The dealer the trainer had before: the unseen tiles shuffled, the constrained
+    hands filled first from the front of the pool, the rest left in pool order as the
+    boneyard. Kept here to show that the tests below catch its bias."""
+    seen = set(position.layout.tiles())
+    for hand in position.hands:
+        if not isinstance(hand, Hidden):
+            seen.update(hand)
+    pool = [t for t in ALL_TILES if t not in seen]
+    rng.shuffle(pool)
+    sizes = {p: h.count for p, h in enumerate(position.hands) if isinstance(h, Hidden)}
+    hands = list(position.hands)
+    for p in sorted(sizes, key=lambda q: -len(voids.get(q, ()))):
+        lacks = voids.get(p, frozenset())
+        chosen = [t for t in pool if t.high not in lacks and t.low not in lacks][:sizes[p]]
+        assert len(chosen) == sizes[p]
+        for tile in chosen:
+            pool.remove(tile)
+        hands[p] = tuple(sorted(chosen, reverse=True))
+    return Position(position.layout, tuple(hands), tuple(pool), position.turn, position.scores,
+                    position.rules)

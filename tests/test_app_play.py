@@ -78,13 +78,15 @@ def test_a_whole_hand_by_clicks_matches_the_engine() -> None:
 def test_hint_undo_and_review() -> None:
     at = open_game(PlaySettings(seed=5, opponent="random"))
     at.button(key="play_hint_button").click().run()
-    assert not at.exception and at.info and at.info[-1].value.startswith("Coach: play")
+    said = "**Coach:** "
+    assert not at.exception and at.info and at.info[0].value.startswith(said)  # above the hand
     first = at.session_state["play_hint"]
+    assert at.info[0].value == said + first.headline
     at.button(key="play_hint_button").click().run()  # asked again: the same words, not a new sample
-    assert at.session_state["play_hint"] is first and at.info[-1].value.startswith("Coach: play")
+    assert at.session_state["play_hint"] is first and at.info[0].value.startswith(said)
     at.sidebar.selectbox(key="lang_picker").set_value("es").run()
     at.button(key="play_hint_button").click().run()  # in another language: made again, in it
-    assert at.session_state["play_hint"] is not first and not at.info[-1].value.startswith("Coach: play")
+    assert at.session_state["play_hint"] is not first and at.info[0].value.startswith("**Entrenador:** ")
     at.sidebar.selectbox(key="lang_picker").set_value("en").run()
     session: PlaySession = at.session_state["play"]
     before = session.match.position.code()

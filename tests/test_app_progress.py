@@ -35,7 +35,7 @@ from ui.state import OPERATOR_ENV  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = str(ROOT / "app.py")
-PAGES = ("home", "learn", "drills", "puzzles", "play", "analysis", "progress")
+PAGES = ("home", "learn", "practice", "drills", "puzzles", "play", "analysis", "progress")
 TODAY = daily(shipped(), date.today())
 
 
@@ -222,9 +222,10 @@ def run_three_right(at: AppTest, clock: Clock) -> None:
             ok(at.button(key="run_submit").click())
         elif item.kind in ("score", "round"):
             ok(at.button(key=f"run_choice_{item.answer}").click())  # type: ignore[union-attr]
-        else:
-            for side in sorted(item.answer):  # type: ignore[union-attr]
-                ok(at.button(key=f"run_end_{side}").click())
+        else:  # toggles: the ends a tile fits, the tiles that score, the numbers an end needs
+            toggle = "end" if item.kind == "where" else "pick"
+            for value in sorted(str(v) for v in item.answer):  # type: ignore[union-attr]
+                ok(at.button(key=f"run_{toggle}_{value}").click())
             ok(at.button(key="run_check").click())
     clock.now += 60
     ok(at)
@@ -725,8 +726,8 @@ def test_the_start_page_sends_a_returning_learner_to_what_is_due(db: Path) -> No
     with Store(str(db), catalogue=catalogue()) as store:
         learner = store.create_learner("Hedy").id
         store.record_lesson(learner, COURSE_IDS[0], 3)
-        store.record_attempt(learner, "puzzle", TODAY.id, False, mode="daily",
-                             when=datetime.now(UTC) - timedelta(hours=2))
+        store.record_attempt(learner, "puzzle", TODAY.id, False, mode="daily",  # today, on his clock
+                             when=datetime.now(UTC) - timedelta(hours=2), day=date.today())
     at = app("Hedy")  # the missed daily puzzle is due again: the review comes first
     assert at.button(key="home_next").label == tn("home.step_review", 1)
     assert "1 puzzle to review now" in " ".join(m.value for m in at.markdown)

@@ -126,6 +126,26 @@ def test_moves_and_playouts_agree_along_random_hands(rules: RuleSet, players: in
 
 
 @pytest.mark.parametrize(("rules", "players"), SETUPS, ids=lambda v: getattr(v, "name", str(v)))
+def test_policy_playouts_agree_along_random_hands(rules: RuleSet, players: int) -> None:
+    """Every policy, known voids or none, each root move or none, several deals at once."""
+    rng = random.Random(players * 7 + len(rules.name))
+    for seed in range(4):
+        for position in positions(rules, players, seed)[::3]:
+            if position.must_draw or position.must_pass:
+                continue
+            hands, bone, layout = compact(position)
+            moves = [(m.tile.ordinal, "EWNS".index(m.side) if m.side else 4) for m in position.legal_moves()]
+            deals = [(hands, bone)] * 3
+            policies = tuple(rng.randrange(3) for _ in range(players))
+            lacks = tuple(rng.choice((0, rng.randrange(128))) for _ in range(players))
+            for root in (moves, None):
+                args = (deals, layout, position.turn, position.scores, rules.name, root, policies, lacks,
+                        rng.getrandbits(64))
+                c, py = both("policy_playouts", *args)
+                assert c == py, position.code()
+
+
+@pytest.mark.parametrize(("rules", "players"), SETUPS, ids=lambda v: getattr(v, "name", str(v)))
 def test_solver_values_moves_and_counts_agree(rules: RuleSet, players: int) -> None:
     """Positions late in random hands (the pure-Python search is slow), in both modes:
     the same value, moves, node count, table probes and hits. One thread in C (with two,
@@ -245,6 +265,16 @@ def test_bad_arguments_raise_the_same_errors() -> None:
         ("solve", hands, bone, layout, 0, "standard", 12, 0, 0.0, 0, None, 1, 5, [[1, 2]]),
         ("solve", hands, bone, layout, 0, "standard", 12, 0, 0.0, 0, None, 1, 5, None, [(1, 9)]),
         ("solve", hands, bone, layout, 0, "standard", 12, 0, 0.0, 0, None, 1, 5, None, 7),
+        ("policy_playouts", [], layout, 0, (0, 0), "standard", None, (1, 1), (0, 0), 1),
+        ("policy_playouts", {}, layout, 0, (0, 0), "standard", None, (1, 1), (0, 0), 1),
+        ("policy_playouts", [(hands, bone)], layout, 0, (0, 0), "standard", None, (1, 3), (0, 0), 1),
+        ("policy_playouts", [(hands, bone)], layout, 0, (0, 0), "standard", None, (1, 1), (0, 128), 1),
+        ("policy_playouts", [(hands, bone)], layout, 0, (0, 0), "standard", None, (1,), (0, 0), 1),
+        ("policy_playouts", [(hands, bone)], layout, 0, (0, 0), "standard", None, [1, 1], (0, 0), 1),
+        ("policy_playouts", [(hands,)], layout, 0, (0, 0), "standard", None, (1, 1), (0, 0), 1),
+        ("policy_playouts", [(hands, bone)], layout, 0, (0, 0), "standard", [(27, 4)], (1, 1), (0, 0), 1),
+        ("policy_playouts", [(hands, bone), (hands + (0,), bone)], layout, 0, (0, 0), "standard",
+         None, (1, 1), (0, 0), 1),
     ]
     for name, *args in calls:
         c = outcome(getattr(c_module(), name), *args)

@@ -42,9 +42,9 @@ def test_a_grade_stays_unclear_on_too_little_evidence() -> None:
             review = judged(view, move, evidence)
             if review.played != review.best:
                 assert review.grade == "unclear", (deals, move)
-                assert f"only {deals} deal" in review.reason
+                assert f"only {deals} deal" in review.headline
     nothing = review_move(view, view.legal_moves()[0], None, budget=0.0, seed=1)
-    assert nothing.grade == "unclear" and "no deal" in nothing.reason
+    assert nothing.grade == "unclear" and "no deal" in nothing.headline
     assert nothing.unjudged  # no best move to name and no loss: the page shows none
     assert not review.unjudged and not judged(view, view.legal_moves()[0], paired(view, 2, seed=3)).unjudged
 
@@ -186,9 +186,10 @@ def test_a_hint_on_few_deals_says_it_is_a_first_guess(monkeypatch) -> None:
     view = Position.from_code(LATER)
     for deals, warned in ((5, True), (MIN_DEALS, False)):
         monkeypatch.setattr(coach, "within_budget",
-                            lambda v, budget, seed, voids, n=deals: paired(v, n, seed))
+                            lambda v, budget, seed, voids, must=(), n=deals: paired(v, n, seed))
         given = coach.hint(view, budget=1.0, seed=3)
         assert given.samples == deals
-        assert given.reasons[0].startswith(f"Only {deals} deals could be solved") is warned
+        assert given.details[0].startswith(f"Only {deals} deals could be solved") is warned
+        assert given.headline.startswith("A first guess: play ") is warned
         assert any("first guess" in r for r in given.reasons) is warned
         assert any("Basis: " in r for r in given.reasons)

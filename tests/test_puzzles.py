@@ -18,10 +18,12 @@ from trainer.engine.layout import Layout
 from trainer.engine.moves import Move
 from trainer.engine.position import Position
 from trainer.engine.tiles import ALL_TILES
+from trainer.engine.twins import table_shape, twin_key
 from trainer.puzzles import recheck as recheck_module
 from trainer.puzzles.bank import shipped
-from trainer.puzzles.choices import choices, real_choices, table_key, table_shape
+from trainer.puzzles.choices import choices, real_choices
 from trainer.puzzles.daily import EPOCH, MIN_BAND, PLAN, bands, daily, parse_date
+from trainer.puzzles.farm import keep_task
 from trainer.puzzles.generator import DEALT, found_in_hand, game_of, positions
 from trainer.puzzles.kinds import (
     GENERATOR_VERSION,
@@ -41,7 +43,14 @@ from trainer.puzzles.kinds import (
 from trainer.puzzles.legacy import found_again
 from trainer.puzzles.rating import BANDS as RATING_BANDS
 from trainer.puzzles.rating import band, rating
-from trainer.puzzles.recheck import CHECK_FACTOR, best_play_recheck, check_deals, check_seed
+from trainer.puzzles.recheck import (
+    CHECK_FACTOR,
+    PLAYOUTS,
+    best_play_playouts,
+    best_play_recheck,
+    check_deals,
+    check_seed,
+)
 from trainer.puzzles.record import GAMES, MOVE_KINDS
 from trainer.puzzles.screen import Sampled, futile
 from trainer.puzzles.themes import RETIRED, TAGS, tags_of
@@ -132,6 +141,10 @@ def test_every_puzzle_meets_its_kind_criterion_on_its_figures() -> None:
             assert p.margin >= MARGIN  # the lowest 95% bound of best minus every rejected
             assert p.check_deals >= CHECK_FACTOR * p.deals and p.check_margin >= MARGIN  # and again
             assert max(m.value for m in accepted) == max(m.value for m in p.moves)
+            # the second yardstick agrees: played out on each player's own information
+            assert p.playouts >= PLAYOUTS and p.playout_margin >= MARGIN, p.id
+            assert all(m.played is not None for m in p.moves), p.id
+            assert max(m.played or 0.0 for m in accepted) > max(m.played or 0.0 for m in rejected), p.id
         if p.kind == "deny":
             assert all(m.points == 0 for m in p.moves)
             assert min(m.value for m in accepted) - max(m.value for m in rejected) >= MARGIN
@@ -176,6 +189,36 @@ def test_a_seeded_slice_of_the_bank_is_rebuilt_byte_for_byte() -> None:
         position, voids = found_again(p)
         again = finish(make_puzzle(p.kind, position, seed=p.seed, voids=voids, origin="2"))
         assert again.to_json() == lines[p.id]
+    for p in rng.sample([p for p in MOVES if p.origin == "3"], 4):  # generator 3's, proven again
+        record = replace(p, generator="3", origin="", tags=(), rating=1500, margin=0.0, moves=())
+        assert keep_task(record.to_json()) == lines[p.id], p.id
+
+
+def test_best_play_ships_only_where_the_play_outs_agree(monkeypatch: pytest.MonkeyPatch) -> None:
+    p = next(p for p in BANK if p.kind == "best-play")
+    asked: list[tuple[int, int]] = []
+    real = recheck_module.played_out
+
+    def spy(view: Position, deals: int, seed: int, voids: object = None) -> Evidence:
+        asked.append((deals, seed))
+        return real(view, deals, seed, voids)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(recheck_module, "played_out", spy)
+    assert verify(p) == p
+    assert asked == [(p.playouts, p.seed)]  # the same play-outs again
+    best = p.accepted[0]
+    moves = tuple(sorted(p.parsed().legal_moves(), key=str))
+
+    def hindsight(view: Position, deals: int, seed: int, voids: object = None) -> Evidence:
+        rows = tuple(tuple(i % 3 for i in range(deals)) if str(m) == best else
+                     tuple(4 + i % 3 for i in range(deals)) for m in moves)  # the answer behind
+        return Evidence(moves, tuple(view.points(m) for m in moves), rows)
+
+    monkeypatch.setattr(recheck_module, "played_out", hindsight)
+    with pytest.raises(PuzzleError, match="played out"):
+        best_play_playouts(p.parsed(), p.seed, p.accepted)
+    with pytest.raises(PuzzleError, match="played out"):
+        verify(p)
 
 
 def test_bad_bank_lines_are_named() -> None:
@@ -194,16 +237,16 @@ def test_bad_bank_lines_are_named() -> None:
 
 def test_choice_filter_merges_moves_that_leave_the_same_table() -> None:
     fresh = Position.from_code("6-6:::: 6-4,6-2,3-1/?6 ?18 0 0,0")
-    assert table_key(fresh, Move.parse("6-4@E")) == table_key(fresh, Move.parse("6-4@W"))
+    assert twin_key(fresh, Move.parse("6-4@E")) == twin_key(fresh, Move.parse("6-4@W"))
     assert len(choices(fresh, [str(m) for m in fresh.legal_moves()])) == 2  # 6-4 and 6-2
     # arms N and S end in a 5 with other tiles inside: 5-1 on either leaves the same ends
     arms = Position.from_code("6-6:6-5,5-4,4-0,0-0,0-3,3-4,4-4,4-2:6-4,4-1,1-2,2-5,5-5:6-3,3-5:6-0,0-5 "
                               "?3/5-1,3-1,1-1 ?4 1 15,30")
-    assert table_key(arms, Move.parse("5-1@N")) == table_key(arms, Move.parse("5-1@S"))
+    assert twin_key(arms, Move.parse("5-1@N")) == twin_key(arms, Move.parse("5-1@S"))
     assert real_choices(arms) == 2  # the puzzle d6b4e6558e of the earlier bank offered no real choice
     # the same end pip, but a double at one of them: not the same table
     doubled = Position.from_code("6-6:6-3,3-3:6-2,2-3:: 3-1,5-0/?7 ?14 0 0,0")
-    assert table_key(doubled, Move.parse("3-1@E")) != table_key(doubled, Move.parse("3-1@W"))
+    assert twin_key(doubled, Move.parse("3-1@E")) != twin_key(doubled, Move.parse("3-1@W"))
     # a line's two ends alike; the spinner's sides before and after both hold a tile
     assert table_shape(Layout.parse("4-5,5-1")) == table_shape(Layout.parse("1-5,5-4"))
     assert table_shape(Layout.parse("5-5:5-3:5-2::")) == table_shape(Layout.parse("5-5:5-2:5-3::"))

@@ -10,19 +10,23 @@ board (what each end adds, the count) explains the answer."""
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Optional
 
 import streamlit as st
 
+from trainer.engine.movenames import move_words
+from trainer.engine.moves import Move
+from trainer.engine.tiles import Tile
+from trainer.engine.twins import only_twins
 from trainer.errors import TrainerError
-from trainer.i18n import t
-from trainer.teach.course import COURSE_IDS, course_lesson
+from trainer.i18n import t, tn
+from trainer.teach.course import COURSE_IDS, course_lesson, course_title
 from trainer.teach.lessons import STARS, Board, Lesson, Question, Stage, stars
 from trainer.teach.strategy import STRATEGY_IDS
-from trainer.teach.worked import WORKED_SEEDS, narrate, worked_hand
+from trainer.teach.worked import WORKED_SEEDS, Step, basis_words, judge_move, narrate, turn_words, worked_hand
 from ui.state import init_state, learner_id, open_store, record_result, start_timer
 from ui.widgets import board as full_board
-from ui.widgets import guard, hand, quiz_board
+from ui.widgets import end_buttons, guard, hand, quiz_board, tile_buttons
 
 init_state()
 LANG: str = st.session_state["lang"]
@@ -136,7 +140,7 @@ def lesson_label(lesson_id: str) -> str:
     if lesson_id == WORKED:
         return t("worked.title", LANG)
     number = COURSE_IDS.index(lesson_id) + 1
-    title = course_lesson(lesson_id, LANG, 0).title
+    title = course_title(lesson_id, LANG)
     if lesson_id in STRATEGY_IDS:
         title = t("learn.strategy_title", LANG, title=title)
     best = best_stars().get(lesson_id)
@@ -146,14 +150,15 @@ def lesson_label(lesson_id: str) -> str:
 
 
 def show_board(item: Board, reveal: bool) -> None:
-    """A lesson board: its caption, the layout (full or quiz) and the hand it has."""
+    """A lesson board: its caption, the layout (full once answered, unless the board has
+    no marks yet: then its tiles alone) and the hand it has."""
     if not item.caption and item.layout.is_empty:
         return  # a question about the rules themselves: nothing to draw
     if item.caption:
         st.caption(item.caption)
     last = item.last.tile if item.last is not None else None
     if not item.layout.is_empty:
-        if reveal:
+        if reveal and item.marks:
             full_board(item.layout, last=last)
         else:
             quiz_board(item.layout, last=last)
@@ -244,7 +249,7 @@ def show_next(lesson_id: str) -> None:
     index = PICK_IDS.index(lesson_id)
     if index + 1 < len(PICK_IDS):
         following = PICK_IDS[index + 1]
-        title = t("worked.title", LANG) if following == WORKED else course_lesson(following, LANG, 0).title
+        title = t("worked.title", LANG) if following == WORKED else course_title(following, LANG)
         st.button(t("learn.next", LANG, title=title), key="learn_next", type="primary",
                   on_click=go_to, args=(following,))
     else:
@@ -252,32 +257,115 @@ def show_next(lesson_id: str) -> None:
         st.page_link("ui/drills.py", label=t("learn.to_drills", LANG), icon=":material/timer:")
 
 
+def worked_state(number: int) -> dict[str, Any]:
+    """The learner's place in worked hand `number`: the turn shown, the tile picked and
+    his answers (turn -> move), kept for the visit."""
+    key = f"learn_worked_{number}"
+    if key not in st.session_state:
+        st.session_state[key] = {"at": 0, "tile": None, "answers": {}}
+    state: dict[str, Any] = st.session_state[key]
+    return state
+
+
+def worked_answer(state: dict[str, Any], at: int, move: Move) -> None:
+    state["answers"][at] = str(move)
+    state["tile"] = None
+
+
+def worked_pick(state: dict[str, Any], at: int, step: Step, tile: Tile) -> None:
+    """A tile of the hand clicked: the answer at once when it can go only one way."""
+    options = [m for m in step.before.legal_moves() if m.tile == tile]
+    if len(options) == 1 or only_twins(step.before, options):
+        worked_answer(state, at, options[0])
+    else:
+        state["tile"] = str(tile)
+
+
+def worked_next(state: dict[str, Any], steps: int) -> None:
+    state["at"] = min(state["at"] + 1, steps)
+    state["tile"] = None
+
+
+def worked_again(state: dict[str, Any]) -> None:
+    state.update(at=0, tile=None, answers={})
+
+
+VERDICT_LOOK = {"best": st.success, "close": st.success, "worse": st.warning, "unclear": st.info}
+
+
+def show_verdict(step: Step, move: Move, lead: str) -> None:
+    judgement = judge_move(step, move, LANG)
+    VERDICT_LOOK[judgement.kind](f"{lead} {judgement.words}")
+
+
 def show_worked() -> None:
-    """A worked hand, move by move: the board before the move and what the solver
-    makes of it; the whole story below."""
+    """A worked hand from the seat of the player who leads: at each of his turns with a
+    choice the learner says what he would play, then sees the verdict on his choice and
+    on the move played in the hand, weighed on what that player could know, with what
+    it rests on; the other turns are told one by one."""
     st.subheader(t("worked.title", LANG))
     st.caption(t("worked.intro", LANG))
     numbers = list(range(1, len(WORKED_SEEDS) + 1))
     number = st.segmented_control(t("worked.pick", LANG), numbers, key="learn_worked", required=True,
-                                  default=1, format_func=lambda n: t("worked.hand", LANG, number=n))
-    with st.spinner(t("worked.solving", LANG)):
-        played = worked_hand(WORKED_SEEDS[(number or 1) - 1])
+                                  default=1, format_func=lambda n: t("worked.hand", LANG, number=n)) or 1
+    played = worked_hand(WORKED_SEEDS[number - 1])
+    state = worked_state(number)
     lines = narrate(played, LANG)
-    st.markdown(lines[0])
-    turns = len(played.steps)
-    turn = st.slider(t("worked.turn", LANG), 1, turns, 1, key=f"learn_worked_turn_{number}")
-    step = played.steps[turn - 1]
-    if not step.before.layout.is_empty:
-        full_board(step.before.layout)
-    hand_tiles = step.before.hand(step.before.turn)
-    st.caption(t("worked.hand_of", LANG, player=step.before.turn))
-    hand(hand_tiles)
-    st.info(lines[turn])
-    if turn == turns:
-        full_board(played.end.layout, last=step.move.tile if step.move is not None else None)
-        st.success(" ".join(lines[turns + 1:]))
-    with st.expander(t("worked.story", LANG)):
-        st.markdown("\n".join(f"{n}. {line}" for n, line in enumerate(lines[1:], start=1)))
+    st.write(lines[0])
+    steps, at, you = played.steps, state["at"], played.learner
+    if at < len(steps):
+        step = steps[at]
+        st.caption(t("worked.step", LANG, n=at + 1, total=len(steps)))
+        if not step.before.layout.is_empty:
+            full_board(step.before.layout)
+        other = 1 - you
+        st.caption(t("worked.table", LANG, player=other,
+                     tiles=tn("plural.tiles", len(step.before.hand(other)), LANG),
+                     bone=tn("plural.tiles", len(step.before.known_boneyard()), LANG)))
+        mine = step.before.hand(you)
+        answer = state["answers"].get(at)
+        if step.before.turn == you and step.choice:
+            st.write(t("worked.your_turn", LANG, player=you))
+            if answer is None:
+                moves = step.before.legal_moves()
+                playable = tuple(x for x in mine if any(m.tile == x for m in moves))
+                picked = Tile.parse(state["tile"]) if state["tile"] else None
+                tile_buttons(mine, key=f"worked{number}_{at}", selected=picked, playable=playable,
+                             on_pick=lambda x: worked_pick(state, at, step, x))
+                if picked is not None:
+                    pips = {e.side: e.pip for e in step.before.layout.open_ends()}
+                    options = [m for m in moves if m.tile == picked and m.side]
+                    end_buttons([(m.side, pips[m.side]) for m in options if m.side],
+                                key=f"worked{number}_{at}_end", tile=picked,
+                                on_pick=lambda side: worked_answer(state, at, Move(picked, side)))
+            else:
+                hand(mine)
+                chosen = Move.parse(answer)
+                show_verdict(step, chosen, t("worked.you_chose", LANG, move=move_words(chosen, LANG)))
+                assert step.move is not None
+                show_verdict(step, step.move, t("worked.in_hand", LANG, player=you,
+                                                 move=move_words(step.move, LANG)))
+                st.caption(basis_words(step, LANG))
+        else:
+            if step.before.turn == you:
+                hand(mine)
+            else:
+                st.write(t("worked.their_turn", LANG, player=step.before.turn))
+            st.info(turn_words(step, LANG))
+            if step.choice:
+                st.caption(basis_words(step, LANG))
+        if not (step.before.turn == you and step.choice and answer is None):  # answered, or nothing to ask
+            label = t("worked.next" if at + 1 < len(steps) else "worked.see_end", LANG)
+            st.button(label, key=f"worked{number}_next_{at}", type="primary",
+                      on_click=worked_next, args=(state, len(steps)))
+    else:
+        last = steps[-1]
+        full_board(played.end.layout, last=last.move.tile if last.move is not None else None)
+        st.success(" ".join(lines[len(steps) + 1:]))
+        st.button(t("worked.again", LANG), key=f"worked{number}_again", on_click=worked_again, args=(state,))
+    if at:
+        with st.expander(t("worked.story", LANG)):
+            st.markdown("\n".join(f"{n}. {line}" for n, line in enumerate(lines[1:at + 1], start=1)))
 
 
 if st.session_state["learn_lesson"] not in PICK_IDS:

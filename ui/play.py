@@ -21,6 +21,8 @@ from trainer.engine.voids import voids_from_turns
 from trainer.errors import TrainerError
 from trainer.i18n import Typed, join, t, tn
 from trainer.play.coach import MoveReview, hint, review_hand
+from trainer.play.mistakes import KIND as MINE
+from trainer.play.mistakes import own_puzzle
 from trainer.play.session import (
     FILE_LIMIT,
     STRENGTHS,
@@ -32,8 +34,8 @@ from trainer.play.session import (
     load_file,
     narrate,
 )
-from ui.state import init_state, plain, reason, record_result
-from ui.widgets import board, board_legend, end_buttons, tile_buttons, uploader_style
+from ui.state import init_state, learner_id, open_store, plain, reason, record_result
+from ui.widgets import board, board_legend, end_buttons, guard, tile_buttons, uploader_style
 
 RULES = ("standard", "partners", "cincos")
 WEAK_GRADES = ("inaccuracy", "mistake", "blunder")
@@ -195,6 +197,28 @@ def review_button(session: PlaySession, number: int, where: Any) -> None:
                               key=f"game {session.settings.seed} hand {number} turn {r.number}",
                               kind=r.grade, position=r.position, answer=str(r.played),
                               points_lost=max(0, round(r.loss)))
+            file_own_puzzles(reviews)
+
+
+def file_own_puzzles(reviews: tuple[MoveReview, ...]) -> None:
+    """Each move graded a mistake or a blunder becomes a puzzle of the learner's own in
+    his review queue (trainer.play.mistakes); without a learner, a word on how."""
+    own = [puzzle for puzzle in map(own_puzzle, reviews) if puzzle is not None]
+    if not own:
+        return
+    learner = learner_id()
+    store = open_store() if learner is not None else None
+    if learner is None or store is None:
+        st.caption(t("mine.need_learner", LANG))
+        return
+    made = 0
+    try:
+        for puzzle in own:
+            made += store.add_review_card(learner, "puzzle", puzzle.item, MINE, puzzle.position)
+    except TrainerError as error:
+        guard(error)
+    if made:
+        st.info(tn("mine.filed", made, LANG), icon=":material/replay:")
 
 
 def shown_review(number: int) -> None:
@@ -294,7 +318,7 @@ def learner_turns(session: PlaySession, number: int) -> list[tuple[int, Move]]:
 def lost_text(review: MoveReview) -> str:
     """The points lost, with the 95% margin when it rests on deals; none for a move
     judged by the target (a game won or not, not points)."""
-    if review.target is not None or review.unjudged or not math.isfinite(review.margin):
+    if review.target is not None or review.unjudged or review.contested or not math.isfinite(review.margin):
         return NO_FIGURE
     return f"{review.loss:.1f} ± {review.margin:.1f}" if review.samples else f"{review.loss:.1f}"
 
@@ -324,11 +348,15 @@ def show_review(reviews: tuple[MoveReview, ...], moves: list[tuple[int, Move]]) 
                               grade=t("play.forced_mark", LANG), colour="gray"))
                 st.caption(t("play.forced_why", LANG))
                 continue
-            best = NO_FIGURE if r.unjudged else move_words(r.best, LANG)
+            best = NO_FIGURE if r.unjudged or r.contested else move_words(r.best, LANG)
             st.markdown(t("play.review_head", LANG, n=count, move=move_words(r.played, LANG),
                           grade=t(f"play.grade.{r.grade}", LANG), colour=GRADE_COLOURS.get(r.grade, "gray")))
+            if r.headline:
+                st.write(r.headline)
             st.caption(t("play.review_detail", LANG, best=best, lost=lost_text(r), judged=judged_on(r)))
-            st.caption(r.reason)
+            if r.reason and r.reason != r.headline:
+                with st.expander(t("play.figures", LANG)):
+                    st.caption(r.reason)
     if not [r for r in reviews if not r.forced]:
         st.info(t("play.no_choice", LANG))
     worst = sorted((r for r in reviews if r.grade in WEAK_GRADES), key=lambda r: -r.loss)[:3]
@@ -346,6 +374,7 @@ def learner_turn(session: PlaySession) -> None:
     drawn = session.match.pending_draws
     if drawn:
         st.info(t("play.drew", LANG, tiles=t("list.separator", LANG).join(str(tile) for tile in drawn)))
+    coach_box = st.container()  # the coach's hint, above the hand (on a phone it would scroll away below)
     st.write(t("play.your_hand", LANG))
     selected = Tile.parse(st.session_state["play_tile"]) if st.session_state["play_tile"] else None
     moves = position.legal_moves()
@@ -398,8 +427,11 @@ def learner_turn(session: PlaySession) -> None:
             st.rerun()
     advice = st.session_state["play_hint"]
     if advice is not None and advice.move in moves:
-        st.info(t("play.coach_says", LANG, move=move_words(advice.move, LANG),
-                  reasons=" ".join(advice.reasons)))
+        coach_box.info(t("play.coach_says", LANG, headline=advice.headline), icon=":material/lightbulb:")
+        if advice.details:
+            with coach_box.expander(t("play.figures", LANG)):
+                for line in advice.details:
+                    st.caption(line)
 
 
 def claim_note(claim: Claim, move: Move) -> Optional[str]:
@@ -451,7 +483,7 @@ def apply_move(session: PlaySession, move: Move, claim: Optional[int]) -> None:
         made = session.claims[-1]
         record_result("play", "muggins claim", made.right, f"claimed {claim} of {points}",
                       kind="muggins", position=before.code(), answer=str(claim),
-                      points_lost=abs(points - claim) + made.penalty)
+                      points_lost=points - made.settlement.claimer + made.penalty)
         st.session_state["play_note"] = claim_note(made, move)
     st.session_state.update(play_tile=None, play_hint=None, play_pending=None)
 

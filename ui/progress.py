@@ -35,6 +35,7 @@ from trainer.store import (
     clean_name,
 )
 from trainer.store.history import parse_history
+from trainer.teach.drills import KINDS
 from ui.state import (
     club_mode,
     database_location,
@@ -53,8 +54,9 @@ CALENDAR_WEEKS = 26
 RECENT = 10
 WEEKLY_AFTER = 42  # days of drill history after which the drill charts go by week
 CONFIG = {"displayModeBar": False, "responsive": True, "scrollZoom": False}
-DRILL_KINDS = ("total", "score", "round", "where")
-COLOURS = {"total": "#1f77b4", "score": "#ff7f0e", "round": "#2ca02c", "where": "#9467bd"}
+DRILL_KINDS = KINDS
+COLOURS = {"total": "#1f77b4", "score": "#ff7f0e", "round": "#2ca02c", "where": "#9467bd", "tiles": "#8c564b",
+           "need": "#e377c2"}
 
 
 # ----- charts -----

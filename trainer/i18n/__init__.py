@@ -34,7 +34,7 @@ from types import ModuleType
 from typing import Optional, Union
 
 from babel import Locale, UnknownLocaleError
-from babel.numbers import format_percent, get_decimal_symbol, get_group_symbol
+from babel.numbers import format_decimal, format_percent, get_decimal_symbol, get_group_symbol
 
 from trainer.i18n import pofiles as po
 
@@ -169,6 +169,18 @@ def percent(whole: Union[int, str], lang: str = DEFAULT) -> str:
     return shape.replace("50", str(whole), 1)
 
 
+def number(value: int, lang: str = DEFAULT) -> str:
+    """A whole number as the language groups its digits (Babel).
+
+    >>> number(4000), number(4000, "ru") == "4\xa0000"
+    ('4,000', True)
+    """
+    try:
+        return str(format_decimal(value, locale=normalize(lang)))
+    except (UnknownLocaleError, ValueError, TypeError):
+        return str(value)
+
+
 class Typed(str):
     """Text the learner typed, echoed in a message: never rewritten as a figure."""
 
@@ -228,3 +240,15 @@ def join(items: list[str], lang: str = DEFAULT) -> str:
         return "".join(items)
     head = t("list.separator", lang).join(items[:-1])
     return t("list.last", lang, head=head, last=items[-1])
+
+
+def either(items: list[str], lang: str = DEFAULT) -> str:
+    """A list of alternatives for a sentence: `a, b or c` in English.
+
+    >>> either(["a 1", "a 4"]), either(["a 5"])
+    ('a 1 or a 4', 'a 5')
+    """
+    if len(items) <= 1:
+        return "".join(items)
+    head = t("list.separator", lang).join(items[:-1])
+    return t("list.or", lang, head=head, last=items[-1])

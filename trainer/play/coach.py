@@ -17,6 +17,16 @@ writes it: to one decimal, so that a figure and its grade agree):
 | mistake | 8 to less than 25 |
 | blunder | 25 or more |
 
+Each claim is checked against a second yardstick, the rest of the hand played out on
+each player's own information (`trainer.search.played_out`, in PLAYOUT_SHARE of the
+time): where the two disagree in sign beyond their margins (`trainer.search.yardsticks`),
+the move is "unclear" and the words say why, with no "better by N" and no grade.
+
+Both say the idea first, in one plain sentence ("Play 3-0 on the east end: it sets up
+15 points next turn", `trainer.play.ideas`), then the figures and what they rest on.
+Where the moves come to the same (twins: one tile that fits both ends alike, or moves
+equal on every deal), they say so in one line, with no margins.
+
 No grade is worse than "inaccuracy" unless the loss is significant at 95% (the
 interval lies above 0). A move is "unclear" when fewer than MIN_DEALS deals could be
 solved, when its loss is not significant yet could reach a mistake, or when the best
@@ -39,6 +49,7 @@ any other move a "missed_win", for certain, with no points figure.
 from __future__ import annotations
 
 import math
+import time
 from dataclasses import dataclass
 from typing import Optional
 
@@ -46,16 +57,21 @@ from trainer.engine.movenames import move_words
 from trainer.engine.moves import Move
 from trainer.engine.position import Position
 from trainer.engine.record import Turn
+from trainer.engine.twins import only_twins, twin_key
 from trainer.engine.voids import Voids, voids_from_turns
-from trainer.i18n import t, tn
-from trainer.play.players import GreedyPlayer, best_reply_points, mover_view, unseen_tiles
+from trainer.i18n import either, t, tn
+from trainer.play.ideas import Idea, idea, idea_words, may_hold, reply_points
+from trainer.play.players import GreedyPlayer, mover_view, unseen_tiles
 from trainer.search.evidence import MIN_DEALS, Difference, Evidence, within_budget
 from trainer.search.finish import winning_moves
+from trainer.search.played_out import PLAYOUT_DEALS, played_out
+from trainer.search.yardsticks import TwoWays, contradiction
 
 GRADES: tuple[tuple[float, str], ...] = (
     (0.5, "best"), (3.0, "good"), (8.0, "inaccuracy"), (25.0, "mistake"))
 CAPPED = "inaccuracy"  # the worst grade a loss that is not significant can get
 ORDER = ("best", "good", "inaccuracy", "mistake", "blunder")
+PLAYOUT_SHARE = 0.15  # of a hint's or a decision's time: the play-outs, after the exact deals
 
 
 def grade(loss: float) -> str:
@@ -131,6 +147,11 @@ def compare_words(position: Position, evidence: Evidence, move: Move, other: Mov
             "coach.compare_exact_better" if diff.mean > 0 else "coach.compare_exact_worse")
         return t(key, lang, **values)
     margin = f"{diff.half_width:.1f}"
+    if not math.isfinite(diff.half_width):  # one deal: no margin to give, no bound to name
+        if diff.at_least:
+            return t("coach.compare_bounded", lang, move=move, other=other, points=values["points"],
+                     other_points=values["other_points"])
+        return t("coach.compare_one_deal", lang, **values)
     if diff.at_least:  # `other` is only bounded on some deals: a lower bound on the gap
         key = "coach.compare_better_bound" if diff.significant else "coach.compare_close_bound"
         return t(key, lang, margin=margin, **values)
@@ -141,30 +162,97 @@ def compare_words(position: Position, evidence: Evidence, move: Move, other: Mov
     return t("coach.compare_close", lang, margin=margin, **values)
 
 
-def leaves_words(position: Position, move: Move, lang: str = "en") -> tuple[str, str]:
-    """What the move leaves: the count and the most the next play could score, and the
-    tiles still out for the open ends."""
+def leaves_words(position: Position, move: Move, lang: str = "en",
+                 voids: Optional[Voids] = None) -> tuple[str, ...]:
+    """What the move leaves: the count and the most the next player could score with a
+    tile he may hold (none of a suit he showed he lacks), and the tiles the mover cannot
+    see for the open ends, with the suits the next player lacks."""
     after = position.layout.place(move.tile, move.side)
-    reply = best_reply_points(position, move)
-    out = unseen_tiles(position)
+    nxt = (position.turn + 1) % position.players
+    reply = reply_points(position, move, voids)
+    out = [x for x in unseen_tiles(position) if x != move.tile]
     ends = sorted({e.pip for e in after.open_ends()})
     suits = t("list.separator", lang).join(
-        tn("coach.out_suit", sum(1 for x in out if x.has(pip) and x != move.tile), lang, pip=pip)
-        for pip in ends)
-    first = (t("coach.leaves", lang, count=after.count(), reply=reply) if reply
-             else t("coach.leaves_nothing", lang, count=after.count()))
-    return first, t("coach.out", lang, ends=t("list.separator", lang).join(map(str, ends)), suits=suits)
+        tn("coach.out_suit", sum(1 for x in out if x.has(pip)), lang, pip=pip) for pip in ends)
+    first = (t("coach.leaves", lang, count=after.count(), reply=reply, player=nxt) if reply
+             else t("coach.leaves_nothing", lang, count=after.count(), player=nxt))
+    lines = [first, t("coach.out", lang, ends=t("list.separator", lang).join(map(str, ends)), suits=suits)]
+    lacks = sorted(set(ends) & set((voids or {}).get(nxt, frozenset())))
+    if lacks:
+        held = len([x for x in may_hold(position, nxt, voids) if any(x.has(p) for p in ends)])
+        lines.append(tn("coach.out_voids", held, lang, player=nxt,
+                        lacks=either([t("ideas.suit", lang, pip=p) for p in lacks], lang)))
+    return tuple(lines)
+
+
+def played_words(played: Optional[Evidence], move: Move, other: Move, lang: str = "en") -> str:
+    """The two moves by the play-out yardstick, in one sentence ("" without play-outs)."""
+    if played is None or move not in played.moves or other not in played.moves:
+        return ""
+    diff = played.difference(move, other)
+    return t("coach.played_out", lang, n=played.deals, move=move, value=_signed(played.mean(move)),
+             other=other, other_value=_signed(played.mean(other)), diff=_signed(diff.mean),
+             margin=f"{diff.half_width:.1f}")
+
+
+def disagree_words(found: TwoWays, lang: str = "en") -> str:
+    """Why a comparison is unclear: the yardsticks point to different moves (no figure:
+    neither difference is a claim)."""
+    exact_better, played_better = ((found.a, found.b) if found.exact.mean > 0 else (found.b, found.a))
+    return t("coach.disagree", lang, exact=move_words(exact_better, lang),
+             played=move_words(played_better, lang))
+
+
+def exact_figures(evidence: Evidence, move: Move, other: Move, lang: str = "en") -> str:
+    """The two moves by the exact yardstick as figures only, with no verdict."""
+    diff = evidence.difference(move, other)
+    return t("coach.figures_exact", lang, n=evidence.deals, move=move, value=_signed(evidence.mean(move)),
+             other=other, other_value=_signed(evidence.mean(other)), diff=_signed(diff.mean),
+             margin=f"{diff.half_width:.1f}")
+
+
+def gather(view: Position, budget: float, seed: int, voids: Optional[Voids],
+           must: tuple[Move, ...] = ()) -> tuple[Evidence, Optional[Evidence]]:
+    """Both yardsticks within `budget` seconds: the exact deals first, then play-outs
+    (none when the evidence is exact: the tiles can lie only one way)."""
+    start = time.perf_counter()
+    exact = within_budget(view, budget * (1 - PLAYOUT_SHARE), seed, voids, must=must)
+    if exact.exact or not exact.deals:
+        return exact, None
+    return exact, played_out(view, PLAYOUT_DEALS, seed, voids, deadline=start + budget)
+
+
+def equal_everywhere(evidence: Evidence, a: Move, b: Move) -> bool:
+    """Whether `a` and `b` have the same value on every deal (exact figures only, and
+    enough deals for that to say something: exact, or MIN_DEALS or more)."""
+    return ((evidence.exact or evidence.deals >= MIN_DEALS)
+            and not evidence.bounded(a) and not evidence.bounded(b)
+            and evidence.values[evidence.index(a)] == evidence.values[evidence.index(b)])
+
+
+def idea_clause(view: Position, move: Move, other: Optional[Move], voids: Optional[Voids],
+                lang: str, seed: int = 0) -> Optional[str]:
+    found: Optional[Idea] = idea(view, move, other, voids, seed)
+    return None if found is None else idea_words(found, lang)
 
 
 @dataclass(frozen=True)
 class Hint:
-    """The coach's move and why, in plain sentences, with the evidence behind it."""
+    """The coach's move: one plain sentence first (`headline`), then the figures and
+    what they rest on (`details`), with the evidence behind them."""
 
     move: Move
-    reasons: tuple[str, ...]
+    headline: str
+    details: tuple[str, ...]
     values: dict[Move, float]
     samples: int
     exact: bool = False
+    unclear: bool = False  # the yardsticks disagree: no move is named better
+
+    @property
+    def reasons(self) -> tuple[str, ...]:
+        """The headline, then the details."""
+        return (self.headline, *self.details)
 
 
 def wins_words(position: Position, move: Move, target: int, lang: str = "en") -> str:
@@ -180,24 +268,55 @@ def hint(position: Position, budget: float = 1.0, seed: int = 0, voids: Optional
     moves = position.legal_moves()
     view = mover_view(position)
     if len(moves) == 1:
-        return Hint(moves[0], (t("coach.only_move", lang), *leaves_words(view, moves[0], lang)),
-                    {moves[0]: 0.0}, 0, True)
+        return Hint(moves[0], t("coach.say_only_move", lang, move=move_words(moves[0], lang)),
+                    leaves_words(view, moves[0], lang, voids), {moves[0]: 0.0}, 0, True)
+    if only_twins(view, moves):
+        move = min(moves, key=str)
+        return Hint(move, t("coach.say_twins", lang, tile=move.tile),
+                    leaves_words(view, move, lang, voids), {m: 0.0 for m in moves}, 0, True)
     winning = winning_moves(position, target)
     if winning and target is not None:
-        return Hint(winning[0], (wins_words(position, winning[0], target, lang),), {}, 0, True)
-    evidence = within_budget(view, budget, seed, voids)
+        words = wins_words(position, winning[0], target, lang)
+        return Hint(winning[0], words, (), {}, 0, True)
+    evidence, played = gather(view, budget, seed, voids)
     if not evidence.deals:  # too early in the hand to solve a deal in time
         move = GreedyPlayer(seed).choose(position)
-        return Hint(move, (t("coach.basis_none", lang), *leaves_words(view, move, lang)), {}, 0)
+        clause = idea_clause(view, move, None, voids, lang, seed)
+        headline = t("coach.say_guess", lang, move=move_words(move, lang), idea=clause or t(
+            "coach.idea_points", lang))
+        details = (t("coach.basis_none", lang), *leaves_words(view, move, lang, voids))
+        return Hint(move, headline, details, {}, 0)
     move = evidence.best()
-    others = [m for m in evidence.moves if m != move]
+    others = [m for m in evidence.moves if twin_key(view, m) != twin_key(view, move)]  # real alternatives
     other = max(others, key=lambda m: (evidence.mean(m), view.points(m), str(m)))
-    few = () if evidence.exact or evidence.deals >= MIN_DEALS else (
-        tn("coach.hint_few", evidence.deals, lang),)
-    reasons = (*few, compare_words(view, evidence, move, other, lang), *leaves_words(view, move, lang),
-               t("coach.basis", lang, basis=basis_words(evidence, lang)))
-    return Hint(move, reasons, {m: evidence.mean(m) for m in evidence.moves}, evidence.deals,
-                evidence.exact)
+    values = {m: evidence.mean(m) for m in evidence.moves}
+    basis = t("coach.basis", lang, basis=basis_words(evidence, lang))
+    named, other_named = move_words(move, lang), move_words(other, lang)
+    if equal_everywhere(evidence, move, other):
+        return Hint(move, t("coach.say_same", lang, move=named, other=other_named),
+                    (*leaves_words(view, move, lang, voids), basis), values, evidence.deals, evidence.exact)
+    rivals = [other] + ([played.best()] if played is not None else [])
+    clash = contradiction(evidence, played, move, rivals) if played is not None else None
+    if clash is not None:
+        headline = t("coach.say_unclear", lang, move=named, other=move_words(clash.b, lang),
+                     why=disagree_words(clash, lang))
+        shown = (exact_figures(evidence, move, clash.b, lang), played_words(played, move, clash.b, lang))
+        return Hint(move, headline, (*shown, basis), values, evidence.deals, evidence.exact, True)
+    figures = [compare_words(view, evidence, move, other, lang)]
+    if played is not None:
+        figures.append(played_words(played, move, other, lang))
+    clause = idea_clause(view, move, other, voids, lang, seed) or t("coach.idea_value", lang)
+    diff = evidence.difference(move, other)
+    few = not evidence.exact and evidence.deals < MIN_DEALS
+    if few:
+        headline = t("coach.say_first_guess", lang, move=named, idea=clause)
+        figures.insert(0, tn("coach.hint_few", evidence.deals, lang))
+    elif evidence.exact or diff.significant:
+        headline = t("coach.say_play", lang, move=named, idea=clause)
+    else:
+        headline = t("coach.say_play_close", lang, move=named, idea=clause, other=other)
+    return Hint(move, headline, (*figures, *leaves_words(view, move, lang, voids), basis), values,
+                evidence.deals, evidence.exact)
 
 
 @dataclass(frozen=True)
@@ -213,8 +332,10 @@ class MoveReview:
     samples: int  # deals behind the figures (0 when exact or forced)
     margin: float = 0.0  # half-width of the 95% interval on the loss (inf: no figure to show)
     exact: bool = False
-    reason: str = ""
+    reason: str = ""  # the figures and what they rest on
     target: Optional[int] = None  # judged by reaching the game's target, not by value
+    headline: str = ""  # one plain sentence, said first
+    contested: bool = False  # the yardsticks disagree: no best move or loss is claimed
 
     @property
     def forced(self) -> bool:
@@ -235,33 +356,40 @@ def review_move(position: Position, played: Move, voids: Optional[Voids], budget
     move that reaches it is best, and any other a missed win)."""
     view = mover_view(position)
     moves = position.legal_moves()
-    if len(moves) == 1:
+    if len(moves) == 1 or only_twins(view, moves):
+        key = "coach.forced" if len(moves) == 1 else "coach.forced_twins"
         return MoveReview(number, view.code(), played, played, 0.0, "forced", 0, 0.0, True,
-                          t("coach.forced", lang))
+                          "", headline=t(key, lang, tile=played.tile))
     winning = winning_moves(position, target)
     if winning and target is not None:
         if played in winning:
+            words = wins_words(position, played, target, lang)
             return MoveReview(number, view.code(), played, played, 0.0, "best", 0, 0.0, True,
-                              wins_words(position, played, target, lang), target)
+                              words, target, words)
         why = t("coach.missed_win", lang, move=move_words(played, lang)) + " " + wins_words(
             position, winning[0], target, lang)
         return MoveReview(number, view.code(), played, winning[0], 0.0, "missed_win", 0, 0.0, True,
-                          why, target)
-    return judged(view, played, within_budget(view, budget, seed, voids, must=(played,)), number, lang)
+                          why, target, why)
+    evidence, by_play = gather(view, budget, seed, voids, must=(played,))
+    return judged(view, played, evidence, number, lang, by_play, voids, seed)
 
 
 def judged(view: Position, played: Move, evidence: Evidence, number: int = 0,
-           lang: str = "en") -> MoveReview:
-    """The review of `played` on the evidence gathered from the mover's `view`."""
+           lang: str = "en", by_play: Optional[Evidence] = None, voids: Optional[Voids] = None,
+           seed: int = 0) -> MoveReview:
+    """The review of `played` on the evidence gathered from the mover's `view` (and, if
+    given, the play-outs `by_play`: a claim they contradict is "unclear")."""
     if not evidence.deals:
-        return MoveReview(number, view.code(), played, played, 0.0, "unclear", 0, 0.0, False,
-                          t("coach.unclear_none", lang))
+        words = t("coach.unclear_none", lang)
+        return MoveReview(number, view.code(), played, played, 0.0, "unclear", 0, 0.0, False, words,
+                          headline=words)
     best = evidence.best()
-    if evidence.mean(played) == evidence.mean(best):  # a tie for the best: the move played is one
-        best = played
-    if best == played:
-        others = [m for m in evidence.moves if m != played]
-        other = max(others, key=lambda m: (evidence.mean(m), str(m)))
+    if evidence.mean(played) == evidence.mean(best) or twin_key(view, played) == twin_key(view, best):
+        best = played  # a tie for the best (or its twin): the move played is one
+    if best == played:  # against the best real alternative (a twin of it is no alternative)
+        others = [m for m in evidence.moves if twin_key(view, m) != twin_key(view, played)]
+        other = max(others or [m for m in evidence.moves if m != played],
+                    key=lambda m: (evidence.mean(m), str(m)))
     else:
         other = best
     loss = evidence.difference(best, played)
@@ -269,15 +397,35 @@ def judged(view: Position, played: Move, evidence: Evidence, number: int = 0,
     named = judge(loss, evidence.deals, evidence.exact, shown)
     if loss.at_least and named != "blunder":  # `played` only bounded: its loss may be larger
         named = "unclear"
-    why = compare_words(view, evidence, played, other, lang)
+    basis = t("coach.basis", lang, basis=basis_words(evidence, lang))
+    deals = 0 if evidence.exact else evidence.deals
+    rivals = [other, *([by_play.best()] if by_play is not None else [])]
+    clash = contradiction(evidence, by_play, played, rivals) if by_play is not None else None
+    if clash is not None:
+        words = disagree_words(clash, lang)
+        detail = " ".join(x for x in (exact_figures(evidence, played, clash.b, lang),
+                                      played_words(by_play, played, clash.b, lang), basis) if x)
+        return MoveReview(number, view.code(), played, best, 0.0, "unclear", deals, math.inf,
+                          evidence.exact, detail, headline=t("coach.unclear_disagree", lang, why=words),
+                          contested=True)
     if named == "unclear" and evidence.deals < MIN_DEALS:
-        why = f"{tn('coach.unclear_few', evidence.deals, lang)} {why}"
+        headline = tn("coach.unclear_few", evidence.deals, lang)
     elif named == "unclear" and math.isfinite(loss.high):
-        why = f"{t('coach.unclear_wide', lang, low=f'{loss.low:.1f}', high=f'{loss.high:.1f}')} {why}"
-    reason = f"{why} {t('coach.basis', lang, basis=basis_words(evidence, lang))}"
+        headline = t("coach.unclear_wide", lang, low=f"{loss.low:.1f}", high=f"{loss.high:.1f}")
+    elif named == "unclear":
+        headline = t("coach.unclear_bounded", lang)
+    elif best == played:
+        clause = idea_clause(view, played, other, voids, lang, seed)
+        headline = t("coach.review_best", lang, idea=clause) if clause else t("coach.review_best_plain", lang)
+    else:
+        clause = idea_clause(view, best, played, voids, lang, seed)
+        key = "coach.review_good" if named == "good" else "coach.review_better"
+        headline = t(key, lang, best=move_words(best, lang), idea=clause or t("coach.idea_value", lang))
+    extra = played_words(by_play, played, other, lang) if by_play is not None else ""
+    reason = " ".join(x for x in (compare_words(view, evidence, played, other, lang), extra, basis) if x)
     margin = math.inf if loss.at_least else 0.0 if evidence.exact else loss.half_width  # inf: no figure
-    return MoveReview(number, view.code(), played, best, shown, named,
-                      0 if evidence.exact else evidence.deals, margin, evidence.exact, reason)
+    return MoveReview(number, view.code(), played, best, shown, named, deals, margin, evidence.exact, reason,
+                      headline=headline)
 
 
 def review_hand(start: Position, turns: tuple[Turn, ...], learner: int, budget: float = 0.5,

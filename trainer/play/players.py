@@ -8,7 +8,9 @@
 
 from __future__ import annotations
 
+import math
 import random
+import time
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Optional, Protocol
@@ -19,7 +21,10 @@ from trainer.engine.tiles import ALL_TILES, Tile
 from trainer.engine.voids import Voids
 from trainer.errors import NotationError
 from trainer.search.finish import winning_moves
+from trainer.search.played_out import PLAYOUT_DEALS, played_out
 from trainer.search.sampling import expected_values
+
+PLAYOUT_SHARE = 0.15  # of the expert's time, with yardstick "both": the play-outs
 
 
 class Player(Protocol):
@@ -88,19 +93,35 @@ def mover_view(position: Position) -> Position:
     return replace(position, hands=hands, boneyard=Hidden(size(position.boneyard)))
 
 
+YARDSTICKS = ("exact", "played", "both")
+
+
 class ExpertPlayer:
-    """Samples deals of the tiles it cannot see, solves each exactly (on every core,
-    a deal a thread), and plays the move with the best mean value, within `budget`
-    seconds a move. Where no deal can be solved in time (early in a big hand, on a busy
-    machine) it plays as the greedy player does. Given the game's `target`, it takes a
-    move that reaches it, which wins the game at once, before any other."""
+    """Deals the tiles it cannot see (uniformly, given the suits the others showed they
+    lack) and plays the move with the best mean over those deals, within `budget`
+    seconds a move, by its `yardstick`:
+
+    - `exact`: each deal solved exactly (on every core, a deal a thread); where no deal
+      can be solved in time (early in a big hand, on a busy machine) it plays as greedy;
+    - `played`: the rest of the hand played out on each deal with every player choosing
+      on what he can see (`trainer.search.played_out`);
+    - `both`: solved exactly in most of the time, then played out; where the two
+      contradict each other beyond their margins about the exact best and the
+      played-out best, it plays the played-out best.
+
+    Given the game's `target`, it takes a move that reaches it, which wins the game at
+    once, before any other."""
 
     name = "expert"
 
-    def __init__(self, seed: int = 0, budget: float = 1.0, target: Optional[int] = None) -> None:
+    def __init__(self, seed: int = 0, budget: float = 1.0, target: Optional[int] = None,
+                 yardstick: str = "exact") -> None:
+        if yardstick not in YARDSTICKS:
+            raise NotationError(f"unknown yardstick {yardstick!r}: choose one of {', '.join(YARDSTICKS)}")
         self.rng = random.Random(seed)
         self.budget = budget
         self.target = target  # the game's: a move that reaches it wins at once
+        self.yardstick = yardstick
         self.fallback = GreedyPlayer(seed)
         self.last_samples = 0
 
@@ -111,12 +132,29 @@ class ExpertPlayer:
         winning = winning_moves(position, self.target)
         if winning:
             return winning[0]
+        view = mover_view(position)
+        start = time.perf_counter()
+        if self.yardstick == "played":
+            played = played_out(view, PLAYOUT_DEALS, self.rng.getrandbits(32), voids,
+                                deadline=start + self.budget)
+            self.last_samples = played.deals
+            return played.best()
         others = {p: v for p, v in (voids or {}).items() if p != position.turn}
-        found = expected_values(mover_view(position), self.budget, self.rng, others)
+        share = self.budget * (PLAYOUT_SHARE if self.yardstick == "both" else 0.0)
+        found = expected_values(view, self.budget - share, self.rng, others)
         self.last_samples = found.samples
         if not found.samples:
             return self.fallback.choose(position)
-        return found.best()[0]
+        best = found.best()[0]
+        if self.yardstick == "exact":
+            return best
+        played = played_out(view, PLAYOUT_DEALS, self.rng.getrandbits(32), voids,
+                            deadline=start + self.budget)
+        rival = played.best()
+        lead, margin = found.lead(best, rival) if rival != best else (0.0, math.inf)
+        if lead - margin > 0 and played.difference(rival, best).low > 0:  # the two contradict
+            return rival
+        return best
 
 
 PLAYERS: dict[str, Callable[[int], Player]] = {

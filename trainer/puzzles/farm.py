@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 from trainer.puzzles.generator import found_in_hand, game_of
-from trainer.puzzles.kinds import make_puzzle
+from trainer.puzzles.kinds import make_puzzle, proven_again
 from trainer.puzzles.legacy import VERSION as LEGACY_VERSION
 from trainer.puzzles.legacy import found_again
 from trainer.puzzles.rating import band
@@ -145,18 +145,23 @@ def hand_task(game_seed: int, kinds: tuple[Kind, ...]) -> Found:
 
 def keep_task(line: str) -> Optional[str]:
     """A puzzle of an earlier bank proven again under today's criteria (its id kept),
-    with today's themes and rating; None when it fails them, or when its hand is not a
-    hand of generator 2 that reaches its position (`trainer.puzzles.legacy`)."""
+    with today's themes and rating; None when it fails them. A puzzle of generator 2
+    is found again in its replayed hand (its record does not hold the voids,
+    `trainer.puzzles.legacy`; None when the hand does not reach it); a later one is
+    proven again from its record (`trainer.puzzles.kinds.proven_again`)."""
     from trainer.puzzles.generator import finish  # the worker's own import, as the hand's
 
     old = Puzzle.from_json(line)
+    origin = old.origin or (old.generator if old.generator != GENERATOR_VERSION else "")
     try:
         if old.kind == "count":
-            fresh = make_puzzle("count", old.parsed(), seed=old.seed, origin=LEGACY_VERSION)
+            fresh = make_puzzle("count", old.parsed(), seed=old.seed, origin=origin)
             return replace(fresh, rating=old.rating, tags=()).to_json()
-        position, voids = found_again(old)
-        return finish(make_puzzle(old.kind, position, seed=old.seed, voids=voids,
-                                  origin=LEGACY_VERSION)).to_json()
+        if old.generator == LEGACY_VERSION:
+            position, voids = found_again(old)
+            return finish(make_puzzle(old.kind, position, seed=old.seed, voids=voids,
+                                      origin=LEGACY_VERSION)).to_json()
+        return finish(proven_again(old)).to_json()
     except PuzzleError:
         return None
 

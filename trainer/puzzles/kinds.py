@@ -6,8 +6,11 @@ interest filters.
   unseen tiles, dealt uniformly among the deals that fit what the mover sees (the
   suits other players showed they lack included), every move valued on the same
   deals. Accepted: every move not significantly worse than the best (95%); shipped
-  only when the best beats every rejected move by at least 5 points with 95%
-  confidence, on its deals and again on fresh ones (`recheck`).
+  only when both yardsticks keep the accepted moves above every rejected one by at
+  least 5 points with 95% confidence: the deals solved exactly (the best beats each
+  rejected move so, on its deals and again on fresh ones, `recheck`), and the rest of
+  the hand played out on each player's own information (PLAYOUTS deals: some accepted
+  move beats each rejected one so, `recheck.best_play_playouts`).
 - `endgame`: every hand known, boneyard empty; the exact value to the end of the hand;
   the accepted moves beat every rejected one by at least 5.
 - `deny`: no move scores; leave the next player the least he could score (worked out
@@ -41,7 +44,7 @@ from trainer.engine.position import Position
 from trainer.engine.tiles import ALL_TILES, Tile
 from trainer.play.players import mover_view
 from trainer.puzzles.choices import MIN_CHOICES, choices
-from trainer.puzzles.recheck import best_play_recheck, check_deals, deny_recheck
+from trainer.puzzles.recheck import PLAYOUTS, best_play_playouts, best_play_recheck, check_deals, deny_recheck
 from trainer.puzzles.record import (
     GENERATOR_VERSION,
     HIDDEN_KINDS,
@@ -128,7 +131,7 @@ def reply_points(position: Position, move: Move, voids: Optional[Voids] = None) 
 class Proof:
     """What a kind proves of a position: the accepted answers, every move's figures,
     (endgames) the best line, the deals behind the expected values and the margin, and
-    the re-check on fresh deals."""
+    the re-check on fresh deals; for best play, the play-outs."""
 
     accepted: tuple[str, ...]
     moves: tuple[MoveInfo, ...] = ()
@@ -137,6 +140,8 @@ class Proof:
     margin: float = 0.0
     check_deals: int = 0
     check_margin: float = 0.0
+    playouts: int = 0
+    playout_margin: float = 0.0
 
 
 def _exact_gap(values: dict[str, float], accepted: tuple[str, ...]) -> float:
@@ -161,14 +166,15 @@ def _voids(voids: Optional[Voids]) -> Optional[dict[int, frozenset[int]]]:
 
 
 def answers(kind: Kind, position: Position, seed: int = 0, deals: int = 0,
-            voids: Optional[Voids] = None, recheck: int = -1) -> Proof:
+            voids: Optional[Voids] = None, recheck: int = -1, playouts: int = PLAYOUTS) -> Proof:
     """The accepted answers and every figure, proven in the kind's sense; raises
     PuzzleError when the position makes no puzzle of this kind.
 
     Hidden-tile kinds are estimated on `deals` deals seeded by `seed`, consistent with
     `voids` (the suits other players showed they lack); with `deals` 0 the deals grow
     through DEAL_STEPS until the answer is decided (generation). Their margin is then
-    re-checked on `recheck` fresh deals (-1: twice the deals it shipped on)."""
+    re-checked on `recheck` fresh deals (-1: twice the deals it shipped on); best play
+    is also played out on `playouts` deals (0: not)."""
     if kind == "count":
         if position.layout.is_empty:
             raise PuzzleError("an empty table has nothing to count")
@@ -188,7 +194,7 @@ def answers(kind: Kind, position: Position, seed: int = 0, deals: int = 0,
         return _score_most(position, seed, deals, _voids(voids))
     if kind == "deny":
         return _deny(position, seed, deals, _voids(voids), recheck)
-    return _best(position, seed, deals, _voids(voids), recheck)
+    return _best(position, seed, deals, _voids(voids), recheck, playouts)
 
 
 def _endgame(position: Position) -> Proof:
@@ -255,7 +261,7 @@ def _deny(position: Position, seed: int, deals: int, voids: Optional[dict[int, f
 
 
 def _best(position: Position, seed: int, deals: int, voids: Optional[dict[int, frozenset[int]]],
-          recheck: int) -> Proof:
+          recheck: int, playouts: int) -> Proof:
     points = {str(m): position.points(m) for m in position.legal_moves()}
     steps = _steps(deals)
     deals_of = Sampled(position, seed, voids)
@@ -274,9 +280,14 @@ def _best(position: Position, seed: int, deals: int, voids: Optional[dict[int, f
     evs = _evs(ev)
     infos = [MoveInfo(m, p, evs[m], evs[m]) for m, p in points.items()]
     _filter(position, tuple(infos), verdict.accepted)
+    played = 0.0
+    if playouts:
+        played, means = best_play_playouts(position, seed, verdict.accepted, voids, playouts)
+        infos = [replace(m, played=means[m.move]) for m in infos]
     fresh = check_deals(ev.deals) if recheck < 0 else recheck
     checked = best_play_recheck(position, seed, fresh, verdict.accepted, voids) if fresh else 0.0
-    return Proof(verdict.accepted, _sorted(infos), (), ev.deals, verdict.margin, fresh, checked)
+    return Proof(verdict.accepted, _sorted(infos), (), ev.deals, verdict.margin, fresh, checked,
+                 playouts, played)
 
 
 def best_line(position: Position, limit: int = 30) -> tuple[str, ...]:
@@ -314,20 +325,38 @@ def make_puzzle(kind: Kind, position: Position, seed: int, tags: tuple[str, ...]
     code = shown.code()
     return Puzzle(puzzle_id(kind, code), kind, code, shown.rules.name, proof.accepted, proof.moves,
                   tags, rating, GENERATOR_VERSION, seed, proof.line, proof.deals, proof.margin,
-                  void_list(known), proof.check_deals, proof.check_margin, origin=origin)
+                  void_list(known), proof.check_deals, proof.check_margin, proof.playouts,
+                  proof.playout_margin, origin=origin)
+
+
+def proven_again(puzzle: Puzzle) -> Puzzle:
+    """A puzzle of an earlier generator proven afresh from its record (the position the
+    learner is shown and the voids known there) under today's criteria, as a new
+    puzzle of this generator would be: the deals drawn in steps, the re-check on fresh
+    deals and, for best play, the play-outs. Its id and seed are kept, `origin` names
+    the generator of its hand, themes and rating are left to the caller; raises
+    PuzzleError when it fails."""
+    proof = answers(puzzle.kind, puzzle.parsed(), puzzle.seed, voids=puzzle.void_map())
+    origin = puzzle.origin or (puzzle.generator if puzzle.generator != GENERATOR_VERSION else "")
+    return replace(puzzle, accepted=proof.accepted, moves=proof.moves, line=proof.line,
+                   deals=proof.deals, margin=proof.margin, check_deals=proof.check_deals,
+                   check_margin=proof.check_margin, playouts=proof.playouts,
+                   playout_margin=proof.playout_margin, generator=GENERATOR_VERSION, origin=origin,
+                   tags=())
 
 
 def verify(puzzle: Puzzle) -> Puzzle:
     """The puzzle with its answers proven afresh from its position (tags and rating
     kept): exactly, or re-estimated on the same seeded deals, and re-checked on the
-    same fresh deals, for hidden-tile kinds."""
+    same fresh deals and (best play) the same play-outs, for hidden-tile kinds."""
     proof = answers(puzzle.kind, puzzle.parsed(), puzzle.seed, puzzle.deals, puzzle.void_map(),
-                    puzzle.check_deals)
+                    puzzle.check_deals, puzzle.playouts)
     return replace(puzzle, accepted=proof.accepted, moves=proof.moves, line=proof.line,
                    deals=proof.deals, margin=proof.margin, check_deals=proof.check_deals,
-                   check_margin=proof.check_margin)
+                   check_margin=proof.check_margin, playouts=proof.playouts,
+                   playout_margin=proof.playout_margin)
 
 
-__all__ = ["GENERATOR_VERSION", "HIDDEN_KINDS", "KINDS", "MARGIN", "MOVE_KINDS", "Kind", "Move",
-           "MoveInfo", "Proof", "Puzzle", "PuzzleError", "answers", "load_bank", "make_puzzle",
-           "puzzle_id", "summary", "verify"]
+__all__ = ["GENERATOR_VERSION", "HIDDEN_KINDS", "KINDS", "MARGIN", "MOVE_KINDS", "PLAYOUTS", "Kind",
+           "Move", "MoveInfo", "Proof", "Puzzle", "PuzzleError", "answers", "load_bank", "make_puzzle",
+           "proven_again", "puzzle_id", "summary", "verify"]

@@ -22,7 +22,7 @@ Kind = Literal["count", "score-most", "deny", "best-play", "endgame"]
 KINDS: tuple[Kind, ...] = ("count", "score-most", "deny", "best-play", "endgame")
 MOVE_KINDS: tuple[Kind, ...] = ("score-most", "deny", "best-play", "endgame")
 HIDDEN_KINDS: tuple[Kind, ...] = ("score-most", "deny", "best-play")
-GENERATOR_VERSION = "3"
+GENERATOR_VERSION = "4"
 GAMES = ("2-players", "3-players", "4-players", "partners", "cincos")  # the games puzzles come from
 
 # the suits each other player has shown he lacks, as (player, pips), players in order

@@ -36,7 +36,7 @@ from collections.abc import Mapping
 from typing import Optional
 
 from trainer.engine.position import Position
-from trainer.puzzles.choices import table_key
+from trainer.engine.twins import twin_key
 from trainer.puzzles.verdicts import MARGIN, hopeless
 from trainer.search.evidence import Evidence, deals_for
 from trainer.search.solver import Solution, solve
@@ -88,7 +88,7 @@ def futile(position: Position, ev: Evidence) -> Optional[str]:
     """Why more deals will hardly make a best-play puzzle of `position` (an early stop,
     never a proof), or None."""
     best = ev.best()
-    scoring = {table_key(position, m) for m, p in zip(ev.moves, ev.points) if p > 0}
+    scoring = {twin_key(position, m) for m, p in zip(ev.moves, ev.points) if p > 0}
     if ev.points[ev.index(best)] > 0 and len(scoring) == 1:
         return "the answer is the only scoring move"
     for m in ev.moves:

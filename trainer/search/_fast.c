@@ -1165,12 +1165,231 @@ static PyObject *py_solve(PyObject *self, PyObject *args, PyObject *kwargs) {
     return out;
 }
 
+/* ===================== play-outs by a policy =====================
+ * The rest of a hand played out with every player choosing on what he can see: his own
+ * hand, the table, and the suits each player showed he lacks (a draw shows that he had
+ * no tile for the open ends then, and starts his voids afresh; a pass adds the ends'
+ * suits). POLICY_RANDOM: any legal move. POLICY_GREEDY: the most points now; ties
+ * broken by the least any tile he cannot see could score next, then by the heaviest
+ * tile, then at random (as the greedy player of trainer/play/players.py).
+ * POLICY_GUARDED: points now less the most the next player could score in reply (with
+ * any tile the mover cannot see that holds no suit the next player showed he lacks),
+ * then points now, then the heaviest tile, then at random. */
+enum { POLICY_RANDOM = 0, POLICY_GREEDY = 1, POLICY_GUARDED = 2, POLICIES = 3 };
+enum { MAX_PLAYOUT_DEALS = 100000 };
+
+/* What a move would score at once, in points, without playing it (as apply_move counts). */
+static int points_if(const State *s, int move) {
+    int tile = move & 31, k = move >> 5, hi = HIGH[tile], lo = LOW[tile], c;
+    if (k == 4) c = hi + lo;
+    else if (s->spinner < 0) {
+        int pip = k == 1 ? s->w : s->e, far = k == 1 ? s->e : s->w;
+        c = far + (hi == lo ? 2 * hi : (hi == pip ? lo : hi));
+    } else {
+        int pip = s->arm[k] >= 0 ? s->arm[k] : s->spinner, other = hi == pip ? lo : hi;
+        c = hi == lo ? 2 * other : other;
+        for (int j = 0; j < 4; j++)
+            if (j != k && s->arm[j] >= 0) c += s->dbl[j] ? 2 * s->arm[j] : s->arm[j];
+        if (!((k == 0 || s->arm[0] >= 0) && (k == 1 || s->arm[1] >= 0))) c += 2 * s->spinner;
+    }
+    return (c > 0 && c % 5 == 0) ? c : 0;
+}
+
+/* The most any of `tiles` would score placed next on the table of `s`. */
+static int most_next(const State *s, uint32_t tiles) {
+    int side[4], pip[4], ne = open_ends(s, side, pip), best = 0;
+    for (int k = 0; k < ne; k++)
+        for (uint32_t m = tiles & SUIT[pip[k]]; m; m &= m - 1) {
+            int p = points_if(s, __builtin_ctz(m) | side[k] << 5);
+            if (p > best) best = p;
+        }
+    return best;
+}
+
+/* The pips of the open ends as a mask of suits (bit p: pip p). */
+static int end_pips(const State *s) {
+    int side[4], pip[4], ne = open_ends(s, side, pip), mask = 0;
+    for (int k = 0; k < ne; k++) mask |= 1 << pip[k];
+    return mask;
+}
+
+static uint32_t tiles_of_suits(int suits) {
+    uint32_t tiles = 0;
+    for (int p = 0; p < 7; p++) if (suits >> p & 1) tiles |= SUIT[p];
+    return tiles;
+}
+
+/* The move `policy` chooses among the mover's `n` legal moves; `lacks` holds the suits
+ * each player showed he lacks. */
+static int policy_move(const State *s, int policy, const int *lacks, const int *moves, int n, uint64_t *rng) {
+    if (n == 1) return moves[0];
+    if (policy == POLICY_RANDOM) return moves[rng_next(rng) % (uint64_t)n];
+    int p = s->turn, next = (p + 1) % s->players;
+    uint32_t unseen = 0;
+    for (int q = 0; q < s->players; q++) if (q != p) unseen |= s->hand[q];
+    for (int i = s->bonepos; i < s->nbone; i++) unseen |= 1u << s->bone[i];
+    uint32_t could = policy == POLICY_GUARDED ? unseen & ~tiles_of_suits(lacks[next]) : unseen;
+    int key[112][3], best[3] = {0, 0, 0}, tied[112], nt = 0;
+    for (int i = 0; i < n; i++) {
+        State c = *s;
+        int tile = moves[i] & 31, pts = points_if(s, moves[i]);
+        apply_move(&c, moves[i]);
+        int reply = most_next(&c, could);
+        key[i][0] = policy == POLICY_GUARDED ? pts - reply : pts;   /* the larger the better */
+        key[i][1] = policy == POLICY_GUARDED ? pts : -reply;
+        key[i][2] = HIGH[tile] + LOW[tile];
+    }
+    for (int i = 0; i < n; i++) {
+        int better = nt == 0;
+        if (!better) {
+            int d = 0;
+            for (int j = 0; j < 3 && !d; j++) d = key[i][j] - best[j];
+            if (d == 0) { tied[nt++] = i; continue; }
+            if (d < 0) continue;
+        }
+        for (int j = 0; j < 3; j++) best[j] = key[i][j];
+        nt = 0; tied[nt++] = i;
+    }
+    return moves[tied[nt == 1 ? 0 : rng_next(rng) % (uint64_t)nt]];
+}
+
+/* Play `s` to the end of the hand, each player by his policy; `lacks` (updated) holds
+ * the suits each showed he lacks. Returns the player who went out, or -1 for a block. */
+static int policy_playout(State *s, const int *policy, int *lacks, uint64_t *rng) {
+    int moves[112];
+    for (;;) {
+        if (s->spinner >= 0 || s->w >= 0) {
+            uint32_t suits = playable_suits(s);
+            if (!(s->hand[s->turn] & suits)) {
+                int ends = end_pips(s);
+                if (s->bonepos < s->nbone) lacks[s->turn] = ends; else lacks[s->turn] |= ends;
+            }
+            while (!(s->hand[s->turn] & suits) && s->bonepos < s->nbone)
+                s->hand[s->turn] |= 1u << s->bone[s->bonepos++];
+        }
+        int n = gen_moves(s, moves);
+        if (!n) {
+            if (++s->passes >= s->players) { settle(s, -1); return -1; }
+            s->turn = (s->turn + 1) % s->players;
+            continue;
+        }
+        int p = s->turn;
+        apply_move(s, policy_move(s, policy[p], lacks, moves, n, rng));
+        if (!s->hand[p]) { settle(s, p); return p; }
+        s->turn = (p + 1) % s->players;
+    }
+}
+
+/* What the side of `mover` scored from `before` to `after`, less what the others did. */
+static int margin_of(const State *before, const State *after, int mover) {
+    int sides = before->partners ? 2 : before->players, mine = side_of(before, mover), m = 0;
+    for (int k = 0; k < sides; k++) {
+        int d = after->score[k] - before->score[k];
+        m += k == mine ? d : -d;
+    }
+    return m;
+}
+
+/* policy_playouts(deals, layout, turn, scores, rules, moves, policies, lacks, seed)
+ *   -> ((margin per deal) per move)
+ * Each deal (hands, bone) of the same table is played out once per root move: the move
+ * played, then the rest of the hand by each player's policy (0 random, 1 greedy, 2
+ * guarded), his known voids `lacks` (a mask of suits per player) kept up to date. A
+ * margin is what the mover's side scores from now on, end-of-hand scoring included,
+ * less what the others score. Every move of a deal is played out from the same random
+ * stream (seed and deal number), so the moves are compared on the same luck. With no
+ * root move, each deal is played out once from where it stands. The GIL is released
+ * while playing. */
+static PyObject *py_policy_playouts(PyObject *self, PyObject *args) {
+    PyObject *deals, *layout, *scores, *moves_in, *policies, *lacks_in; int turn; const char *rules;
+    unsigned long long seed;
+    if (!PyArg_ParseTuple(args, "OOiOsOOOK", &deals, &layout, &turn, &scores, &rules, &moves_in, &policies,
+                          &lacks_in, &seed))
+        return NULL;
+    if (!PyList_Check(deals) && !PyTuple_Check(deals)) {
+        PyErr_SetString(PyExc_TypeError, "deals is a list of (hands, bone)"); return NULL;
+    }
+    Py_ssize_t nd = PySequence_Size(deals);
+    if (nd < 1 || nd > MAX_PLAYOUT_DEALS) {
+        PyErr_Format(PyExc_ValueError, "1 to %d deals", MAX_PLAYOUT_DEALS); return NULL;
+    }
+    int root[MAXMOVES], nroot = 0;
+    if (read_pairs(moves_in, "moves", root, &nroot) < 0) return NULL;
+    if (!PyTuple_Check(policies) || !PyTuple_Check(lacks_in)) {
+        PyErr_SetString(PyExc_TypeError, "policies and lacks are tuples of ints, one per player"); return NULL;
+    }
+    State *start = malloc((size_t)nd * sizeof(State));
+    if (!start) return PyErr_NoMemory();
+    int policy[4] = {0, 0, 0, 0}, lacks[4] = {0, 0, 0, 0};
+    for (Py_ssize_t d = 0; d < nd; d++) {
+        PyObject *deal = PySequence_GetItem(deals, d), *hands, *bone;
+        int bad = !deal || !PyTuple_Check(deal) || PyTuple_Size(deal) != 2;
+        if (!bad) {
+            hands = PyTuple_GET_ITEM(deal, 0); bone = PyTuple_GET_ITEM(deal, 1);
+            bad = read_state(&start[d], hands, bone, layout, turn, scores, rules) < 0;
+        } else if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "a deal is (hands, bone)");
+        Py_XDECREF(deal);
+        if (bad) { free(start); return NULL; }
+        if (start[d].players != start[0].players) {
+            free(start); PyErr_SetString(PyExc_ValueError, "every deal has the same players"); return NULL;
+        }
+        int legal[112], nl = gen_moves(&start[d], legal);
+        for (int i = 0; i < nroot; i++) {
+            int ok = 0;
+            for (int j = 0; j < nl && !ok; j++) ok = legal[j] == root[i];
+            if (!ok) { free(start); PyErr_SetString(PyExc_ValueError, "a root move that is not legal"); return NULL; }
+        }
+    }
+    int players = start[0].players;
+    if (PyTuple_Size(policies) != players || PyTuple_Size(lacks_in) != players) {
+        free(start); PyErr_SetString(PyExc_ValueError, "one policy and one mask of voids per player"); return NULL;
+    }
+    for (int p = 0; p < players; p++) {
+        long long v;
+        if (read_int(PyTuple_GET_ITEM(policies, p), 0, POLICIES - 1, &v, "a policy") < 0) { free(start); return NULL; }
+        policy[p] = (int)v;
+        if (read_int(PyTuple_GET_ITEM(lacks_in, p), 0, 127, &v, "a mask of voids") < 0) { free(start); return NULL; }
+        lacks[p] = (int)v;
+    }
+    int rows = nroot ? nroot : 1;
+    int *out = malloc((size_t)rows * (size_t)nd * sizeof(int));
+    if (!out) { free(start); return PyErr_NoMemory(); }
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t d = 0; d < nd; d++) {
+        uint64_t stream = seed ^ ((uint64_t)d * 0xD1B54A32D192ED03ULL);
+        for (int r = 0; r < rows; r++) {
+            State s = start[d];
+            int known[4] = {lacks[0], lacks[1], lacks[2], lacks[3]};
+            uint64_t rng = stream;
+            if (nroot) {
+                apply_move(&s, root[r]);
+                if (!s.hand[turn]) settle(&s, turn);
+                else { s.turn = (turn + 1) % s.players; policy_playout(&s, policy, known, &rng); }
+            } else policy_playout(&s, policy, known, &rng);
+            out[(size_t)r * (size_t)nd + (size_t)d] = margin_of(&start[d], &s, turn);
+        }
+    }
+    Py_END_ALLOW_THREADS
+    free(start);
+    PyObject *result = PyTuple_New(rows);
+    for (int r = 0; result && r < rows; r++) {
+        PyObject *row = PyTuple_New(nd);
+        if (!row) { Py_CLEAR(result); break; }
+        for (Py_ssize_t d = 0; d < nd; d++) PyTuple_SET_ITEM(row, d, PyLong_FromLong(out[(size_t)r * (size_t)nd + (size_t)d]));
+        PyTuple_SET_ITEM(result, r, row);
+    }
+    free(out);
+    return result;
+}
+
 static PyMethodDef METHODS[] = {
     {"solve", (PyCFunction)(void (*)(void))py_solve, METH_VARARGS | METH_KEYWORDS,
      "exact values of a fully known position: (value, [(tile, side, points, value)], nodes, probes, hits, aborted)"},
     {"moves", py_moves, METH_VARARGS, "the mover's legal moves of a compact position: [(tile, side)]"},
     {"simulate", py_simulate, METH_VARARGS, "simulate(hands, seed, players, size, rules) -> (side 0 net total, dominoes)"},
     {"playout", py_playout, METH_VARARGS, "play a compact position out at random: (log, scores, winner)"},
+    {"policy_playouts", py_policy_playouts, METH_VARARGS,
+     "play deals out by each player's policy after each root move: ((margin per deal) per move)"},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef MODULE = {PyModuleDef_HEAD_INIT, "_fast", "Fast internal path of the engine.", -1, METHODS};

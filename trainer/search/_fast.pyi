@@ -35,3 +35,14 @@ def solve(
     capped: Sequence[tuple[int, int]] | None = ...,
     cap: int = ...,
 ) -> tuple[int, list[tuple[int, ...]], int, int, int, int]: ...
+def policy_playouts(
+    deals: Sequence[tuple[tuple[int, ...], tuple[int, ...]]],
+    layout: tuple[int, int, int, tuple[int, int, int, int], tuple[int, int, int, int]],
+    turn: int,
+    scores: tuple[int, ...],
+    rules: str,
+    moves: Sequence[tuple[int, int]] | None,
+    policies: tuple[int, ...],
+    lacks: tuple[int, ...],
+    seed: int,
+) -> tuple[tuple[int, ...], ...]: ...

@@ -862,3 +862,155 @@ def solve(hands: tuple[int, ...], bone: tuple[int, ...], layout: Compact, turn: 
         (move & 31, move >> 5, 5 * pts[i], 5 * values[i]) + ((far[i],) if near else ())
         for i, move in enumerate(moves) if keep[i]]
     return (5 * value, found, search.nodes, search.probes, search.hits, 0)
+
+
+# ===================== play-outs by a policy =====================
+# As in _fast.c: the rest of a hand with every player choosing on what he can see.
+POLICY_RANDOM, POLICY_GREEDY, POLICY_GUARDED = 0, 1, 2
+POLICIES = 3
+MAX_PLAYOUT_DEALS = 100_000
+
+
+def most_next(s: State, tiles: int) -> int:
+    """The most any of `tiles` would score placed next on the table of `s` (points)."""
+    best = 0
+    for side, pip in open_ends(s):
+        for tile in bits(tiles & SUIT[pip]):
+            best = max(best, move_points(s, tile | side << 5) * 5)
+    return best
+
+
+def end_pips(s: State) -> int:
+    mask = 0
+    for _, pip in open_ends(s):
+        mask |= 1 << pip
+    return mask
+
+
+def tiles_of_suits(suits: int) -> int:
+    tiles = 0
+    for pip in range(7):
+        if suits >> pip & 1:
+            tiles |= SUIT[pip]
+    return tiles
+
+
+def policy_move(game: Game, s: State, policy: int, lacks: list[int], moves: list[int],
+                rng: list[int]) -> int:
+    """The move `policy` chooses among the mover's legal `moves`."""
+    if len(moves) == 1:
+        return moves[0]
+    if policy == POLICY_RANDOM:
+        return moves[rng_next(rng) % len(moves)]
+    p = s[TURN]
+    unseen = 0
+    for q in range(game.players):
+        if q != p:
+            unseen |= s[HAND + q]
+    for i in range(s[BONEPOS], len(game.bone)):
+        unseen |= 1 << game.bone[i]
+    could = unseen & ~tiles_of_suits(lacks[(p + 1) % game.players]) if policy == POLICY_GUARDED else unseen
+    keys = []
+    for move in moves:
+        pts = move_points(s, move) * 5
+        child = list(s)
+        apply_move(game, child, move)
+        reply = most_next(child, could)
+        tile = move & 31
+        keys.append((pts - reply, pts, PIPS[tile]) if policy == POLICY_GUARDED else (pts, -reply, PIPS[tile]))
+    best = max(keys)
+    tied = [i for i, key in enumerate(keys) if key == best]
+    return moves[tied[0] if len(tied) == 1 else tied[rng_next(rng) % len(tied)]]
+
+
+def policy_playout(game: Game, s: State, policy: Sequence[int], lacks: list[int], rng: list[int]) -> int:
+    """Play `s` to the end of the hand, each player by his policy, `lacks` kept up to
+    date; returns the player who went out, or -1 for a block."""
+    while True:
+        if s[SPINNER] >= 0 or s[WEST] >= 0:
+            suits = playable_suits(s)
+            if not s[HAND + s[TURN]] & suits:
+                ends = end_pips(s)
+                lacks[s[TURN]] = ends if s[BONEPOS] < len(game.bone) else lacks[s[TURN]] | ends
+            draw_until_playable(game, s)
+        moves = gen_moves(game, s)
+        if not moves:
+            s[PASSES] += 1
+            if s[PASSES] >= game.players:
+                settle(game, s, -1)
+                return -1
+            s[TURN] = (s[TURN] + 1) % game.players
+            continue
+        p = s[TURN]
+        apply_move(game, s, policy_move(game, s, policy[p], lacks, moves, rng))
+        if not s[HAND + p]:
+            settle(game, s, p)
+            return p
+        s[TURN] = (p + 1) % game.players
+
+
+def margin_of(game: Game, before: State, after: State, mover: int) -> int:
+    """What the side of `mover` scored from `before` to `after`, less what the others did."""
+    mine = side_of(game, mover)
+    total = 0
+    for k in range(2 if game.partners else game.players):
+        d = after[SCORE + k] - before[SCORE + k]
+        total += d if k == mine else -d
+    return total
+
+
+def policy_playouts(deals: Sequence[tuple[tuple[int, ...], tuple[int, ...]]], layout: Compact, turn: int,
+                    scores: tuple[int, ...], rules: str, moves: Optional[Sequence[tuple[int, int]]],
+                    policies: tuple[int, ...], lacks: tuple[int, ...],
+                    seed: int) -> tuple[tuple[int, ...], ...]:
+    """Play each deal out once per root move by each player's policy: ((margin per deal)
+    per move); with no root move, each deal once from where it stands (see _fast.c)."""
+    if not isinstance(deals, (list, tuple)):
+        raise TypeError("deals is a list of (hands, bone)")
+    if not 1 <= len(deals) <= MAX_PLAYOUT_DEALS:
+        raise ValueError(f"1 to {MAX_PLAYOUT_DEALS} deals")
+    root = [tile | side << 5 for tile, side in ordered_pairs(moves, "moves")]
+    if not isinstance(policies, tuple) or not isinstance(lacks, tuple):
+        raise TypeError("policies and lacks are tuples of ints, one per player")
+    starts: list[tuple[Game, State]] = []
+    for deal in deals:
+        if not isinstance(deal, tuple) or len(deal) != 2:
+            raise TypeError("a deal is (hands, bone)")
+        game, s = read_state(deal[0], deal[1], layout, turn, scores, rules)
+        if starts and game.players != starts[0][0].players:
+            raise ValueError("every deal has the same players")
+        legal = gen_moves(game, s)
+        if any(move not in legal for move in root):
+            raise ValueError("a root move that is not legal")
+        starts.append((game, s))
+    players = starts[0][0].players
+    if len(policies) != players or len(lacks) != players:
+        raise ValueError("one policy and one mask of voids per player")
+    policy, known = [], []
+    for p in range(players):  # in the C module's order
+        policy.append(read_int(policies[p], 0, POLICIES - 1, "a policy"))
+        known.append(read_int(lacks[p], 0, 127, "a mask of voids"))
+    rows: list[list[int]] = [[] for _ in range(len(root) or 1)]
+    for d, (game, start) in enumerate(starts):
+        stream = (seed ^ (d * 0xD1B54A32D192ED03)) & MASK64
+        for r, row in enumerate(rows):
+            s = list(start)
+            rng = [stream]
+            voids = list(known)
+            if root:
+                apply_move(game, s, root[r])
+                if not s[HAND + turn]:
+                    settle(game, s, turn)
+                else:
+                    s[TURN] = (turn + 1) % game.players
+                    policy_playout(game, s, policy, voids, rng)
+            else:
+                policy_playout(game, s, policy, voids, rng)
+            row.append(margin_of(game, start, s, turn))
+    return tuple(tuple(row) for row in rows)
+
+
+def ordered_pairs(pairs: Optional[Sequence[tuple[int, int]]], what: str) -> list[tuple[int, int]]:
+    """The (tile, side) pairs named, in order, checked as the C module checks them."""
+    read_pairs(pairs, what)
+    return [] if pairs is None else list(pairs)

@@ -50,7 +50,8 @@ from trainer.engine.moves import Move
 from trainer.engine.position import Hidden, Position
 from trainer.engine.voids import Voids
 from trainer.errors import InvalidPositionError
-from trainer.search.sampling import sample_deal, solve_deals
+from trainer.search.dealing import Dealer
+from trainer.search.sampling import solve_deals
 from trainer.search.solver import TABLE_BITS, MoveValue, Solution, best_first
 
 Z95 = 1.96  # two-sided 95% normal quantile
@@ -137,7 +138,8 @@ class Evidence:
 def deals_for(view: Position, count: int, rng: random.Random,
               voids: Optional[Voids] = None) -> list[Position]:
     """`count` deals of the hidden tiles, in the generator's order."""
-    return [sample_deal(view, rng, voids) for _ in range(count)]
+    dealer = Dealer(view, voids)
+    return [dealer.deal(rng) for _ in range(count)]
 
 
 def _solve_all(deals: list[Position], deadline: float = 0.0, table_bits: int = TABLE_BITS) -> list[Solution]:
@@ -295,13 +297,14 @@ def within_budget(view: Position, budget: float, seed: int, voids: Optional[Void
     the move played). Deals whose search would overrun the time left are abandoned (the
     other cores go on meanwhile), so early in a big hand the evidence may hold no deal."""
     if determined(view) and not view.is_over:  # one way the tiles can lie: one exact solve
-        only = view if view.is_fully_known else sample_deal(view, random.Random(seed), voids)
+        only = view if view.is_fully_known else Dealer(view, voids).deal(random.Random(seed))
         return _collect(view, _solve_all([only]), exact=True)
     start = time.perf_counter()
     rng = random.Random(seed)
+    dealer = Dealer(view, voids)
     solved: list[Solution] = []
     leading = _Leading(must)
-    deals = (sample_deal(view, rng, voids) for _ in range(max_deals))
+    deals = (dealer.deal(rng) for _ in range(max_deals))
     for solution in solve_deals(deals, start + budget * (1 - REPAIR_SHARE), limit=max_deals,
                                 ordered=False, near=NEAR, exact=leading.exact,
                                 capped=leading.capped, cap=CAP):

@@ -178,3 +178,35 @@ def simulate(hands: int, seed: int, players: int, rules: RuleSet) -> tuple[int, 
     except NotationError as error:
         raise InvalidPositionError(str(error)) from None
     return _fast.simulate(hands, seed & (2**64 - 1), players, size, rules.name)
+
+
+POLICIES: dict[str, int] = {"random": 0, "greedy": 1, "guarded": 2}  # as _fast.c numbers them
+Deal = tuple[tuple[int, ...], tuple[int, ...]]  # hands as bitmasks, the boneyard's tile numbers
+
+
+def move_pair(move: Move) -> tuple[int, int]:
+    """A move as the fast path names it: (tile number, side number; 4 for the lead)."""
+    return ORDINALS[move.tile], SIDES.index(move.side) if move.side is not None else 4
+
+
+def policy_playouts(position: Position, deals: list[Deal], moves: tuple[Move, ...],
+                    policies: tuple[str, ...], voids: dict[int, frozenset[int]], seed: int,
+                    ) -> tuple[tuple[int, ...], ...]:
+    """Each deal of `position`'s table (its hands and boneyard, as `Dealer.masks` gives
+    them) played out once after each of `moves`, every player by his policy (by name,
+    one a player) on what he can see, `voids` the suits each is known to lack: the
+    margins, what the mover's side scores from now on less what the others score, per
+    move and deal (the same random stream for every move of a deal). With no move, each
+    deal is played out once from where it stands. Raises InvalidPositionError for a
+    position the fast path refuses or a move that is not legal."""
+    layout = _compact_layout(checked_layout(position.layout))
+    try:
+        codes = tuple(POLICIES[name] for name in policies)
+    except KeyError:
+        raise InvalidPositionError(f"unknown play-out policy: choose from {', '.join(POLICIES)}") from None
+    lacks = tuple(sum(1 << pip for pip in voids.get(p, ())) for p in range(position.players))
+    try:
+        return tuple(_fast.policy_playouts(deals, layout, position.turn, position.scores, position.rules.name,
+                                           [move_pair(m) for m in moves], codes, lacks, seed & (2**64 - 1)))
+    except (TypeError, ValueError) as error:
+        raise InvalidPositionError(f"the fast path refused the play-outs: {error}") from None

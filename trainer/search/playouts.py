@@ -26,8 +26,9 @@ from trainer.engine.moves import Move
 from trainer.engine.position import Position
 from trainer.engine.voids import Voids
 from trainer.errors import InvalidPositionError
+from trainer.search.dealing import Dealer
 from trainer.search.fastplay import play_random_hand
-from trainer.search.sampling import Estimate, MoveEstimate, sample_deal
+from trainer.search.sampling import Estimate, MoveEstimate
 from trainer.search.solver import best_first
 
 MAX_PLAYOUTS = 20_000  # play-outs of each move one estimate may run
@@ -63,9 +64,10 @@ def playout_estimate(position: Position, playouts: int, seed: int, voids: Option
     rng = random.Random(seed)
     deadline = time.perf_counter() + time_limit
     values: dict[Move, list[int]] = {move: [] for move in moves}
+    dealer = Dealer(position, voids)
     done = 0
     while done < playouts and (done == 0 or time.perf_counter() < deadline):
-        deal = position if position.is_fully_known else sample_deal(position, rng, voids)
+        deal = position if position.is_fully_known else dealer.deal(rng)
         for move in moves:
             values[move].append(_margin(position, _final_scores(deal.play(move), rng.getrandbits(63))))
         done += 1

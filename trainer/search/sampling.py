@@ -3,7 +3,8 @@ believe them, solve each deal exactly, and average per move.
 
 A deal respects what the mover knows: the layout, his own hand, every hand's size,
 the boneyard's size, and, given the hand's record, the suits an opponent showed he
-lacks (he drew or passed on those open ends and has drawn nothing since).
+lacks (he drew or passed on those open ends and has drawn nothing since); every deal
+that fits is equally likely (`trainer.search.dealing`).
 
 >>> from trainer.engine.position import Position
 >>> p = Position.from_code("4-5,5-1 6-4,1-1/?7 ?17 0 0,0")
@@ -14,6 +15,7 @@ lacks (he drew or passed on those open ends and has drawn nothing since).
 
 from __future__ import annotations
 
+import math
 import os
 import random
 import statistics
@@ -21,14 +23,15 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field
 from typing import Optional
 
 from trainer.engine.moves import Move
-from trainer.engine.position import Hidden, Position
-from trainer.engine.tiles import ALL_TILES
+from trainer.engine.position import Position
 from trainer.engine.voids import Voids
 from trainer.errors import InvalidPositionError
+from trainer.search.dealing import Dealer
+from trainer.search.dealing import sample_deal as sample_deal  # one deal, as before
 from trainer.search.solver import TABLE_BITS, SearchLimitError, Solution, best_first, solve
 
 MAX_SAMPLES = 10_000  # deals one estimate may solve
@@ -128,42 +131,6 @@ class Estimate:
         return tuple(m.move for m in self.moves if m.value == self.value)
 
 
-def sample_deal(position: Position, rng: random.Random, voids: Optional[Voids] = None,
-                tries: int = 2000) -> Position:
-    """The position with every hidden hand and a hidden boneyard filled at random,
-    consistent with the sizes and the known voids."""
-    voids = voids or {}
-    seen = set(position.layout.tiles())
-    for hand in position.hands:
-        if not isinstance(hand, Hidden):
-            seen.update(hand)
-    if not isinstance(position.boneyard, Hidden):
-        seen.update(position.boneyard)
-    unseen = [t for t in ALL_TILES if t not in seen]
-    sizes = {p: h.count for p, h in enumerate(position.hands) if isinstance(h, Hidden)}
-    for _ in range(tries):
-        rng.shuffle(unseen)
-        pool = list(unseen)
-        hands = list(position.hands)
-        ok = True
-        for p in sorted(sizes, key=lambda q: -len(voids.get(q, ()))):
-            size = sizes[p]
-            lacks = voids.get(p, frozenset())
-            allowed = [t for t in pool if t.high not in lacks and t.low not in lacks]
-            if len(allowed) < size:
-                ok = False
-                break
-            chosen = allowed[:size]
-            for tile in chosen:
-                pool.remove(tile)
-            hands[p] = tuple(sorted(chosen, reverse=True))
-        if not ok:
-            continue
-        boneyard = tuple(pool) if isinstance(position.boneyard, Hidden) else position.boneyard
-        return replace(position, hands=tuple(hands), boneyard=boneyard)
-    raise InvalidPositionError("no deal of the unseen tiles fits the known voids")
-
-
 def estimate(position: Position, samples: int, seed: int, voids: Optional[Voids] = None,
              time_limit: float = 0.0) -> Estimate:
     """Mean exact value of each of the mover's moves over `samples` consistent deals,
@@ -174,10 +141,11 @@ def estimate(position: Position, samples: int, seed: int, voids: Optional[Voids]
     if position.is_fully_known and position.is_over:
         raise InvalidPositionError("the hand is over: nobody has a move to solve")
     rng = random.Random(seed)
+    dealer = Dealer(position, voids)
     values: dict[Move, list[int]] = {}
     points: dict[Move, int] = {}
     roots: list[int] = []
-    deals = (sample_deal(position, rng, voids) for _ in range(samples))
+    deals = (dealer.deal(rng) for _ in range(samples))
     deadline = time.perf_counter() + time_limit if time_limit else 0.0
     for solution in solve_deals(deals, deadline):
         roots.append(solution.value)
@@ -194,14 +162,24 @@ def estimate(position: Position, samples: int, seed: int, voids: Optional[Voids]
 
 @dataclass(frozen=True)
 class Expectation:
-    """Mean exact values per move over the deals solved within a time budget."""
+    """Mean exact values per move over the deals solved within a time budget, and each
+    move's value deal by deal (`rows`, in the order the deals were solved)."""
 
     values: dict[Move, float]
     samples: int
+    rows: dict[Move, tuple[int, ...]] = field(default_factory=dict)
 
     def best(self) -> tuple[Move, ...]:
         top = max(self.values.values())
         return tuple(sorted((m for m, v in self.values.items() if v == top), key=str))
+
+    def lead(self, a: Move, b: Move) -> tuple[float, float]:
+        """How much better `a` is than `b`, paired deal by deal: the mean and the
+        half-width of its 95% interval (infinite on fewer than two deals)."""
+        diffs = [x - y for x, y in zip(self.rows[a], self.rows[b])]
+        if len(diffs) < 2:
+            return (statistics.fmean(diffs) if diffs else 0.0), math.inf
+        return statistics.fmean(diffs), 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs))
 
 
 def expected_values(view: Position, budget: float, rng: random.Random,
@@ -212,11 +190,13 @@ def expected_values(view: Position, budget: float, rng: random.Random,
     (the cores go on with other deals meanwhile): in a big hand there may be no sample
     at all (`samples` 0, `values` empty)."""
     deadline = time.perf_counter() + budget
-    totals: dict[Move, float] = {}
+    rows: dict[Move, list[int]] = {}
     samples = 0
-    deals = (sample_deal(view, rng, voids) for _ in range(min(max_samples, MAX_SAMPLES)))
+    dealer = Dealer(view, voids)
+    deals = (dealer.deal(rng) for _ in range(min(max_samples, MAX_SAMPLES)))
     for solution in solve_deals(deals, deadline, ordered=False):
         samples += 1
         for m in solution.moves:
-            totals[m.move] = totals.get(m.move, 0.0) + m.value
-    return Expectation({m: v / samples for m, v in totals.items()} if samples else {}, samples)
+            rows.setdefault(m.move, []).append(m.value)
+    return Expectation({m: statistics.fmean(v) for m, v in rows.items()}, samples,
+                       {m: tuple(v) for m, v in rows.items()})

@@ -65,7 +65,7 @@ class _Statements:
         self.drill_cards_soon = sa.select(sa.func.count()).select_from(review_cards).where(
             c.learner_id == bind("learner_id"), c.part == "drill", c.due <= bind("soon"))
         self.insert_card = insert(review_cards).on_conflict_do_nothing(
-            index_elements=["learner_id", "part", "item"])
+            index_elements=["learner_id", "part", "item"]).returning(review_cards.c.id)
         self.update_card = sa.update(review_cards).where(c.id == bind("key")).values(
             card=bind("new_card"), due=bind("new_due"), reviews=bind("new_reviews"),
             lapses=bind("new_lapses"), position=bind("new_position"), kind=bind("new_kind"),
