@@ -4,12 +4,14 @@ import streamlit as st
 
 from trainer.i18n import t
 from ui.glossary import help_panel
+from ui.keep import keep_work
 from ui.language import follow_learner, language_picker
 from ui.state import init_state
 from ui.widgets import APP_ICON, learner_picker, page_style
 
 init_state()
 page_style()  # first: its rules are in place before any board is drawn
+keep_work()  # the work this tab kept in the browser, read back before any widget is drawn
 LANG = language_picker()
 st.set_page_config(page_title=t("home.title", LANG), page_icon=APP_ICON, layout="centered")
 learner_picker()
@@ -23,6 +25,9 @@ pages = [
     st.Page("ui/play.py", title=t("nav.play", LANG), icon=":material/sports_esports:"),
     st.Page("ui/analysis.py", title=t("nav.analysis", LANG), icon=":material/search:"),
     st.Page("ui/progress.py", title=t("nav.progress", LANG), icon=":material/monitoring:"),
+    # reached from Start, Learn and Play, not from the menu
+    st.Page("ui/guided.py", title=t("guided.title", LANG), icon=":material/school:", url_path="first-hand",
+            visibility="hidden"),
 ]
 # at the top: on a phone the menu closes by itself once a page is chosen
 st.navigation(pages, position="top").run()
