@@ -34,6 +34,7 @@ from trainer.store import (
     clean_name,
 )
 from trainer.store.history import parse_history
+from trainer.store.provisional import PROVISIONAL_RD
 from ui.state import (
     database_location,
     database_setting,
@@ -342,8 +343,9 @@ def metrics(answers: int, right: int, rating: float, rd: float, games: int, stre
                   delta=t("progress.metric_right", LANG, percent=round(100 * right / answers)) if answers
                   else t("progress.metric_none", LANG), delta_color="off", delta_arrow="off", border=True,
                   width=150)
+        rd_key = "progress.metric_provisional" if rd >= PROVISIONAL_RD else "progress.metric_rd"
         st.metric(t("progress.metric_rating", LANG), round(rating),
-                  delta=t("progress.metric_rd", LANG, rd=round(rd), games=games), delta_color="off",
+                  delta=t(rd_key, LANG, rd=round(rd), games=games), delta_color="off",
                   delta_arrow="off", border=True, width=150)
         st.metric(t("progress.metric_streak", LANG), streak.current,
                   delta=t("progress.metric_best", LANG, best=streak.best), delta_color="off",

@@ -34,6 +34,7 @@ from trainer.puzzles.text import (
 from trainer.puzzles.themes import TAGS
 from trainer.search.solver import solve
 from trainer.store import Store
+from trainer.store.provisional import provisional
 from trainer.store.queue import group_due
 from trainer.teach.drills import KINDS as DRILL_KINDS
 from trainer.teach.drills import AnswerError, parse_number
@@ -183,6 +184,8 @@ def rated_section() -> None:
         guard(error)
         st.stop()
     st.caption(t("puzzles.rated_intro", LANG, rating=round(rating.rating), rd=round(rating.rd)))
+    if provisional(rating):
+        st.caption(t("puzzles.rated_provisional", LANG))
 
 
 def review_section() -> None:

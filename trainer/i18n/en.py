@@ -1116,6 +1116,10 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
         "Your rating: {rating} ± {rd}. Each puzzle is near your rating and new to you; a hint makes "
         "the attempt unrated."
     ),
+    "puzzles.rated_provisional": (
+        "Your rating is provisional until the ± is under 110 (about a dozen rated puzzles): a new "
+        "learner starts at 1000, among the easy puzzles, and one answer moves it by 100 at most."
+    ),
     "puzzles.rating_change": "Rating {before} → {after} ({change}).",
     "puzzles.helped_unrated": "With a hint the attempt is not rated.",
     "puzzles.next_rated": "Next rated puzzle",
@@ -1262,6 +1266,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "progress.metric_none": "none yet",
     "progress.metric_rating": "Puzzle rating",
     "progress.metric_rd": "± {rd} · {games} rated",
+    "progress.metric_provisional": "provisional · ± {rd} · {games} rated",
     "progress.metric_streak": "Daily streak",
     "progress.metric_best": "best {best}",
     "progress.metric_review": "Due for review",

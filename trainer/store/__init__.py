@@ -1,6 +1,7 @@
 """The progress store: learners, every attempt, ratings, timed runs and review cards,
 behind one small interface over SQLAlchemy; with the history file format
-(`history`), the schema (`schema`), Glicko-2 (`glicko`), the review schedule
+(`history`), the schema (`schema`), Glicko-2 (`glicko`) and how a learner's rating
+starts and moves (`provisional`), the review schedule
 (`scheduling`) and the review queue (`queue`).
 
 It may import `trainer.engine` (and what the engine may import). What it must know of
@@ -37,8 +38,8 @@ day), unless the caller gives it.
 >>> folder = tempfile.TemporaryDirectory()
 >>> store = Store(os.path.join(folder.name, "progress.db"))
 >>> ann = store.create_learner("  Ann ")
->>> ann.name, ann.rating.rating
-('Ann', 1500.0)
+>>> ann.name, ann.rating.rating  # a new learner starts in the easy band (trainer.store.provisional)
+('Ann', 1000.0)
 >>> store.record_attempt(ann.id, "drill", "total:1:7", True, kind="total", seconds=3.2).rated
 False
 >>> [(c.part, c.attempts, c.right) for c in store.attempts_per_day(ann.id)]
