@@ -74,7 +74,7 @@ def run_app(options: Sequence[str] = ()) -> int:
     if not streamlit_installed():
         raise AppUnavailable(
             "the app needs Streamlit, which is not installed: "
-            "pip install 'allfives-trainer[app]' (or pip install streamlit plotly)")
+            "pip install 'allfives-trainer[app]' (or pip install streamlit)")
     command = app_command(options)
     sys.stdout.flush()
     sys.stderr.flush()

@@ -347,22 +347,36 @@ def _noop() -> None:
     """The component's change callback: the rerun it causes is what is wanted."""
 
 
-def keep_work(key: str = KEY) -> None:
+def from_browser() -> bool:
+    """Whether a browser opened this session (its request came with headers); a test's
+    or a script's session has none, and no browser to answer."""
+    try:
+        return bool(st.context.headers)
+    except (AttributeError, RuntimeError, KeyError):
+        return False
+
+
+def keep_work(key: str = KEY) -> bool:
     """Read the browser's kept work once a session (before any widget is drawn), then
     send what changed since the last run. app.py calls it on every page; a fragment
-    that changes what is kept calls it with a key of its own."""
+    that changes what is kept calls it with a key of its own.
+
+    Returns False on the first run of a session a browser opened, while its kept work
+    is on its way: app.py then draws no page (the browser answers at once, and the
+    page is drawn once, with the work in place). A session with no browser (AppTest)
+    goes on without it."""
     state = st.session_state
     if not state.get(HEARD):
         if key != KEY:
-            return
+            return True
         reply = _mount(key=key, data={"read": True}, on_stored_change=_noop, height=0)
         stored = getattr(reply, "stored", None)
-        if stored is None:
-            return  # the first run of a new session: the browser answers with the next
+        if stored is None:  # the first run of a new session: the browser answers with the next
+            return not from_browser()
         restore(state, stored)
         state[HEARD] = True
         state[SENT] = {name: _digest(text) for name, text in sections(state).items()}
-        return
+        return True
     sent: dict[str, str] = state.setdefault(SENT, {})
     writes = {}
     for name, text in sections(state).items():
@@ -375,3 +389,4 @@ def keep_work(key: str = KEY) -> None:
         state[SEQUENCE] = int(state.get(SEQUENCE) or 0) + 1
         data = {"write": writes, "seq": state[SEQUENCE]}
     _mount(key=key, data=data, on_stored_change=_noop, height=0)
+    return True

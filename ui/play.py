@@ -224,7 +224,7 @@ def hand_result(session: PlaySession) -> None:
     columns = (t("play.col.player", LANG), t("play.col.pips", LANG), t("play.col.rounded", LANG))
     rows = [dict(zip(columns, (who[seat], result.pips[seat], (result.pips[seat] + 2) // 5 * 5)))
             for seat in range(session.settings.players)]
-    st.dataframe(rows, hide_index=True, width="stretch")
+    st.table(rows, hide_index=True)  # static: no floating toolbar over the board above it
     separator = t("play.side_separator", LANG)  # not a comma: a side's name may hold one
     sides = side_names(session, len(result.deltas))  # whose change and whose score each figure is
     st.write(t("play.settlement", LANG, rules=t(f"rules.{match.rules.name}", LANG),

@@ -755,6 +755,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "date.month.11": "November",
     "date.month.12": "December",
     # ----- the app: shared widgets -----
+    "widgets.opening": "Opening the page… If it stays like this, reload it.",
     "widgets.hand_alt": "Hand: {tiles}",
     "widgets.upload": "Choose a file",
     "widgets.hand_empty": "empty",
@@ -1301,6 +1302,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "progress.rating_alt": (
         "Line chart of the rating after each of {count} rated puzzles, from {first} to {rating}."
     ),
+    "progress.rating_key": "The line is the rating; the shaded band around it is its ± rating deviation.",
     "progress.rating_caption": {
         "one": "{n} rated puzzle; rating now {rating} ± {rd}.",
         "other": "{n} rated puzzles; rating now {rating} ± {rd}.",
@@ -1312,6 +1314,12 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     ),
     "progress.period.day": "day",
     "progress.period.week": "week",
+    "progress.period.block": "{size} answers",
+    "progress.answers_axis": "answers",
+    "progress.rating_axis_attempt": "rated puzzles",
+    "progress.rating_alt_days": (
+        "Line chart of the rating at the end of each of {days} days, from {first} to {rating}, with its ± band."
+    ),
     "progress.accuracy_title": "Right answers per {period}, each drill:",
     "progress.accuracy_axis": "% right",
     "progress.accuracy_alt": (
@@ -1712,6 +1720,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     # a chart's day ticks, as a d3 time format: %b is an English month name, so other
     # languages write the day and month in figures
     "progress.day_format": "%b %d",
+    "progress.day_label": "{month} {day}",
     # history files (trainer.store.history) and imports
     "error.history_text": "a history file is text",
     "error.history_json": "the file is not JSON: {reason}",

@@ -50,6 +50,7 @@ False
 
 from __future__ import annotations
 
+from trainer.store.aggregates import AggregateStore, DrillBlock, RatingDay, ReviewCounts
 from trainer.store.errors import (
     LearnerError,
     StoreCorruptError,
@@ -86,17 +87,17 @@ __all__ = [
     "StoreCorruptError", "StoreReadOnlyError",
     "StoreDriverError", "LearnerError", "HistoryFileError", "Learner", "Attempt", "Recorded",
     "DayCount", "DrillDay", "TagStat", "Streak", "RunRecord", "RatingPoint", "clean_name", "default_path",
-    "streak_of", "GuestAnswer", "GuestRun", "GUEST_LIMIT",
+    "streak_of", "GuestAnswer", "GuestRun", "GUEST_LIMIT", "ReviewCounts", "RatingDay", "DrillBlock",
 ]
 
 
-class Store(GuestStore, RecordingStore, QueryStore, TransferStore, MasteryStore, LanguageStore):
+class Store(GuestStore, RecordingStore, QueryStore, AggregateStore, TransferStore, MasteryStore, LanguageStore):
     """One progress database. Safe to share between threads (and Streamlit sessions);
     several processes may share one database (SQLite file or PostgreSQL).
 
     Raises StoreError (or StoreLockedError, StoreMissingError, StoreCorruptError) when
     the database cannot be opened; `create=False` refuses to start a new SQLite file.
     Its parts: `trainer.store.learners`, `.recording`, `.rating`, `.reviews`,
-    `.queries`, `.transfer`, `.mastery`, `.guest` and `.language`, over the plumbing of
+    `.queries`, `.aggregates`, `.transfer`, `.mastery`, `.guest` and `.language`, over the plumbing of
     `trainer.store.base`.
     """
