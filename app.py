@@ -20,8 +20,8 @@ def pages(lang: str) -> list[st.Page]:
         st.Page("ui/analysis.py", title=t("nav.analysis", lang), icon=":material/search:"),
         st.Page("ui/progress.py", title=t("nav.progress", lang), icon=":material/monitoring:"),
         # reached from Start, Learn and Play, not from the menu
-        st.Page("ui/guided.py", title=t("guided.title", lang), icon=":material/school:", url_path="first-hand",
-                visibility="hidden"),
+        st.Page("ui/guided.py", title=t("guided.title", lang), icon=":material/school:",
+                url_path="first-hand", visibility="hidden"),
     ]
 
 

@@ -26,7 +26,6 @@ from trainer.i18n import t, tn  # noqa: E402
 from trainer.play.session import PlaySession, PlaySettings  # noqa: E402
 from trainer.puzzles.bank import catalogue, shipped  # noqa: E402
 from trainer.puzzles.daily import daily  # noqa: E402
-from trainer.puzzles.kinds import Puzzle  # noqa: E402
 from trainer.store import Store  # noqa: E402
 from trainer.teach.drills import seeded_item  # noqa: E402
 from trainer.teach.lessons import lesson, lessons  # noqa: E402
@@ -294,7 +293,8 @@ def move_label(move: Move) -> str:
 
 # ----- the Analysis board -----
 def test_every_paste_is_analysed_not_only_the_first() -> None:
-    codes = ("5-5:5-2:5-3:: 6-4,3-1/?2 ?21 0 0,0", "6-4 3-3,2-1/?7 ?18 1 0,10", "5-5:5-2:5-3:: 6-4,3-1/?2 ?21 0 0,0")
+    codes = ("5-5:5-2:5-3:: 6-4,3-1/?2 ?21 0 0,0", "6-4 3-3,2-1/?7 ?18 1 0,10",
+             "5-5:5-2:5-3:: 6-4,3-1/?2 ?21 0 0,0")
     at = opened("analysis", analysis_view="paste")
     for code in codes:
         box = next(field for field in at.text_input if field.label == t("analysis.code_label"))

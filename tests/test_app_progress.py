@@ -757,7 +757,8 @@ def test_the_start_page_sends_a_returning_learner_to_what_is_due(db: Path) -> No
         store.record_attempt(learner, "puzzle", TODAY.id, False, mode="daily",
                              when=datetime.now(UTC) - timedelta(hours=2))
     at = app("Hedy")  # one path: until the rules lessons are done, the next of them, whatever is due
-    assert at.button(key="home_next").label == t("home.step_next_lesson", title=course_lesson(COURSE_IDS[1]).title)
+    second = course_lesson(COURSE_IDS[1]).title
+    assert at.button(key="home_next").label == t("home.step_next_lesson", title=second)
     from trainer.teach.lessons import LESSON_IDS
     with Store(str(db), catalogue=catalogue()) as store:
         for lesson_id in LESSON_IDS:

@@ -277,8 +277,8 @@ def _named_slot(x: float, y: float, scale: float, side: str, name: str) -> str:
     return (f'<g class="open-end named" data-side="{side}"><circle cx="{x:.2f}" cy="{y:.2f}" r="{r:.2f}" '
             f'fill="{COLOURS["tile"]}" stroke="{COLOURS["spinner_badge"]}" stroke-width="2.5"/>'
             f'<text x="{x:.2f}" y="{y + r * 0.38:.2f}" font-size="{r * 1.05:.2f}" text-anchor="middle" '
-            f'font-family="sans-serif" font-weight="bold" fill="{COLOURS["spinner_badge"]}">{escape(name)}</text>'
-            f'</g>')
+            f'font-family="sans-serif" font-weight="bold" fill="{COLOURS["spinner_badge"]}">'
+            f'{escape(name)}</text></g>')
 
 
 def render_board(layout: Layout, last: Optional[Tile] = None, unit: int = UNIT,

@@ -171,8 +171,8 @@ def show_example() -> None:
 
 def paste() -> None:
     with st.form("paste_form", border=False):
-        st.text_input(t("analysis.code_label", LANG), key=PASTE, placeholder=t("analysis.code_placeholder", LANG),
-                      help=t("analysis.code_help", LANG))
+        st.text_input(t("analysis.code_label", LANG), key=PASTE,
+                      placeholder=t("analysis.code_placeholder", LANG), help=t("analysis.code_help", LANG))
         st.form_submit_button(t("analysis.analyse", LANG), type="primary", on_click=analyse_pasted)
     st.button(t("analysis.example", LANG), key="example", on_click=show_example)
 

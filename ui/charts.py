@@ -146,24 +146,26 @@ def line_chart(panels: Sequence[Panel], x_ticks: Sequence[tuple[float, str]], x_
                 if len(series.xs) == 1:  # one point: its band as a bar
                     x = px(series.xs[0])
                     body.append(f'<rect class="band" x="{x - 5:.1f}" y="{py(upper[0]):.1f}" width="10" '
-                                f'height="{py(lower[0]) - py(upper[0]):.1f}" fill="{BAND_FILL}" stroke="{BAND_EDGE}"/>')
+                                f'height="{py(lower[0]) - py(upper[0]):.1f}" fill="{BAND_FILL}" '
+                                f'stroke="{BAND_EDGE}"/>')
                 else:
-                    body.append(f'<polygon class="band" points="{path}" fill="{BAND_FILL}" stroke="{BAND_EDGE}" '
-                                f'stroke-width="0.8"/>')
+                    body.append(f'<polygon class="band" points="{path}" fill="{BAND_FILL}" '
+                                f'stroke="{BAND_EDGE}" stroke-width="0.8"/>')
             line = " ".join(f"{px(x):.1f},{py(y):.1f}" for x, y in points)
-            data = (f'data-name="{escape(series.name, quote=True)}" data-x="{",".join(_number(x) for x in series.xs)}" '
-                    f'data-y="{",".join(str(round(y, 1)) for y in series.ys)}"')
+            xs_text = ",".join(_number(x) for x in series.xs)
+            ys_text = ",".join(str(round(y, 1)) for y in series.ys)
+            data = f'data-name="{escape(series.name, quote=True)}" data-x="{xs_text}" data-y="{ys_text}"'
             body.append(f'<g class="series" {data}>')
             if len(points) > 1:
-                body.append(f'<polyline points="{line}" fill="none" stroke="{series.colour}" stroke-width="2" '
-                            f'stroke-linejoin="round"/>')
+                body.append(f'<polyline points="{line}" fill="none" stroke="{series.colour}" '
+                            f'stroke-width="2" stroke-linejoin="round"/>')
             if len(points) < 60:
                 body += [f'<circle cx="{px(x):.1f}" cy="{py(y):.1f}" r="3" fill="{series.colour}"/>'
                          for x, y in points]
             body.append("</g>")
     base = len(panels) * (title_h + panel_height)
-    body.append(f'<line x1="{left:.1f}" x2="{width - right:.1f}" y1="{base:.1f}" y2="{base:.1f}" stroke="{INK}" '
-                f'stroke-width="1"/>')
+    body.append(f'<line x1="{left:.1f}" x2="{width - right:.1f}" y1="{base:.1f}" y2="{base:.1f}" '
+                f'stroke="{INK}" stroke-width="1"/>')
     for x, text in x_ticks:
         if x_low <= x <= x_high:
             body.append(_text(px(x), base + size + 4, text, size * 0.92, "middle"))
@@ -249,7 +251,8 @@ def calendar_grid(start: date, weeks: int, counts: dict[date, int], today: date,
     return _svg(max(width, left + weeks * cell + 4), height, label, body)
 
 
-def date_ticks(first: date, last: date, names: Sequence[str], pattern: str, most: int = 5) -> list[tuple[float, str]]:
+def date_ticks(first: date, last: date, names: Sequence[str], pattern: str,
+               most: int = 5) -> list[tuple[float, str]]:
     """A few evenly spaced days from `first` to `last` (their ordinals) with labels made
     by `pattern` ("{month} {day}") from the twelve short month `names`."""
     days = (last - first).days

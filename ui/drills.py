@@ -289,8 +289,8 @@ def drill_section() -> None:
     given: Optional[Answer] = kept[2] if feedback is not None else None
     if st.session_state["drill_review"]:
         still = len(st.session_state["drill_queue"])
-        st.info(t("drills.review_item", LANG) + (" " + tn("drills.review_more", still, LANG) if still else ""),
-                icon=":material/replay:")
+        more = " " + tn("drills.review_more", still, LANG) if still else ""
+        st.info(t("drills.review_item", LANG) + more, icon=":material/replay:")
     if feedback is None:
         start_timer("drill", store_key())
     st.markdown(f"**{item.question(LANG)}**")

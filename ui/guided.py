@@ -85,7 +85,8 @@ def show_turn(hand: GuidedHand) -> None:
         mine = position.hand(position.turn)
         moves = position.legal_moves()
         playable = tuple(tile for tile in mine if any(m.tile == tile for m in moves))
-        selected = Tile.parse(st.session_state["guided_tile"]) if st.session_state.get("guided_tile") else None
+        picked = st.session_state.get("guided_tile")
+        selected = Tile.parse(picked) if picked else None
         tile_buttons(mine, key="gtile", selected=selected, playable=playable, on_pick=pick_tile)
         if selected is not None and selected in playable:
             options = [m for m in moves if m.tile == selected]
@@ -108,7 +109,8 @@ def show_end(hand: GuidedHand) -> None:
     following = seeds[(seeds.index(hand.seed) + 1) % len(seeds)] if hand.seed in seeds else seeds[0]
     with st.container(horizontal=True):
         st.page_link("ui/play.py", label=t("guided.to_play", LANG), icon=":material/sports_esports:")
-        st.button(t("guided.again", LANG), key="guided_again", type="primary", on_click=deal, args=(following,))
+        st.button(t("guided.again", LANG), key="guided_again", type="primary", on_click=deal,
+                  args=(following,))
         st.button(t("guided.restart", LANG), key="guided_restart", on_click=deal, args=(hand.seed,))
 
 

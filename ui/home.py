@@ -85,8 +85,8 @@ def lessons_done(learner: Optional[int], store: Optional[Store]) -> set[str]:
 def lesson_step(lesson: Lesson, started: bool, first: bool) -> Step:
     """The step to a lesson: the first one, one half done, or the next one."""
     if started:
-        return Step("ui/learn.py", t("home.step_lesson", LANG, title=lesson.title), t("home.why_lesson", LANG),
-                    lesson=lesson.id)
+        return Step("ui/learn.py", t("home.step_lesson", LANG, title=lesson.title),
+                    t("home.why_lesson", LANG), lesson=lesson.id)
     if first:
         return Step("ui/learn.py", t("home.step_first", LANG, title=lesson.title), t("home.why_first", LANG),
                     lesson=lesson.id)
@@ -120,12 +120,11 @@ def next_steps(today_id: str) -> list[Step]:
                           {"puzzle": today_id}))
     if store is not None and learner is not None:
         try:
-            due = store.due_reviews(learner)
+            due = store.review_counts(learner)  # counted by the database: a year's queue is thousands
         except TrainerError:
-            due = ()
-        if due:
-            puzzles = sum(1 for item in due if item.part == "puzzle")
-            steps.append(review_step(puzzles, len(due) - puzzles))
+            due = None
+        if due is not None and due.due:
+            steps.append(review_step(due.due_puzzles, due.due_boards))
     if started is not None:
         steps.append(lesson_step(started, True, False))
     else:

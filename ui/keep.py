@@ -46,7 +46,7 @@ JS = """
 export default function (component) {
   const { data, setStateValue } = component;
   if (!data) return;
-  const PREFIX = "%s";
+  const PREFIX = "PREFIX_TEXT";
   let storage = null;
   try { storage = window.sessionStorage; } catch (e) { storage = null; }
   if (storage && data.write && Object.keys(data.write).length) {
@@ -69,7 +69,7 @@ export default function (component) {
     setStateValue("stored", JSON.stringify(out));
   }
 }
-""" % PREFIX
+""".replace("PREFIX_TEXT", PREFIX)
 
 _mount = st.components.v2.component("allfives_keep", js=JS)
 
@@ -292,11 +292,12 @@ def _put_place(state: Any, place: Place) -> None:
 
 
 def _put_guest(state: Any, guest: Guest) -> None:
-    state["guest_answers"] = [GuestAnswer(**{**a.model_dump(), "tags": None if a.tags is None else tuple(a.tags)})
-                              for a in guest.answers]
+    state["guest_answers"] = [GuestAnswer(**{**a.model_dump(), "tags": None if a.tags is None
+                                             else tuple(a.tags)}) for a in guest.answers]
     state["guest_runs"] = [GuestRun(**r.model_dump()) for r in guest.runs]
     state["learn_stars"] = {k: v for k, v in guest.stars.items() if k in COURSE_IDS and 0 <= v <= 3}
-    state["learn_anonymous"] = {k: v for k, v in guest.unkept_stars.items() if k in COURSE_IDS and 0 <= v <= 3}
+    state["learn_anonymous"] = {k: v for k, v in guest.unkept_stars.items()
+                                if k in COURSE_IDS and 0 <= v <= 3}
     state["results"] = [r.model_dump() for r in guest.results]
     state["run_scores"] = list(guest.run_scores)
 

@@ -146,7 +146,7 @@ def lesson_label(lesson_id: str) -> str:
     return t("learn.option_stars", LANG, number=number, title=title, stars=star_text(best))
 
 
-NAMED_ENDS = ("part", "fits", "scoring_end")  # questions that name an end: the quiz board shows which is which
+NAMED_ENDS = ("part", "fits", "scoring_end")  # questions naming an end: the quiz board marks each end
 
 
 def show_board(item: Board, reveal: bool, named_ends: bool = False) -> None:

@@ -39,6 +39,7 @@ from trainer.store import (
 )
 from trainer.store.history import parse_history
 from trainer.store.provisional import PROVISIONAL_RD
+from ui.charts import NARROW, WIDE, Panel, Series, bar_rows, calendar_grid, date_ticks, line_chart, nice_ticks
 from ui.state import (
     database_location,
     database_setting,
@@ -48,7 +49,6 @@ from ui.state import (
     operator_view,
     reason,
 )
-from ui.charts import NARROW, WIDE, Panel, Series, bar_rows, calendar_grid, date_ticks, line_chart, nice_ticks
 from ui.widgets import LEARNER, board_image, guard, plain, uploader_style
 
 init_state()
@@ -153,8 +153,9 @@ def drill_charts(days: Sequence[DrillDay], store: Store, learner: int) -> None:
         return
     few = len({d.day for d in days}) < FEW_DAYS
     weekly = not few and (days[-1].day - days[0].day).days > WEEKLY_AFTER
-    period = t("progress.period.block" if few else "progress.period.week" if weekly else "progress.period.day",
-               LANG, size=BLOCK)
+    period_key = ("progress.period.block" if few else "progress.period.week" if weekly
+                  else "progress.period.day")
+    period = t(period_key, LANG, size=BLOCK)
     series: dict[str, list[Period]] = {}
     if few:
         for block in store.drill_blocks(learner, size=BLOCK):
@@ -167,7 +168,9 @@ def drill_charts(days: Sequence[DrillDay], store: Store, learner: int) -> None:
     kinds = [kind for kind in DRILL_KINDS if kind in series]
 
     def x_of(item: Period) -> float:
-        return float(item.day.toordinal() if isinstance(item, DrillDay) else item.block * BLOCK + item.attempts)
+        if isinstance(item, DrillDay):
+            return float(item.day.toordinal())
+        return float(item.block * BLOCK + item.attempts)
 
     if few:
         last = max(int(x_of(item)) for items in series.values() for item in items)
@@ -180,7 +183,8 @@ def drill_charts(days: Sequence[DrillDay], store: Store, learner: int) -> None:
                       (0.0, 100.0), percent(0, LANG).replace("0", "", 1)) for kind in kinds]
     speed = [Panel(t(f"drill.{kind}.title", LANG),
                    (Series(t(f"drill.{kind}.title", LANG), tuple(x_of(d) for d in timed),
-                           tuple(round(d.mean_seconds or 0.0, 1) for d in timed), COLOURS[kind]),), None, " s")
+                           tuple(round(d.mean_seconds or 0.0, 1) for d in timed), COLOURS[kind]),),
+                   None, " s")
              for kind in kinds if (timed := [d for d in series[kind] if d.mean_seconds is not None])]
     total = sum(d.attempts for d in days)
     right = sum(d.right for d in days)
@@ -227,7 +231,8 @@ def calendar(days: Sequence[tuple[date, int]], every_day: int, today: date) -> N
     shown = sum(1 for d in counts if d >= start)
     weekdays = [t(f"progress.weekday.{d}", LANG) for d in range(7)]
     alt = t("progress.calendar_alt", LANG, days=shown, weeks=CALENDAR_WEEKS)
-    chart(lambda width: calendar_grid(start, CALENDAR_WEEKS, counts, today, weekdays, months(), width, alt), alt)
+    chart(lambda width: calendar_grid(start, CALENDAR_WEEKS, counts, today, weekdays, months(), width, alt),
+          alt)
     st.caption(tn("progress.calendar_caption", shown, LANG, weeks=CALENDAR_WEEKS,
                   total=tn("plural.days", every_day, LANG)))
 

@@ -413,7 +413,8 @@ def endgame_line(puzzle: Puzzle, answer: str, right: bool) -> None:
         if not after.is_over:
             with st.spinner(t("puzzles.finding_reply", LANG)):
                 reply = solve(after).best[0]
-            st.write(t("puzzles.reply", LANG, answer=move_label(answer, LANG), reply=move_label(str(reply), LANG)))
+            st.write(t("puzzles.reply", LANG, answer=move_label(answer, LANG),
+                       reply=move_label(str(reply), LANG)))
             board(after.play(reply).layout, last=reply.tile)
     if puzzle.line:
         steps = t("list.separator", LANG).join(line_words(puzzle, LANG))

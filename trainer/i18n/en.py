@@ -1318,7 +1318,8 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "progress.answers_axis": "answers",
     "progress.rating_axis_attempt": "rated puzzles",
     "progress.rating_alt_days": (
-        "Line chart of the rating at the end of each of {days} days, from {first} to {rating}, with its ± band."
+        "Line chart of the rating at the end of each of {days} days, from {first} to {rating}, "
+        "with its ± band."
     ),
     "progress.accuracy_title": "Right answers per {period}, each drill:",
     "progress.accuracy_axis": "% right",
@@ -1574,7 +1575,10 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     },
     "guided.pick": "Click the tile you want to play, then the end.",
     "guided.you_drew_now": {
-        "one": "None of your tiles fitted, so you drew from the boneyard: {tiles}. It fits: you must play it now.",
+        "one": (
+            "None of your tiles fitted, so you drew from the boneyard: {tiles}. It fits: you must play it "
+            "now."
+        ),
         "other": (
             "None of your tiles fitted, so you drew from the boneyard until one did: {tiles}. The last, "
             "{last}, fits: you must play it now."
@@ -1585,19 +1589,29 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
         "other": "You had no tile for {ends}, so you drew {n} from the boneyard until one fitted: {tiles}.",
     },
     "guided.you_drew_none": {
-        "one": "You had no tile for {ends}, so you drew the last tile of the boneyard: {tiles}. It does not fit.",
-        "other": "You had no tile for {ends}, so you drew the last {n} tiles of the boneyard: {tiles}. None fits.",
+        "one": (
+            "You had no tile for {ends}, so you drew the last tile of the boneyard: {tiles}. It does not fit."
+        ),
+        "other": (
+            "You had no tile for {ends}, so you drew the last {n} tiles of the boneyard: {tiles}. None fits."
+        ),
     },
     "guided.computer_drew": {
-        "one": "The computer had no tile for {ends}, so it drew one from the boneyard (you do not see which).",
+        "one": (
+            "The computer had no tile for {ends}, so it drew one from the boneyard (you do not see which)."
+        ),
         "other": (
             "The computer had no tile for {ends}, so it drew {n} from the boneyard until one fitted "
             "(you do not see which)."
         ),
     },
     "guided.computer_drew_none": {
-        "one": "The computer had no tile for {ends}, so it drew the last tile of the boneyard. It does not fit.",
-        "other": "The computer had no tile for {ends}, so it drew the last {n} tiles of the boneyard. None fits.",
+        "one": (
+            "The computer had no tile for {ends}, so it drew the last tile of the boneyard. It does not fit."
+        ),
+        "other": (
+            "The computer had no tile for {ends}, so it drew the last {n} tiles of the boneyard. None fits."
+        ),
     },
     "guided.you_passed": "You cannot play on {ends} and the boneyard is empty: you pass.",
     "guided.computer_passed": "The computer cannot play on {ends} and the boneyard is empty: it passes.",
@@ -1608,7 +1622,8 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
         "its two sides first, and once both hold a tile its two ends take tiles too."
     ),
     "guided.double": (
-        "{tile} is a double: it lies crosswise, and while it is at an open end it counts both halves, {value}."
+        "{tile} is a double: it lies crosswise, and while it is at an open end it counts both halves, "
+        "{value}."
     ),
     "guided.scores_you": "{count} is a multiple of five: you score {points}.",
     "guided.scores_computer": "{count} is a multiple of five: the computer scores {points}.",
@@ -1626,7 +1641,9 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
         "Scores now: you {you_score}, the computer {computer_score}."
     ),
     "guided.ahead": "You end the hand ahead, {you} to {computer}. A match goes on hand after hand to 250.",
-    "guided.behind": "The computer ends the hand ahead, {computer} to {you}. A match goes on hand after hand to 250.",
+    "guided.behind": (
+        "The computer ends the hand ahead, {computer} to {you}. A match goes on hand after hand to 250."
+    ),
     "guided.level": "The hand ends level, {you} each. A match goes on hand after hand to 250.",
     "guided.latest": "What just happened",
     "guided.story": "The whole hand, turn by turn",

@@ -91,7 +91,8 @@ __all__ = [
 ]
 
 
-class Store(GuestStore, RecordingStore, QueryStore, AggregateStore, TransferStore, MasteryStore, LanguageStore):
+class Store(GuestStore, RecordingStore, QueryStore, AggregateStore, TransferStore, MasteryStore,
+            LanguageStore):
     """One progress database. Safe to share between threads (and Streamlit sessions);
     several processes may share one database (SQLite file or PostgreSQL).
 

@@ -11,7 +11,7 @@ comes back as a few hundred rows.
 >>> ann = store.create_learner("Ann").id
 >>> then = datetime(2026, 11, 29, 9, tzinfo=timezone.utc)
 >>> for n in range(12):
-...     _ = store.record_attempt(ann, "drill", f"total:1:{n}", n % 3 != 0, kind="total", seconds=2.0, when=then)
+...     _ = store.record_attempt(ann, "drill", f"total:1:{n}", n % 3 != 0, kind="total", when=then)
 >>> [(b.kind, b.block, b.attempts, b.right) for b in store.drill_blocks(ann, size=10)]
 [('total', 0, 10, 6), ('total', 1, 2, 2)]
 >>> store.review_counts(ann, now=then).total

@@ -1,12 +1,14 @@
 """How a learner's puzzle rating starts and moves, as lichess runs its puzzle ratings
 (lila's `Glicko` and `PuzzleFinisher`), on the Glicko-2 of `trainer.store.glicko`:
 
-| what | value | lichess |
-|---|---|---|
-| a new learner | 1000 rating, 350 RD: the easy band (the bank's puzzles run from 800 to 1900, half of them below 1050) | a class's students start at 800 |
-| provisional | while the RD is 110 or more (about a dozen rated attempts): the rating is shown as provisional | `provisionalDeviation` 110 |
-| a bounded step | one attempt moves a learner's rating by at most 100 | `maxRatingDelta`, on a puzzle's change |
-| a puzzle's rating | not moved by a learner whose RD is 230 or more (his own rating is still a guess); else by at most 100 | `clueless` (230): the puzzle keeps its rating |
+- A new learner: 1000 rating, 350 RD, in the easy band (the bank's puzzles run from
+  800 to 1900, half of them below 1050); lichess starts a class's students at 800.
+- Provisional while the RD is 110 or more (about a dozen rated attempts): the rating
+  is shown as provisional (lichess's `provisionalDeviation`, 110).
+- A bounded step: one attempt moves a learner's rating by at most 100 (lichess bounds
+  a puzzle's change by `maxRatingDelta`).
+- A puzzle's rating is not moved by a learner whose RD is 230 or more, whose own rating
+  is still a guess (lichess's `clueless`, 230); else by at most 100.
 
 The RD itself follows Glicko-2 (it shrinks with every rated attempt); only the rating's
 step is bounded, so that a newcomer's first answers move him by at most 100 each:

@@ -12,8 +12,8 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
 from trainer.store.glicko import INITIAL_RD, INITIAL_VOLATILITY, Rated, Rating, pick_near
-from trainer.store.provisional import rate_attempt, starting
 from trainer.store.learners import LearnerStore
+from trainer.store.provisional import rate_attempt, starting
 from trainer.store.schema import (
     attempts,
     puzzle_ratings,

@@ -225,7 +225,8 @@ def told_turn(before: Position, turn: Turn, learner: int, lang: str) -> list[str
         return lines
     move = turn.move
     after = before.layout.place(move.tile, move.side)
-    lines.append(t("guided.you_played" if mine else "guided.computer_played", lang, move=move_words(move, lang)))
+    played = "guided.you_played" if mine else "guided.computer_played"
+    lines.append(t(played, lang, move=move_words(move, lang)))
     note = _double_note(before.layout, move, after, lang)
     if note:
         lines.append(note)
@@ -303,8 +304,9 @@ def hand_over(start: Position, turns: tuple[Turn, ...], result: HandResult, lear
         lines.append(t(f"guided.pips_{who}", lang, tiles=_tiles(list(tiles), lang), pips=pips,
                        rule=rounding_rule(pips, lang)))
     other = 1 - learner
-    lines.append(t("guided.settle", lang, you=f"{result.deltas[learner]:+d}", computer=f"{result.deltas[other]:+d}",
-                   you_score=result.scores[learner], computer_score=result.scores[other]))
+    lines.append(t("guided.settle", lang, you=f"{result.deltas[learner]:+d}",
+                   computer=f"{result.deltas[other]:+d}", you_score=result.scores[learner],
+                   computer_score=result.scores[other]))
     mine, theirs = result.scores[learner], result.scores[other]
     key = "guided.ahead" if mine > theirs else "guided.behind" if mine < theirs else "guided.level"
     lines.append(t(key, lang, you=mine, computer=theirs))
