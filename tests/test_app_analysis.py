@@ -49,7 +49,7 @@ def test_the_reported_build_gives_a_playable_position() -> None:
     assert opponent.count + boneyard.count == 28 - 3 - 2
     assert not position.is_over
     assert not [i.value for i in at.info if "is over" in i.value]
-    table = at.dataframe[-1].value
+    table = at.table[-1].value
     assert any("(2-0@E)" in name for name in table["move"])
     assert not at.error
 

@@ -309,7 +309,7 @@ def test_an_estimate_lists_the_moves_by_value() -> None:
     code = "5-5:5-2:5-3:: 6-4,3-1,2-2,3-3/?4 ?17 0 0,0"
     at = opened("analysis", analysis_code=code, analysis_view="paste", analysis_budget=2.0)
     ok(at.button(key="estimate").click())
-    frame = at.dataframe[0].value
+    frame = at.table[0].value
     value_column = t("analysis.col.value")
     values = [float(str(v).split(" ± ")[0]) for v in frame[value_column]]
     assert values == sorted(values, reverse=True)

@@ -209,7 +209,7 @@ def test_analysis_permalink_shows_the_moves_and_the_exact_value() -> None:
     at.query_params["position"] = EXAMPLE
     ok(at.switch_page("ui/analysis.py"))
     assert any("Exact value for player 1: **20**" in s for s in texts(at.success))
-    table = at.dataframe[0].value
+    table = at.table[0].value
     codes = [name.rsplit("(", 1)[1].rstrip(")") for name in table["move"]]  # "4-1 on the ... (4-1@W)"
     assert sorted(codes) == ["1-1@S", "4-1@S", "4-1@W"]
     assert dict(zip(codes, table["value"])) == {"4-1@W": "20", "4-1@S": "10", "1-1@S": "0"}
@@ -229,7 +229,7 @@ def test_a_malformed_permalink_shows_the_parse_error_and_an_empty_board() -> Non
     captions = texts(at.caption)
     assert t("analysis.bad_code_empty") in captions and describe(Layout.parse("-")) in captions
     assert captions.index(t("analysis.bad_code_empty")) < captions.index(describe(Layout.parse("-")))
-    assert not at.dataframe
+    assert not at.table
 
 
 def test_the_builder_puts_clicked_tiles_on_clicked_ends() -> None:

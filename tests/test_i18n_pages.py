@@ -141,7 +141,7 @@ def test_pages_in_their_later_states_have_no_missing_text() -> None:
     at.query_params["position"] = EXAMPLE
     at.run()
     at.switch_page("ui/analysis.py").run()
-    assert at.dataframe
+    assert at.table
     assert_no_fallback(at, "analysis with a position")
 
     at = open_page("play", play_pace=0, play_budget=0.05,

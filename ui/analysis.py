@@ -242,7 +242,7 @@ def moves_table(position: Position) -> None:
             line[columns["value"]] = values.get(move, "")
         table.append(line)
     st.subheader(t("analysis.moves", LANG))
-    st.dataframe(table, hide_index=True, width="stretch")
+    st.table(table, hide_index=True)  # static: it wraps on a phone, and no toolbar floats over the heading
     if rough is not None:
         st.caption(t("analysis.value_playout", LANG, player=mover,
                      playouts=tn("plural.playouts", rough.samples, LANG)))
