@@ -3,6 +3,7 @@
 import streamlit as st
 
 from trainer.i18n import t
+from ui.browser import browser_helpers
 from ui.glossary import help_panel
 from ui.keep import keep_work
 from ui.language import follow_learner, language_picker
@@ -31,6 +32,7 @@ if not keep_work():  # a new tab's first run: the work the browser kept for it i
     st.navigation(pages(st.session_state["lang"]), position="hidden")  # the address's page, known
     opening()
     st.stop()
+browser_helpers()
 LANG = language_picker()
 st.set_page_config(page_title=t("home.title", LANG), page_icon=APP_ICON, layout="centered")
 learner_picker()

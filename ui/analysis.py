@@ -161,7 +161,9 @@ def analyse_pasted() -> None:
     """Callback of Analyse (and of Enter in the box): the code typed, whatever it was
     before. The box has a key of its own, so that a new code is never a new box that
     would forget what was typed into the old one."""
-    set_position(str(st.session_state.get(PASTE) or "").strip())
+    typed = str(st.session_state.get(PASTE) or "")
+    # a code copied from the page's text has non-breaking hyphens (they keep a move's code on one line)
+    set_position(typed.replace("\u2011", "-").replace("\u2060", "").strip())
 
 
 def show_example() -> None:

@@ -78,7 +78,7 @@ STYLE = f"""<style>
   .af-board-narrow {{display: block}}
 }}
 [data-testid="stCode"] pre {{padding-right: 2.75rem}}
-.st-key-keep, [class*="st-key-keep_"] {{display: none}}
+.st-key-keep, [class*="st-key-keep_"], .st-key-browser_helpers {{display: none}}
 [data-testid="stPageLink"] a, [data-testid="stPageLink"] a * {{white-space: normal !important;
   overflow: visible !important; text-overflow: clip !important; height: auto}}
 {_tile_pictures()}
