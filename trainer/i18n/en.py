@@ -1575,13 +1575,10 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     },
     "guided.pick": "Click the tile you want to play, then the end.",
     "guided.you_drew_now": {
-        "one": (
-            "None of your tiles fitted, so you drew from the boneyard: {tiles}. It fits: you must play it "
-            "now."
-        ),
+        "one": "None of your tiles fitted, so you drew from the boneyard: {tiles}. {last} fits: play it now.",
         "other": (
             "None of your tiles fitted, so you drew from the boneyard until one did: {tiles}. The last, "
-            "{last}, fits: you must play it now."
+            "{last}, fits: play it now."
         ),
     },
     "guided.you_drew": {
