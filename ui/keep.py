@@ -410,7 +410,9 @@ def keep_work(key: str = KEY) -> bool:
             return not from_browser()
         _heard(state, stored)
         return True
-    sent: dict[str, str] = state.setdefault(SENT, {})
+    if not isinstance(state.get(SENT), dict):
+        state[SENT] = {}
+    sent: dict[str, str] = state[SENT]
     writes = {}
     for name, text in sections(state).items():
         digest = _digest(text)

@@ -156,10 +156,10 @@ def drill_charts(days: Sequence[DrillDay], store: Store, learner: int) -> None:
     period_key = ("progress.period.block" if few else "progress.period.week" if weekly
                   else "progress.period.day")
     period = t(period_key, LANG, size=BLOCK)
-    series: dict[str, list[Period]] = {}
+    series: defaultdict[str, list[Period]] = defaultdict(list)
     if few:
         for block in store.drill_blocks(learner, size=BLOCK):
-            series.setdefault(block.kind, []).append(block)
+            series[block.kind].append(block)
     else:
         for kind in DRILL_KINDS:
             mine = by_period([d for d in days if d.kind == kind], weekly)
