@@ -41,7 +41,6 @@ SEQUENCE = "keep_seq"  # the number of the last write
 LIMIT = 4_000_000  # characters of stored work read at most (the browser's own limit is about 5 MB)
 RESULTS = 1000  # the session's answers kept (the Start page and the drills' tally read them)
 PREFIX = "allfives."
-MARK = "allfives_kept"  # a cookie for the browser's session: some tab of it has kept work
 
 JS = """
 export default function (component) {
@@ -56,7 +55,6 @@ export default function (component) {
       try {
         for (const [name, text] of Object.entries(data.write)) storage.setItem(PREFIX + name, text);
         storage.setItem(PREFIX + "#seq", String(data.seq));
-        document.cookie = "MARK_NAME=1; path=/; SameSite=Lax";  // for the browser's session only
       } catch (e) { /* full or refused: the tab keeps what it had */ }
     }
   }
@@ -71,7 +69,7 @@ export default function (component) {
     setStateValue("stored", JSON.stringify(out));
   }
 }
-""".replace("PREFIX_TEXT", PREFIX).replace("MARK_NAME", "allfives_kept")
+""".replace("PREFIX_TEXT", PREFIX)
 
 _mount = st.components.v2.component("allfives_keep", js=JS)
 
@@ -359,14 +357,6 @@ def from_browser() -> bool:
         return False
 
 
-def _marked() -> bool:
-    """Whether this browser has kept work for some tab (the cookie the writes set)."""
-    try:
-        return MARK in st.context.cookies
-    except (AttributeError, RuntimeError, KeyError):
-        return False
-
-
 def _heard(state: Any, stored: str) -> bool:
     read = restore(state, stored)
     state[HEARD] = True
@@ -374,35 +364,18 @@ def _heard(state: Any, stored: str) -> bool:
     return read
 
 
-@st.fragment
-def _listen() -> None:
-    """The browser's answer to a page drawn without waiting for it (none of its tabs
-    kept anything yet): it reruns this alone, and the page runs again only when
-    something came back after all."""
-    state = st.session_state
-    if state.get(HEARD):
-        return
-    reply = _mount(key=KEY, data={"read": True}, on_stored_change=_noop, height=0)
-    stored = getattr(reply, "stored", None)
-    if stored is not None and _heard(state, stored):
-        st.rerun(scope="app")
-
-
 def keep_work(key: str = KEY) -> bool:
     """Read the browser's kept work once a session (before any widget is drawn), then
     send what changed since the last run. app.py calls it on every page; a fragment
     that changes what is kept calls it with a key of its own.
 
-    Returns False on the first run of a session a browser opened when the browser has
-    kept work (its cookie says so), while that work is on its way: app.py then draws
-    no page, and draws it once the work is in place. A browser with nothing kept gets
-    its page at once. A session with no browser (AppTest) goes on without it."""
+    Returns False on the first run of a session a browser opened, while its kept work
+    is on its way: app.py then draws no page (the browser answers at once, and the
+    page is drawn once, with the work in place). A session with no browser (AppTest)
+    goes on without it."""
     state = st.session_state
     if not state.get(HEARD):
         if key != KEY:
-            return True
-        if from_browser() and not _marked() and KEY not in state:
-            _listen()
             return True
         reply = _mount(key=key, data={"read": True}, on_stored_change=_noop, height=0)
         stored = getattr(reply, "stored", None)
