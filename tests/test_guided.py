@@ -171,6 +171,8 @@ def test_the_page_plays_a_whole_hand_by_clicks_and_keeps_it_through_a_reload() -
             again = opened("guided", stored(at))
             assert again.session_state["guided"].turns == at.session_state["guided"].turns
     assert at.session_state["guided"].over and at.session_state["guided_done"]
+    result = at.session_state["guided"].result
+    assert [int(m.value) for m in at.metric] == list(result.scores)  # the scores after the pips
     assert t("guided.over") in [h.value for h in at.subheader]
     assert any("pips" in m.value or "no tiles left" in m.value for m in at.markdown)
     ok(at.button(key="guided_again").click())

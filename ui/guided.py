@@ -121,9 +121,10 @@ note = st.session_state.pop("guided_note", None)
 if note:
     st.warning(note)
 position = hand.position
+scores = hand.result.scores if hand.result is not None else position.scores  # the pips settled at the end
 with st.container(horizontal=True, gap="medium"):
-    st.metric(t("guided.you", LANG), position.scores[hand.learner], width="content")
-    st.metric(t("guided.computer", LANG), position.scores[1 - hand.learner], width="content")
+    st.metric(t("guided.you", LANG), scores[hand.learner], width="content")
+    st.metric(t("guided.computer", LANG), scores[1 - hand.learner], width="content")
 st.caption(t("guided.status", LANG, seed=hand.seed))
 told = story(hand.start, hand.turns, hand.learner, LANG)
 last = next((turn.move.tile for turn in reversed(hand.turns) if turn.move is not None), None)

@@ -514,7 +514,7 @@ with st.expander(t("play.save_title", LANG)):
     else:  # asked once more: the match is lost unless it was saved
         st.warning(t("play.quit_sure", LANG), icon=":material/warning:")
         with st.container(horizontal=True):
-            st.button(t("play.quit_yes", LANG), key="play_quit_yes", type="primary",
-                      on_click=st.session_state.update, kwargs={"play": None, "play_quitting": False})
-            st.button(t("play.quit_no", LANG), key="play_quit_no", on_click=st.session_state.update,
-                      kwargs={"play_quitting": False})
+            st.button(t("play.quit_no", LANG), key="play_quit_no", type="primary",
+                      on_click=st.session_state.update, kwargs={"play_quitting": False})
+            st.button(t("play.quit_yes", LANG), key="play_quit_yes", on_click=st.session_state.update,
+                      kwargs={"play": None, "play_quitting": False})

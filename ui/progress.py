@@ -6,12 +6,13 @@ queue. Settings: where the database is, and a learner's history exported and imp
 Every chart is drawn only when there is something to draw: a new learner reads what
 will appear instead of empty axes. The charts are drawn from the store's sums (the
 rating at each day's end, the drills day by day or week by week; over a history of
-fewer than seven days, puzzle by puzzle and ten answers by ten), as SVG (ui/charts.py),
+fewer than seven days, puzzle by puzzle and a few answers at a time), as SVG (ui/charts.py),
 so that the page opens as fast as its text, a year of history (50,000 answers)
 included (benchmarks/app_speed.py --only progress)."""
 
 from __future__ import annotations
 
+import math
 import re
 from collections import defaultdict
 from collections.abc import Callable, Sequence
@@ -58,7 +59,8 @@ RECENT = 10
 WEEKLY_AFTER = 42  # days of drill history after which the drill charts go by week
 FEW_DAYS = 7  # a history of fewer days is drawn by attempt: a day's points would stack on one date
 ATTEMPT_POINTS = 1000  # rated puzzles drawn one by one at most
-BLOCK = 10  # drill answers summed into one point while the days are few
+BLOCK = 10  # drill answers summed into one point at most while the days are few
+POINTS = 8  # points a drill's line has at least, over few days, while its answers allow
 ROW_HEIGHT = 70  # px a drill's row of its chart
 RATING_COLOUR = "#1f77b4"
 DRILL_KINDS = ("total", "score", "round", "where")
@@ -153,12 +155,18 @@ def drill_charts(days: Sequence[DrillDay], store: Store, learner: int) -> None:
         return
     few = len({d.day for d in days}) < FEW_DAYS
     weekly = not few and (days[-1].day - days[0].day).days > WEEKLY_AFTER
-    period_key = ("progress.period.block" if few else "progress.period.week" if weekly
-                  else "progress.period.day")
-    period = t(period_key, LANG, size=BLOCK)
+    per_kind: defaultdict[str, int] = defaultdict(int)
+    for d in days:
+        per_kind[d.kind] += d.attempts
+    # over few days, about POINTS points a drill: blocks of up to BLOCK answers
+    size = min(BLOCK, max(1, math.ceil(max(per_kind.values()) / POINTS)))
+    if few:
+        period = tn("progress.period.block", size, LANG)
+    else:
+        period = t("progress.period.week" if weekly else "progress.period.day", LANG)
     series: defaultdict[str, list[Period]] = defaultdict(list)
     if few:
-        for block in store.drill_blocks(learner, size=BLOCK):
+        for block in store.drill_blocks(learner, size=size):
             series[block.kind].append(block)
     else:
         for kind in DRILL_KINDS:
@@ -170,16 +178,28 @@ def drill_charts(days: Sequence[DrillDay], store: Store, learner: int) -> None:
     def x_of(item: Period) -> float:
         if isinstance(item, DrillDay):
             return float(item.day.toordinal())
-        return float(item.block * BLOCK + item.attempts)
+        return float(item.block * size + item.attempts)
 
     if few:
         last = max(int(x_of(item)) for items in series.values() for item in items)
         ticks, axis = number_ticks(1, max(1, last)), t("progress.answers_axis", LANG)
     else:
         ticks, axis = day_ticks(days[0].day, days[-1].day), ""
+    def shares(items: list[Period]) -> tuple[float, ...]:
+        """Each point's share of right answers; over few days, of all the answers so far (a
+        handful of answers a point would only swing between 0 and 100 %)."""
+        if not few:
+            return tuple(float(round(100 * d.accuracy)) for d in items)
+        right = answered = 0
+        out = []
+        for d in items:
+            right, answered = right + d.right, answered + d.attempts
+            out.append(float(round(100 * right / answered)))
+        return tuple(out)
+
     accuracy = [Panel(t(f"drill.{kind}.title", LANG),
                       (Series(t(f"drill.{kind}.title", LANG), tuple(x_of(d) for d in series[kind]),
-                              tuple(float(round(100 * d.accuracy)) for d in series[kind]), COLOURS[kind]),),
+                              shares(series[kind]), COLOURS[kind]),),
                       (0.0, 100.0), percent(0, LANG).replace("0", "", 1)) for kind in kinds]
     speed = [Panel(t(f"drill.{kind}.title", LANG),
                    (Series(t(f"drill.{kind}.title", LANG), tuple(x_of(d) for d in timed),
@@ -188,7 +208,8 @@ def drill_charts(days: Sequence[DrillDay], store: Store, learner: int) -> None:
              for kind in kinds if (timed := [d for d in series[kind] if d.mean_seconds is not None])]
     total = sum(d.attempts for d in days)
     right = sum(d.right for d in days)
-    st.write(t("progress.accuracy_title", LANG, period=period))
+    st.write(t("progress.accuracy_so_far", LANG) if few
+             else t("progress.accuracy_title", LANG, period=period))
     alt = t("progress.accuracy_alt", LANG, count=total, percent=round(100 * right / total), period=period)
     chart(lambda width: line_chart(accuracy, ticks, axis, width, ROW_HEIGHT, alt), alt)
     st.write(t("progress.speed_title", LANG, period=period))

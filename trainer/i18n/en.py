@@ -1314,7 +1314,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     ),
     "progress.period.day": "day",
     "progress.period.week": "week",
-    "progress.period.block": "{size} answers",
+    "progress.period.block": {"one": "answer", "other": "{n} answers"},
     "progress.answers_axis": "answers",
     "progress.rating_axis_attempt": "rated puzzles",
     "progress.rating_alt_days": (
@@ -1322,6 +1322,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
         "with its ± band."
     ),
     "progress.accuracy_title": "Right answers per {period}, each drill:",
+    "progress.accuracy_so_far": "Right answers so far, each drill, answer by answer:",
     "progress.accuracy_axis": "% right",
     "progress.accuracy_alt": (
         "Line chart of the share of right drill answers per {period}: {count} answers, {percent}% right."
