@@ -391,3 +391,30 @@ def test_a_question_about_an_end_shows_which_end_is_which() -> None:
     sides = {choice.value for choice in question.choices}
     assert sides <= set(re.findall(r'class="open-end named" data-side="([NESW])"', named[0]))
     assert "count" not in re.sub(r'aria-label="[^"]*"|<title>.*?</title>', "", named[0])  # still a quiz
+
+
+# ----- a new learner's rated stream -----
+def test_a_new_learners_rated_stream_starts_in_the_easy_band_and_says_his_rating_is_provisional(
+        db: Path) -> None:
+    from trainer.store.provisional import MAX_STEP, NEW_LEARNER
+    with Store(str(db), catalogue=catalogue()) as store:
+        store.create_learner("Ena")
+    at = opened("puzzles", learner="Ena", puzzle_mode="rated")
+    served = next(p for p in shipped() if p.id == at.session_state["puzzle_id"])
+    assert served.rating <= 1100  # the easy band (0-1099) and its edge, not the bank's middle
+    assert t("puzzles.rated_provisional") in texts(at.caption)
+    if served.kind == "count":
+        at.text_input(key="puzzle_count").input(str(int(served.accepted[0]) + 1))
+        ok(list(at.get("form_submit_button"))[0].click())
+    else:
+        move = Move.parse(next(m.move for m in served.moves if m.move not in served.accepted))
+        ok(at.button(key=f"ptile_{move.tile}").click())
+        ok(at.button(key=f"pend_{move.side}").click())
+    with Store(str(db), catalogue=catalogue()) as store:
+        learner = store.find_learner("Ena")
+        assert learner is not None and learner.rated_games == 1
+        assert NEW_LEARNER.rating - MAX_STEP <= learner.rating.rating < NEW_LEARNER.rating  # a bounded step
+    progress = ok(at.switch_page("ui/progress.py"))
+    shown = next(m for m in progress.metric if m.label == t("progress.metric_rating"))
+    assert str(shown.value) == f"{round(learner.rating.rating)}?"  # provisional, as lichess shows it
+    assert shown.help == t("progress.metric_provisional")

@@ -369,10 +369,11 @@ def metrics(answers: int, right: int, rating: float, rd: float, games: int, stre
                   delta=t("progress.metric_right", LANG, percent=round(100 * right / answers)) if answers
                   else t("progress.metric_none", LANG), delta_color="off", delta_arrow="off", border=True,
                   width=150)
-        rd_key = "progress.metric_provisional" if rd >= PROVISIONAL_RD else "progress.metric_rd"
-        st.metric(t("progress.metric_rating", LANG), round(rating),
-                  delta=t(rd_key, LANG, rd=round(rd), games=games), delta_color="off",
-                  delta_arrow="off", border=True, width=150)
+        provisional = rd >= PROVISIONAL_RD  # shown as lichess shows it: "1234?"
+        st.metric(t("progress.metric_rating", LANG), f"{round(rating)}?" if provisional else round(rating),
+                  delta=t("progress.metric_rd", LANG, rd=round(rd), games=games), delta_color="off",
+                  delta_arrow="off", border=True, width=150,
+                  help=t("progress.metric_provisional", LANG) if provisional else None)
         st.metric(t("progress.metric_streak", LANG), streak.current,
                   delta=t("progress.metric_best", LANG, best=streak.best), delta_color="off",
                   delta_arrow="off", border=True, width=150)

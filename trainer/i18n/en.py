@@ -1267,7 +1267,10 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "progress.metric_none": "none yet",
     "progress.metric_rating": "Puzzle rating",
     "progress.metric_rd": "± {rd} · {games} rated",
-    "progress.metric_provisional": "provisional · ± {rd} · {games} rated",
+    "progress.metric_provisional": (
+        "The ? says the rating is still provisional: its ± is 110 or more, as it is for about a dozen "
+        "rated puzzles."
+    ),
     "progress.metric_streak": "Daily streak",
     "progress.metric_best": "best {best}",
     "progress.metric_review": "Due for review",
