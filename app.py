@@ -1,18 +1,25 @@
-"""All Fives trainer: the Streamlit entry point. It declares the pages and runs one."""
+"""All Fives trainer: the Streamlit entry point. It declares the pages and runs one.
+
+In club mode (ALLFIVES_MODE=club) the only page before signing in is the sign-in page;
+a teacher has the Classes page too, an operator the Accounts page."""
+
+from typing import Optional
 
 import streamlit as st
 
 from trainer.i18n import t
 from ui.browser import browser_helpers
+from ui.club import GATED_PATHS, account_panel, keep_cookie, sign_in_page, signed_in
 from ui.glossary import help_panel
-from ui.keep import keep_work
+from ui.keep import claim_work, keep_work
 from ui.language import follow_learner, language_picker
-from ui.state import init_state
+from ui.state import club_mode, init_state
 from ui.widgets import APP_ICON, learner_picker, opening, page_style
 
 
-def pages(lang: str) -> list[st.Page]:
-    return [
+def pages(lang: str, role: Optional[str] = None) -> list[st.Page]:
+    """The pages of the app, and a teacher's Classes or an operator's Accounts."""
+    found = [
         st.Page("ui/home.py", title=t("nav.home", lang), icon=":material/home:", default=True),
         st.Page("ui/learn.py", title=t("nav.learn", lang), icon=":material/school:"),
         st.Page("ui/drills.py", title=t("nav.drills", lang), icon=":material/timer:"),
@@ -24,19 +31,38 @@ def pages(lang: str) -> list[st.Page]:
         st.Page("ui/guided.py", title=t("guided.title", lang), icon=":material/school:",
                 url_path="first-hand", visibility="hidden"),
     ]
+    if role in ("teacher", "any"):
+        found.append(st.Page("ui/classes.py", title=t("nav.classes", lang), icon=":material/groups:"))
+    if role in ("operator", "any"):
+        found.append(st.Page("ui/accounts.py", title=t("nav.accounts", lang),
+                             icon=":material/manage_accounts:"))
+    return found
 
 
 init_state()
 page_style()  # first: its rules are in place before any board is drawn
 if not keep_work():  # a new tab's first run: the work the browser kept for it is on its way
-    st.navigation(pages(st.session_state["lang"]), position="hidden")  # the address's page, known
+    # every page an address may name, so that the address's page is known to the next run
+    st.navigation(pages(st.session_state["lang"], "any"), position="hidden")
     opening()
     st.stop()
 browser_helpers()
 LANG = language_picker()
 st.set_page_config(page_title=t("home.title", LANG), page_icon=APP_ICON, layout="centered")
-learner_picker()
+account = signed_in() if club_mode() else None
+claim_work(account.name if account is not None else None)  # club mode: one account's work only
+keep_cookie()
+if club_mode() and account is None:  # every address shows the sign-in form, and only it
+    gate = [st.Page("ui/signin.py", title=t("nav.sign_in", LANG), icon=":material/login:", default=True)]
+    gate += [st.Page(sign_in_page, title=t("nav.sign_in", LANG), url_path=path) for path in GATED_PATHS]
+    st.navigation(gate, position="hidden").run()
+    st.stop()
+if account is not None:
+    st.query_params.pop("learner", None)  # club mode: the account says who, never the address
+    account_panel(account)
+else:
+    learner_picker()
 help_panel()
 LANG = follow_learner(LANG)
 # at the top: on a phone the menu closes by itself once a page is chosen
-st.navigation(pages(LANG), position="top").run()
+st.navigation(pages(LANG, account.role if account is not None else None), position="top").run()

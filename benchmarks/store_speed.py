@@ -26,7 +26,7 @@ from collections.abc import Callable
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
-from trainer.puzzles.bank import shipped
+from trainer.puzzles.bank import catalogue, shipped
 from trainer.store import Store
 from trainer.store.glicko import Rating, rate_game
 from trainer.store.history import FORMAT, FORMAT_VERSION
@@ -130,7 +130,7 @@ def main() -> None:
         print(f"store: {store.location}")
         print(f"history of {args.attempts:,} attempts made in {built:.1f} s, imported in {imported:.1f} s")
     start = time.perf_counter()
-    store = Store(url)
+    store = Store(url, catalogue=catalogue())
     check = "read-only integrity check, " if store.dialect == "sqlite" else ""
     print(f"open ({check}schema up to date): {1000 * (time.perf_counter() - start):.0f} ms")
 

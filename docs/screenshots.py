@@ -19,7 +19,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from app_speed import FLAGS, IDLE, server  # noqa: E402
 
-from trainer.puzzles.bank import shipped  # noqa: E402
+from trainer.puzzles.bank import catalogue, shipped  # noqa: E402
 from trainer.store import Store  # noqa: E402
 
 OUT = ROOT / "docs"
@@ -33,7 +33,7 @@ def sample_history(path: Path) -> None:
     bank = [p for p in shipped() if p.tags]
     kinds = ("total", "score", "round", "where")
     now = datetime.now(UTC)
-    with Store(str(path)) as store:
+    with Store(str(path), catalogue=catalogue()) as store:
         learner = store.create_learner("Sam").id
         for i in range(400):
             when = now - timedelta(minutes=(400 - i) * 75)

@@ -793,6 +793,6 @@ def test_a_review_due_within_a_minute_is_not_called_due_now() -> None:
 
     now = datetime.now(UTC)
     assert when_text(now - timedelta(seconds=1), "en") == "now"
-    assert when_text(now + timedelta(seconds=30), "en") == "in 1 min"
-    assert when_text(now + timedelta(seconds=59), "en") == "in 1 min"
-    assert when_text(now + timedelta(minutes=10, seconds=5), "en") == "in 10 min"
+    assert when_text(now + timedelta(seconds=30), "en") == "in 1\xa0min"
+    assert when_text(now + timedelta(seconds=59), "en") == "in 1\xa0min"
+    assert when_text(now + timedelta(minutes=10, seconds=5), "en") == "in 10\xa0min"

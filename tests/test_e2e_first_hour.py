@@ -19,7 +19,7 @@ from trainer.engine.moves import Move
 from trainer.i18n import t
 from trainer.puzzles.bank import shipped
 from trainer.puzzles.daily import daily
-from trainer.teach.lessons import lesson, lessons
+from trainer.teach.lessons import lessons
 
 playwright = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.skipif(not shutil.which(CHROMIUM), reason="Debian's chromium is not installed")
@@ -29,7 +29,8 @@ ENDS = re.compile(r"\([0-6][-\u2011][0-6]@[EWNS]\)$|^\s*Lead ")
 # a tile's or a move's code laid out on two lines (its hyphen at a line's end)
 BROKEN = """() => {
   const out = [];
-  const walker = document.createTreeWalker(document.querySelector('[data-testid=stMain]'), NodeFilter.SHOW_TEXT);
+  const main = document.querySelector('[data-testid=stMain]');
+  const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
   let node;
   while ((node = walker.nextNode())) {
     const re = /[0-6][-\\u2011][0-6](@[NESW])?/g;
@@ -170,11 +171,12 @@ def test_the_first_hour_loses_nothing_to_a_reload(app_url: str, width: int) -> N
         settled(page)
         for _ in range(2):
             play_a_move(page)
-        story = page.locator("[data-testid=stMain] [data-testid=stCaptionContainer]").all_inner_texts()
+        captions = page.locator("[data-testid=stMain] [data-testid=stCaptionContainer]")
+        story = captions.all_inner_texts()
         hand = [b.inner_text() for b in page.locator("[class*=st-key-tiles_mytile] button").all()]
         reload(page, width)
         assert [b.inner_text() for b in page.locator("[class*=st-key-tiles_mytile] button").all()] == hand
-        assert page.locator("[data-testid=stMain] [data-testid=stCaptionContainer]").all_inner_texts() == story
+        assert captions.all_inner_texts() == story
         review = page.get_by_role("button", name=t("play.review"))
         for _ in range(40):
             if review.count():

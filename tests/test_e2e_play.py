@@ -226,12 +226,25 @@ def test_the_file_picker_speaks_the_learners_language_and_any_file_gets_a_plain_
         picker = page.locator("[data-testid='stFileUploader']")
         picker.wait_for(timeout=60_000)
         button, note = (picker.locator(css).first.evaluate("e => getComputedStyle(e, '::after').content")
-                        for css in ("button p", "[data-testid='stFileUploaderDropzoneInstructions'] span"))
+                        for css in ("button", "[data-testid='stFileUploaderDropzoneInstructions'] span"))
+        # Streamlit's own words are hidden from screen readers too: the button is named in Spanish
+        hidden = [picker.locator(css).first.evaluate("e => getComputedStyle(e).visibility")
+                  for css in ("button p", "[data-testid='stFileUploaderDropzoneInstructions'] span")]
+        named = picker.get_by_role("button", name=t("widgets.upload", "es"), exact=True).count()
+        zone = picker.locator("[data-testid='stFileUploaderDropzone']")
+        dragged = page.evaluate_handle("() => { const d = new DataTransfer(); "
+                                       "d.items.add(new File(['x'], 'a.txt')); return d; }")
+        zone.dispatch_event("dragenter", {"dataTransfer": dragged})
+        overlay = zone.locator(":scope > input + div:not(:has(button)) > *").first
+        overlay.wait_for(state="attached", timeout=10_000)
+        drop = overlay.evaluate("e => getComputedStyle(e, '::after').content")
+        zone.dispatch_event("dragleave", {"dataTransfer": dragged})
         page.locator("[data-testid='stFileUploaderDropzoneInput']").set_input_files(str(notes))
         page.get_by_text(t("play.file_not_game", "es")).first.wait_for(timeout=60_000)
         text = page.inner_text("body")
         browser.close()
-    assert button == f'"{t("widgets.upload", "es")}"'
+    assert button == f'"{t("widgets.upload", "es")}"' and named == 1 and hidden == ["hidden", "hidden"]
+    assert drop == f'"{t("widgets.upload_drop", "es")}"'
     assert note == f'"{t("play.load_note", "es", kb=FILE_LIMIT)}"'
     assert "not allowed" not in text and "Traceback" not in text
 

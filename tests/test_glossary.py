@@ -74,3 +74,28 @@ def test_the_coachs_words_are_explained_with_its_own_thresholds() -> None:
     for limit, _ in GRADES:  # the figures the grades are given by
         assert f"{limit:g}" in grades, (limit, grades)
     assert f"{GRADES[-1][0]:g} or more" in grades and Z95 == 1.96 and "95%" in entries["Margin (±)"]
+
+
+def test_the_players_other_names_follow_each_word_of_the_game() -> None:
+    """Each word of the game says what else players call it ("Also called bone, stone or
+    piece."), a word with no other name says nothing, and the coach's words have none."""
+    from trainer.i18n import languages
+    from trainer.teach.glossary import GAME_TERMS, NO_OTHER_NAME, also_called
+    assert also_called("tile") == "Also called bone, stone or piece." and also_called("spinner") == ""
+    assert also_called("value") == "" and also_called("margin") == ""
+    assert "pozo" in also_called("boneyard", "es") and also_called("spinner", "es") == ""
+    for lang in languages():
+        for term in GAME_TERMS:
+            line = also_called(term, lang)
+            names = t(f"glossary.{term}.aka", lang)
+            assert line == "" if names == NO_OTHER_NAME else (names in line and line != names), (lang, term)
+
+
+def test_the_panel_shows_the_other_names() -> None:
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    at.query_params["lang"] = "es"
+    at.run()
+    at.session_state["help_open"] = True
+    at.run()
+    shown = " ".join(str(m.value) for m in at.sidebar.markdown)
+    assert t("glossary.boneyard.text", "es") in shown and "*También se llama pozo o montón.*" in shown

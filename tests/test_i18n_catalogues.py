@@ -81,7 +81,7 @@ def test_russian_days_and_tiles_take_three_forms() -> None:
     assert [tn("plural.days", n, "ru") for n in (1, 2, 5, 11, 12, 21, 22, 25, 111)] == [
         "1 день", "2 дня", "5 дней", "11 дней", "12 дней", "21 день", "22 дня", "25 дней", "111 дней"]
     assert [tn("plural.tiles", n, "ru") for n in (1, 3, 14, 104)] == [
-        "1 плитка", "3 плитки", "14 плиток", "104 плитки"]
+        "1 кость", "3 кости", "14 костей", "104 кости"]
 
 
 def test_spanish_has_a_form_for_millions() -> None:

@@ -192,7 +192,8 @@ def test_the_start_page_board_is_drawn_in_the_language(lookups: Lookups) -> None
 def test_the_english_check_sees_english() -> None:
     """The detector itself: an English sentence in a Russian page is caught, a tile
     code, a number and a name the translation keeps are not."""
-    assert english_left("Сумма 15 · 6-4 · Muggins · boneyard", "ru") == []
+    assert english_left("Сумма 15 · 6-4 · Muggins", "ru") == []
+    assert english_left("Сумма 15 · boneyard", "ru") == ["boneyard"]  # the players say «базар»
     assert english_left("Right: the count is 15.", "ru") == ["count", "right"]
 
 
@@ -208,7 +209,7 @@ def test_the_picker_changes_the_language_and_the_url() -> None:
     assert at.session_state["lang"] == "en"
     at.sidebar.selectbox(key="lang_picker").set_value("fi").run()
     assert at.session_state["lang"] == "fi" and at.query_params["lang"] == "fi"
-    assert at.title[0].value == "All Fives -valmentaja"
+    assert at.title[0].value == "All Fives\xa0-valmentaja"  # the hyphen stays with its word
     at.switch_page("ui/drills.py").run()
     assert at.sidebar.selectbox(key="lang_picker").value == "fi"
     assert at.title[0].value == catalogue("fi")["drills.title"]

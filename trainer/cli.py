@@ -1,5 +1,7 @@
-"""The command line of notation.md: count, moves, solve, simulate, puzzles, daily, and
-`app`, which starts the Streamlit app. Installed as `allfives`; `python -m trainer` too.
+"""The command line of notation.md: count, moves, solve, simulate, puzzles, daily,
+`app`, which starts the Streamlit app, and `admin`, which manages club mode's accounts
+(the first teacher, operators, a forgotten password). Installed as `allfives`;
+`python -m trainer` too.
 
 Every command prints one JSON object with `--json`; a bad argument prints a one-line
 error on stderr and exits with status 2.
@@ -31,6 +33,8 @@ from trainer.puzzles.generator import generate
 from trainer.puzzles.kinds import KINDS, Kind, Puzzle, PuzzleError, load_bank, summary, verify
 from trainer.search.sampling import MAX_SAMPLES, estimate
 from trainer.search.solver import solve
+from trainer.store import ROLES, Store
+from trainer.store.accounts import first_password
 
 COUNT_CAP = 10_000  # puzzles one `puzzles generate` makes
 FILE_CAP = 50_000_000  # bytes of a record or bank file
@@ -171,9 +175,21 @@ def build_parser(prog: str = "python -m trainer") -> Parser:
                      help="verify: only N puzzles, picked by --seed (default: every one)")
     day = sub.add_parser("daily", help="the puzzle of a day")
     day.add_argument("--date", default=None, help="YYYY-MM-DD (default: today)")
-    for p in (count, moves, sim, sol, puz, day):
+    adm = sub.add_parser("admin", help="club mode's accounts: add, reset, link, remove, list",
+                         description="Manage club mode's accounts in the database of ALLFIVES_DB (or --db). "
+                         "A first password is made and printed once unless --password-stdin gives one.")
+    adm.add_argument("action", choices=("add", "reset", "link", "remove", "list"))
+    adm.add_argument("name", nargs="?", default=None, help="the account's name (its sign-in name)")
+    adm.add_argument("--role", choices=ROLES, default=None, help="add: the account's role")
+    adm.add_argument("--password-stdin", action="store_true",
+                     help="add, reset: read the password from the first line of standard input")
+    adm.add_argument("--identity", default=None,
+                     help="add, link: the identity of the organisation's sign-in (its e-mail address, "
+                     "as OpenID Connect gives it)")
+    adm.add_argument("--db", default=None, help="the database: a path or URL (default: ALLFIVES_DB)")
+    for p in (count, moves, sim, sol, puz, day, adm):
         p.add_argument("--json", action="store_true", help="print one JSON object")
-    sub.add_parser("app", help="start the app in the browser (needs the [app] extra: Streamlit)",
+    sub.add_parser("app", help="start the app in the browser",
                    description="Start the All Fives app. Options for Streamlit may follow, "
                    "e.g. --server.port 8600 --server.headless true.")
     return parser
@@ -230,6 +246,59 @@ def show_puzzles(result: dict[str, Any]) -> str:
     return f"{result['file']}: {result['count']} puzzles, {status}"
 
 
+def cmd_admin(args: argparse.Namespace) -> dict[str, Any]:
+    """Club mode's accounts. Passwords are printed only when made here (once)."""
+    if args.action != "list" and not args.name:
+        raise UsageError(f"admin {args.action} needs the account's name")
+    password = None
+    if args.password_stdin:
+        password = sys.stdin.readline().rstrip("\r\n")
+    with Store(args.db) as store:
+        if args.action == "list":
+            return {"action": "list", "accounts": [
+                {"name": a.name, "role": a.role, "password": a.has_password, "identity": a.identity}
+                for a in store.accounts()]}
+        if args.action == "add":
+            if args.role is None:
+                raise UsageError("admin add needs --role " + "|".join(ROLES))
+            made = password is None and args.identity is None
+            word = first_password() if made else password
+            made_account = store.create_account(args.name, args.role, password=word, identity=args.identity)
+            return {"action": "add", "name": made_account.name, "role": made_account.role,
+                    "password": word if made else None, "identity": made_account.identity}
+        account = store.find_account(args.name)
+        if account is None:
+            raise UsageError(f"no account is named {args.name!r}")
+        if args.action == "reset":
+            if password is None:
+                password = store.reset_password(account.id)
+                return {"action": "reset", "name": account.name, "password": password}
+            store.set_password(account.id, password)
+            return {"action": "reset", "name": account.name, "password": None}
+        if args.action == "link":
+            store.set_identity(account.id, args.identity)
+            return {"action": "link", "name": account.name, "identity": args.identity}
+        store.delete_account(account.id)
+        return {"action": "remove", "name": account.name}
+
+
+def show_admin(result: dict[str, Any]) -> str:
+    action = result["action"]
+    if action == "list":
+        return "\n".join(f"{a['role']:<9} {a['name']}" + (f"  ({a['identity']})" if a["identity"] else "")
+                         for a in result["accounts"]) or "no accounts yet"
+    if action == "remove":
+        return f"removed {result['name']} and everything kept for him"
+    if action == "link":
+        return f"{result['name']} signs in as {result['identity']}" if result["identity"] else \
+            f"{result['name']} has no identity linked now"
+    said = (f"made {result['role']} {result['name']}" if action == "add"
+            else f"new password for {result['name']}")
+    if result.get("password"):
+        said += f"; first password: {result['password']} (shown only now: hand it over)"
+    return said
+
+
 def cmd_daily(args: argparse.Namespace) -> dict[str, Any]:
     day = parse_date(args.date) if args.date is not None else date.today()
     puzzle = daily(shipped(), day)
@@ -278,7 +347,7 @@ def read_text_file(path: str, what: str) -> str:
 
 COMMANDS = {"count": (cmd_count, show_count), "moves": (cmd_moves, show_moves),
             "solve": (cmd_solve, show_solve), "puzzles": (cmd_puzzles, show_puzzles),
-            "daily": (cmd_daily, show_daily),
+            "daily": (cmd_daily, show_daily), "admin": (cmd_admin, show_admin),
             "simulate": (cmd_simulate, show_simulate)}
 
 

@@ -73,8 +73,8 @@ def run_app(options: Sequence[str] = ()) -> int:
     raises AppUnavailable, saying what to install, when Streamlit is missing."""
     if not streamlit_installed():
         raise AppUnavailable(
-            "the app needs Streamlit, which is not installed: "
-            "pip install 'allfives-trainer[app]' (or pip install streamlit)")
+            "the app needs Streamlit, which comes with allfives-trainer but is missing here: "
+            "pip install --force-reinstall allfives-trainer (or pip install streamlit)")
     command = app_command(options)
     sys.stdout.flush()
     sys.stderr.flush()

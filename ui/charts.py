@@ -18,7 +18,7 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 from html import escape
@@ -48,12 +48,13 @@ class Series:
 @dataclass(frozen=True)
 class Panel:
     """A plot of its own: a title above it (or none), its lines, its y range (None:
-    from the data) and the unit written after each y tick."""
+    from the data) and the unit written after each y tick, or how a tick is written."""
 
     title: str
     series: tuple[Series, ...]
     y_range: Optional[tuple[float, float]] = None
     y_suffix: str = ""
+    y_format: Optional[Callable[[float], str]] = None  # a y tick's words, in the reader's language
 
 
 def nice_ticks(low: float, high: float, count: int = 4) -> list[float]:
@@ -135,7 +136,8 @@ def line_chart(panels: Sequence[Panel], x_ticks: Sequence[tuple[float, str]], x_
             y = py(tick)
             body.append(f'<line x1="{left:.1f}" x2="{width - right:.1f}" y1="{y:.1f}" y2="{y:.1f}" '
                         f'stroke="{GRID}" stroke-width="1"/>')
-            body.append(_text(left - 5, y + size * 0.35, _number(tick) + panel.y_suffix, size * 0.92, "end"))
+            words = panel.y_format(tick) if panel.y_format else _number(tick) + panel.y_suffix
+            body.append(_text(left - 5, y + size * 0.35, words, size * 0.92, "end"))
         for series in panel.series:
             points = list(zip(series.xs, series.ys))
             if series.band is not None:

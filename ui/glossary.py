@@ -5,7 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from trainer.i18n import t
-from trainer.teach.glossary import SIDES_BOARD, glossary, legend
+from trainer.teach.glossary import SIDES_BOARD, TERMS, also_called, glossary, legend
 from ui.state import lang
 from ui.widgets import board
 
@@ -21,7 +21,11 @@ def help_panel() -> None:
                              on_change="rerun") as panel:
         if not panel.open:
             return
-        st.markdown("\n".join(f"- **{name}**: {text}" for name, text in glossary(language)))
+        lines = []
+        for term, (name, text) in zip(TERMS, glossary(language)):
+            other = also_called(term, language)
+            lines.append(f"- **{name}**: {text}" + (f" *{other}*" if other else ""))
+        st.markdown("\n".join(lines))
         st.caption(t("glossary.board", language))
         board(SIDES_BOARD)
         st.markdown(f"**{t('legend.title', language)}**")

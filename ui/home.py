@@ -20,7 +20,8 @@ from trainer.store import Store
 from trainer.teach.course import COURSE_IDS, course_lesson
 from trainer.teach.guided import GUIDED_AFTER
 from trainer.teach.lessons import LESSON_IDS, Lesson
-from ui.state import init_state, learner_id, open_store
+from ui.club import assignments_box
+from ui.state import club_mode, init_state, learner_id, open_store
 from ui.widgets import board, quiz_board
 
 init_state()
@@ -144,6 +145,8 @@ def go(step: Step) -> None:
 
 
 st.title(t("home.title", LANG))
+if club_mode():  # what his classes set him, the first due first
+    assignments_box()
 today = daily(shipped(), date.today())
 steps = next_steps(today.id)
 with st.container(border=True):

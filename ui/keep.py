@@ -23,6 +23,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable
+from copy import deepcopy
 from datetime import datetime
 from typing import Any, Optional, Union
 
@@ -38,6 +39,7 @@ KEY = "keep"  # the component's key on every page (a fragment mounts its own: ke
 HEARD = "keep_heard"  # the browser's stored work has been read in this session
 SENT = "keep_sent"  # section -> digest of what was last sent
 SEQUENCE = "keep_seq"  # the number of the last write
+OWNER = "keep_owner"  # club mode: the account the tab's work belongs to (None in home mode)
 LIMIT = 4_000_000  # characters of stored work read at most (the browser's own limit is about 5 MB)
 RESULTS = 1000  # the session's answers kept (the Start page and the drills' tally read them)
 PREFIX = "allfives."
@@ -161,6 +163,7 @@ class Place(_Strict):
     guided: Optional[StrictStr] = None  # the guided first hand, as its saved record
     guided_seed: Optional[StrictInt] = None
     guided_done: StrictBool = False
+    owner: Optional[StrictStr] = None  # club mode: the account whose work it is
 
 
 # ----- the session's work as sections of text -----
@@ -211,6 +214,7 @@ def sections(state: Any) -> dict[str, str]:
         "play_seen": int(state.get("play_seen") or 0), "play_coach": bool(state.get("play_coach", True)),
         "play_note": state.get("play_note"), "guided": _saved(state.get("guided")),
         "guided_seed": state.get("guided_seed"), "guided_done": bool(state.get("guided_done")),
+        "owner": state.get(OWNER),
     }
     guest = {
         "answers": [_answer_fields(a) for a in state.get("guest_answers") or []][-GUEST_LIMIT:],
@@ -289,6 +293,7 @@ def _put_place(state: Any, place: Place) -> None:
     if place.guided_seed is not None:
         state["guided_seed"] = place.guided_seed
     state["guided_done"] = place.guided_done
+    state[OWNER] = place.owner
 
 
 def _put_guest(state: Any, guest: Guest) -> None:
@@ -398,3 +403,32 @@ def keep_work(key: str = KEY) -> bool:
         data = {"write": writes, "seq": state[SEQUENCE]}
     _mount(key=key, data=data, on_stored_change=_noop, height=0)
     return True
+
+
+# the session's work, as the tab keeps it: what goes back to its start when it changes hands
+WORK = ("learn_lesson", "learn_answers", "drill_kind", "drill_level", "drill_review", "drill_queue",
+        "drill_answer", "puzzle_mode", "puzzle_id", "puzzle_source", "puzzle_hint", "puzzle_shown",
+        "puzzle_answer", "puzzle_seen", "analysis_code", "build_layout", "build_hand", "build_history",
+        "play", "play_seen", "play_coach", "play_note", "guided", "guided_seed", "guided_done",
+        "guest_answers", "guest_runs", "results", "run_scores")
+OWNED = ("learn_seeds", "learn_stars", "learn_anonymous", "guided_saved", "learn_loaded")
+
+
+def claim_work(owner: Optional[str]) -> None:
+    """Club mode: the tab's work belongs to the account signed in when it was done. When
+    another account (or none: a sign-out, a session that ended) holds the tab, that work
+    is dropped from the session, and so from the tab, before any page shows it; then it
+    is the new account's. Home mode passes None: the work is the tab's, whoever learns."""
+    from ui.state import DEFAULTS
+
+    state = st.session_state
+    kept = state.get(OWNER)
+    if kept == owner:
+        return
+    if kept is not None:
+        for name in WORK:
+            value = DEFAULTS.get(name)
+            state[name] = deepcopy(value) if isinstance(value, (list, dict)) else value
+        for name in OWNED:
+            state.pop(name, None)
+    state[OWNER] = owner

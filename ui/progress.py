@@ -22,7 +22,7 @@ from typing import Any, Optional, Union
 import streamlit as st
 
 from trainer.errors import TrainerError
-from trainer.i18n import percent, t, tn
+from trainer.i18n import localized, percent, t, tn
 from trainer.store import (
     ENV,
     PARTS,
@@ -42,6 +42,7 @@ from trainer.store.history import parse_history
 from trainer.store.provisional import PROVISIONAL_RD
 from ui.charts import NARROW, WIDE, Panel, Series, bar_rows, calendar_grid, date_ticks, line_chart, nice_ticks
 from ui.state import (
+    club_mode,
     database_location,
     database_setting,
     init_state,
@@ -84,6 +85,11 @@ def months() -> list[str]:
 
 def day_ticks(first: date, last: date) -> list[tuple[float, str]]:
     return date_ticks(first, last, months(), t("progress.day_label", LANG))
+
+
+def seconds_words(value: float) -> str:
+    """An answer time as the language writes it: "2,5 s" in Spanish, "2.5 s" in English."""
+    return t("progress.speed_value", LANG, seconds=localized(f"{value:g}", LANG))
 
 
 def number_ticks(first: int, last: int) -> list[tuple[float, str]]:
@@ -200,11 +206,11 @@ def drill_charts(days: Sequence[DrillDay], store: Store, learner: int) -> None:
     accuracy = [Panel(t(f"drill.{kind}.title", LANG),
                       (Series(t(f"drill.{kind}.title", LANG), tuple(x_of(d) for d in series[kind]),
                               shares(series[kind]), COLOURS[kind]),),
-                      (0.0, 100.0), percent(0, LANG).replace("0", "", 1)) for kind in kinds]
+                      (0.0, 100.0), y_format=lambda v: str(percent(round(v), LANG))) for kind in kinds]
     speed = [Panel(t(f"drill.{kind}.title", LANG),
                    (Series(t(f"drill.{kind}.title", LANG), tuple(x_of(d) for d in timed),
                            tuple(round(d.mean_seconds or 0.0, 1) for d in timed), COLOURS[kind]),),
-                   None, " s")
+                   None, y_format=seconds_words)
              for kind in kinds if (timed := [d for d in series[kind] if d.mean_seconds is not None])]
     total = sum(d.attempts for d in days)
     right = sum(d.right for d in days)
@@ -348,6 +354,8 @@ def settings(store: Optional[Store], learner: Optional[int], name: str) -> None:
                            mime="application/json", key="progress_export", on_click="ignore",
                            icon=":material/download:")
         st.caption(t("progress.export_help", LANG))
+    if club_mode():  # accounts are made by teachers and operators: no learner comes in by a file
+        return
     st.file_uploader(t("progress.import_file", LANG), key="progress_import_file")  # any file: a wrong
     # one gets this page's words, not the picker's English refusal
     uploader_style(LANG, {"progress_import_file": t("progress.import_note", LANG)})

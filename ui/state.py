@@ -5,7 +5,11 @@ The store is opened once per process (`open_store`, cached by its setting, the
 environment variable ALLFIVES_DB) and shared by every session: it holds no learner of
 its own, every call names one. When it cannot be opened (locked, its folder missing,
 the file damaged), the session says why once and keeps its results to itself; the
-file is left as it is."""
+file is left as it is.
+
+In club mode (ALLFIVES_MODE=club, `club_mode`) `open_store` gives the pages the store
+as the signed-in account sees it (`Store.scoped`), and nothing before he signs in
+(`ui.club` signs him in)."""
 
 from __future__ import annotations
 
@@ -113,6 +117,10 @@ DEFAULTS: dict[str, Any] = {
     "puzzle_restarted": 0,  # how many puzzles a choice had when "Next" started it again
     # the Progress page's import
     "progress_import": None,  # ("success" or "error", message) of the last import
+    # club mode (ui.club): the signed-in account, his session's token, a cookie to set
+    "club_account": None,
+    "club_token": None,
+    "club_cookie": None,  # the token to keep in the browser's cookie ("" clears it), set once
 }
 
 
@@ -174,6 +182,13 @@ def database_location(setting: str) -> str:
 
 
 OPERATOR_ENV = "ALLFIVES_ADMIN"  # set to 1 to show operators' settings (the database) on the pages
+MODE_ENV = "ALLFIVES_MODE"  # "club": everyone signs in, every query is scoped to his account
+
+
+def club_mode() -> bool:
+    """Whether the app runs in club mode (ALLFIVES_MODE=club): nobody sees or records
+    anything without signing in. Home mode (the default) has no sign-in."""
+    return os.environ.get(MODE_ENV, "").strip().lower() == "club"
 
 
 def operator_view() -> bool:
@@ -192,6 +207,17 @@ def _shared_store(setting: str) -> Store:
 
 
 def open_store() -> Optional[Store]:
+    """The store the pages use: in home mode the process's store; in club mode that
+    store as the signed-in account sees it (`ScopedStore`, which answers the pages'
+    calls alike), None when nobody is signed in. None too when it cannot be opened."""
+    store = shared_store()
+    if store is None or not club_mode():
+        return store
+    account = st.session_state.get("club_account")
+    return store.scoped(account) if account is not None else None  # type: ignore[return-value]
+
+
+def shared_store() -> Optional[Store]:
     """The process's store, or None when it cannot be opened: then the reason is kept
     in "store_problem" and this session does not try again (a new session does)."""
     setting = database_setting()

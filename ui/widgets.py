@@ -91,16 +91,26 @@ def _css_text(text: str) -> str:
 
 
 def uploader_style(lang_code: str, notes: dict[str, str]) -> None:
-    """File pickers in the learner's language: Streamlit writes their button ("Upload")
-    and their note ("100MB per file") in English; these rules put the catalogue's words
-    in their place. `notes` maps an uploader's key to the note under its button."""
-    button = '[data-testid="stFileUploaderDropzone"] button [data-testid="stMarkdownContainer"] p'
+    """File pickers in the learner's language: Streamlit writes their button ("Upload"),
+    their note ("100MB per file") and what shows while a file is dragged over them ("Drag
+    and drop a file here") in English, and offers no way to change them; these rules hide
+    its words, for the eye and for screen readers alike (visibility: hidden), and show the
+    catalogue's in their place (a visible ::after, which a screen reader reads as the
+    button's name). `notes` maps an uploader's key to the note under its button."""
+    zone = '[data-testid="stFileUploaderDropzone"]'
+    button = f"{zone} button"
+    words = f'{button} [data-testid="stMarkdownContainer"] p'
     note = '[data-testid="stFileUploaderDropzoneInstructions"] span'
-    rules = [f"{button} {{font-size: 0}}",
-             f"{button}::after {{content: {_css_text(t('widgets.upload', lang_code))}; font-size: 0.875rem}}",
-             f"{note} {{font-size: 0}}",
+    dragged = f"{zone} > input + div:not(:has(button))"  # the overlay while a file is dragged over
+    hidden = "font-size: 0; visibility: hidden"
+    shown = "font-size: 0.875rem; visibility: visible"
+    rules = [f"{words} {{{hidden}}}",
+             f"{button}::after {{content: {_css_text(t('widgets.upload', lang_code))}; {shown}}}",
+             f"{note} {{{hidden}}}",
+             f"{dragged} * {{{hidden}}}",
+             f"{dragged} > *::after {{content: {_css_text(t('widgets.upload_drop', lang_code))}; {shown}}}",
              '[data-testid="stFileUploaderDropzoneInstructions"] * {white-space: normal; overflow: visible}']
-    rules += [f".st-key-{key} {note}::after {{content: {_css_text(text)}; font-size: 0.875rem}}"
+    rules += [f".st-key-{key} {note}::after {{content: {_css_text(text)}; {shown}}}"
               for key, text in notes.items()]
     st.html("<style>" + "\n".join(rules) + "</style>")
 

@@ -332,10 +332,8 @@ def parse_position(code: str) -> Position:
     score_texts = fields[4].split(",")
     sides = rules.sides(players)
     if len(score_texts) != sides:
-        per = "partnership" if rules.partners else "player"
-        raise InvalidPositionError(
-            f"field SCORES: {len(score_texts)} score(s) for {sides} sides (one per {per})"
-        )
+        sided = "partnerships (one per partnership)" if rules.partners else "players (one per player)"
+        raise InvalidPositionError(f"field SCORES: {len(score_texts)} score(s) for {sides} {sided}")
     if not all(is_whole(s, signed=True) for s in score_texts):
         raise NotationError(f"field SCORES: {fields[4][:40]!r} is not a list of whole numbers")
     scores = tuple(whole(s, "field SCORES", -SCORE_LIMIT, SCORE_LIMIT) for s in score_texts)

@@ -34,7 +34,7 @@ from types import ModuleType
 from typing import Optional, Union
 
 from babel import Locale, UnknownLocaleError
-from babel.numbers import format_percent, get_decimal_symbol
+from babel.numbers import format_percent, get_decimal_symbol, get_group_symbol
 
 from trainer.i18n import pofiles as po
 
@@ -143,6 +143,16 @@ def decimal_symbol(lang: str) -> str:
         return str(get_decimal_symbol(normalize(lang)))
     except (UnknownLocaleError, ValueError, TypeError):
         return "."
+
+
+@cache
+def group_symbol(lang: str) -> str:
+    """The language's thousands separator (Babel's): "," in English, a no-break space in
+    Russian."""
+    try:
+        return str(get_group_symbol(normalize(lang)))
+    except (UnknownLocaleError, ValueError, TypeError):
+        return ","
 
 
 def percent(whole: Union[int, str], lang: str = DEFAULT) -> str:

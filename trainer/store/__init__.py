@@ -50,7 +50,27 @@ False
 
 from __future__ import annotations
 
+from trainer.store.accounts import (
+    ROLES,
+    AccessError,
+    Account,
+    AccountError,
+    Policy,
+    Role,
+    SignIn,
+)
 from trainer.store.aggregates import AggregateStore, DrillBlock, RatingDay, ReviewCounts
+from trainer.store.assignments import (
+    TASK_KINDS,
+    Assignment,
+    AssignmentError,
+    AssignmentStore,
+    ClassReport,
+    LessonStat,
+    Result,
+    Task,
+)
+from trainer.store.classes import Klass
 from trainer.store.errors import (
     LearnerError,
     StoreCorruptError,
@@ -68,6 +88,7 @@ from trainer.store.mastery import MasteryStore
 from trainer.store.place import ENV, default_path
 from trainer.store.queries import QueryStore
 from trainer.store.recording import RecordingStore
+from trainer.store.scope import ScopedStore
 from trainer.store.transfer import TransferStore
 from trainer.store.values import (
     Attempt,
@@ -88,17 +109,26 @@ __all__ = [
     "StoreDriverError", "LearnerError", "HistoryFileError", "Learner", "Attempt", "Recorded",
     "DayCount", "DrillDay", "TagStat", "Streak", "RunRecord", "RatingPoint", "clean_name", "default_path",
     "streak_of", "GuestAnswer", "GuestRun", "GUEST_LIMIT", "ReviewCounts", "RatingDay", "DrillBlock",
+    "ROLES", "Role", "Account", "AccountError", "AccessError", "Policy", "SignIn", "Klass", "Task",
+    "TASK_KINDS",
+    "Assignment", "AssignmentError", "Result", "LessonStat", "ClassReport", "ScopedStore",
 ]
 
 
 class Store(GuestStore, RecordingStore, QueryStore, AggregateStore, TransferStore, MasteryStore,
-            LanguageStore):
+            LanguageStore, AssignmentStore):
     """One progress database. Safe to share between threads (and Streamlit sessions);
     several processes may share one database (SQLite file or PostgreSQL).
 
     Raises StoreError (or StoreLockedError, StoreMissingError, StoreCorruptError) when
     the database cannot be opened; `create=False` refuses to start a new SQLite file.
     Its parts: `trainer.store.learners`, `.recording`, `.rating`, `.reviews`,
-    `.queries`, `.aggregates`, `.transfer`, `.mastery`, `.guest` and `.language`, over the plumbing of
-    `trainer.store.base`.
+    `.queries`, `.aggregates`, `.transfer`, `.mastery`, `.guest` and `.language`, and club
+    mode's `.accounts`, `.classes` and `.assignments`, over the plumbing of
+    `trainer.store.base`. `scoped(account)` is the store as one signed-in account of
+    club mode may see it (`trainer.store.scope`).
     """
+
+    def scoped(self, account: Account) -> ScopedStore:
+        """The store as that account sees it: every call checked against his reach."""
+        return ScopedStore(self, account)

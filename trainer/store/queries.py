@@ -128,3 +128,10 @@ class QueryStore(StoreBase):
         with self._read() as conn:
             return tuple(_attempt(row) for row in conn.execute(query))
 
+    def attempt(self, attempt_id: int) -> Optional[Attempt]:
+        """One attempt by id, or None."""
+        if isinstance(attempt_id, bool) or not isinstance(attempt_id, int):
+            return None
+        with self._read() as conn:
+            row = conn.execute(sa.select(attempts).where(attempts.c.id == attempt_id)).first()
+        return None if row is None else _attempt(row)

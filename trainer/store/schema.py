@@ -15,6 +15,7 @@ and the step list is never edited once shipped.
 | 4 | timed drill runs |
 | 5 | lesson mastery: each learner's best stars per lesson |
 | 6 | learners' language (the app's language picker) |
+| 7 | club mode: accounts, sign-in failures, sessions, classes, their members and assignments |
 """
 
 from __future__ import annotations
@@ -141,6 +142,70 @@ lesson_mastery = sa.Table(
     sa.Column("finished", sa.Integer, nullable=False),
     sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
     sa.UniqueConstraint("learner_id", "lesson", name="uq_lesson_mastery"),
+)
+
+
+# club mode: an account signs in as one learner (his name is the sign-in name)
+accounts = sa.Table(
+    "accounts", TABLES,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("learner_id", sa.Integer, sa.ForeignKey("learners.id", ondelete="CASCADE"), nullable=False,
+              unique=True),
+    sa.Column("role", sa.String(16), nullable=False),
+    sa.Column("password_hash", sa.String(200), nullable=True),
+    sa.Column("identity", sa.String(200), nullable=True, unique=True),
+    sa.Column("created_by", sa.Integer, nullable=True),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("password_at", sa.DateTime(timezone=True), nullable=True),
+)
+
+sign_in_failures = sa.Table(
+    "sign_in_failures", TABLES,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("scope", sa.String(8), nullable=False),
+    sa.Column("key", sa.String(200), nullable=False),
+    sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+    sa.Index("ix_sign_in_failures_key", "scope", "key", "at"),
+)
+
+sessions = sa.Table(
+    "sessions", TABLES,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("token_hash", sa.String(64), nullable=False, unique=True),
+    sa.Column("account_id", sa.Integer, sa.ForeignKey("accounts.id", ondelete="CASCADE"), nullable=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("seen_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Index("ix_sessions_account", "account_id"),
+)
+
+classes = sa.Table(
+    "classes", TABLES,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("name", sa.String(60), nullable=False),
+    sa.Column("teacher_id", sa.Integer, sa.ForeignKey("accounts.id", ondelete="CASCADE"), nullable=False),
+    sa.Column("code", sa.String(16), nullable=False, unique=True),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Index("ix_classes_teacher", "teacher_id"),
+)
+
+class_members = sa.Table(
+    "class_members", TABLES,
+    sa.Column("class_id", sa.Integer, sa.ForeignKey("classes.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("account_id", sa.Integer, sa.ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("joined_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Index("ix_class_members_account", "account_id"),
+)
+
+assignments = sa.Table(
+    "assignments", TABLES,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("class_id", sa.Integer, sa.ForeignKey("classes.id", ondelete="CASCADE"), nullable=False),
+    sa.Column("kind", sa.String(16), nullable=False),
+    sa.Column("title", sa.String(120), nullable=False),
+    sa.Column("spec", sa.Text, nullable=False),
+    sa.Column("due", sa.Date, nullable=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Index("ix_assignments_class", "class_id", "due"),
 )
 
 
@@ -295,6 +360,73 @@ def _v6(conn: Connection) -> None:
     _add_column(conn, "learners", sa.Column("language", sa.String(8), nullable=False, server_default=""))
 
 
+def _v7(conn: Connection) -> None:
+    meta = sa.MetaData()
+    sa.Table("learners", meta, sa.Column("id", sa.Integer, primary_key=True))
+    sa.Table(
+        "accounts", meta,
+        sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+        sa.Column("learner_id", sa.Integer, sa.ForeignKey("learners.id", ondelete="CASCADE"),
+                  nullable=False, unique=True),
+        sa.Column("role", sa.String(16), nullable=False),
+        sa.Column("password_hash", sa.String(200), nullable=True),
+        sa.Column("identity", sa.String(200), nullable=True, unique=True),
+        sa.Column("created_by", sa.Integer, nullable=True),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+        sa.Column("password_at", sa.DateTime(timezone=True), nullable=True),
+    )
+    sa.Table(
+        "sign_in_failures", meta,
+        sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+        sa.Column("scope", sa.String(8), nullable=False),
+        sa.Column("key", sa.String(200), nullable=False),
+        sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+        sa.Index("ix_sign_in_failures_key", "scope", "key", "at"),
+    )
+    sa.Table(
+        "sessions", meta,
+        sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+        sa.Column("token_hash", sa.String(64), nullable=False, unique=True),
+        sa.Column("account_id", sa.Integer, sa.ForeignKey("accounts.id", ondelete="CASCADE"),
+                  nullable=False),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+        sa.Column("seen_at", sa.DateTime(timezone=True), nullable=False),
+        sa.Index("ix_sessions_account", "account_id"),
+    )
+    sa.Table(
+        "classes", meta,
+        sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+        sa.Column("name", sa.String(60), nullable=False),
+        sa.Column("teacher_id", sa.Integer, sa.ForeignKey("accounts.id", ondelete="CASCADE"),
+                  nullable=False),
+        sa.Column("code", sa.String(16), nullable=False, unique=True),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+        sa.Index("ix_classes_teacher", "teacher_id"),
+    )
+    sa.Table(
+        "class_members", meta,
+        sa.Column("class_id", sa.Integer, sa.ForeignKey("classes.id", ondelete="CASCADE"),
+                  primary_key=True),
+        sa.Column("account_id", sa.Integer, sa.ForeignKey("accounts.id", ondelete="CASCADE"),
+                  primary_key=True),
+        sa.Column("joined_at", sa.DateTime(timezone=True), nullable=False),
+        sa.Index("ix_class_members_account", "account_id"),
+    )
+    sa.Table(
+        "assignments", meta,
+        sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+        sa.Column("class_id", sa.Integer, sa.ForeignKey("classes.id", ondelete="CASCADE"),
+                  nullable=False),
+        sa.Column("kind", sa.String(16), nullable=False),
+        sa.Column("title", sa.String(120), nullable=False),
+        sa.Column("spec", sa.Text, nullable=False),
+        sa.Column("due", sa.Date, nullable=False),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+        sa.Index("ix_assignments_class", "class_id", "due"),
+    )
+    meta.create_all(conn, tables=[t for name, t in meta.tables.items() if name != "learners"])
+
+
 @dataclass(frozen=True)
 class Migration:
     version: int
@@ -309,6 +441,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(4, "timed drill runs", _v4),
     Migration(5, "lesson mastery", _v5),
     Migration(6, "learners' language", _v6),
+    Migration(7, "club mode: accounts, sign-in failures, sessions, classes, members, assignments", _v7),
 )
 LATEST = MIGRATIONS[-1].version
 # a PostgreSQL advisory lock held while migrating, so that two app processes starting

@@ -1,0 +1,358 @@
+"""Club mode in the app (ALLFIVES_MODE=club), driven with AppTest, on SQLite and on
+PostgreSQL (ALLFIVES_TEST_PG_URL): nothing but the sign-in form before signing in;
+sign-in, a wrong password, the lock-out, sign-out and an expired session; a teacher's
+class, learners and assignment, the learner's Start showing it first, the results.
+
+The privacy rule: every page opened with another learner's name, id, puzzle attempt
+or class in the address, as a learner, as a teacher of another class and as an
+operator, shows nothing of the others (their names, their answers) and records
+nothing for them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("streamlit")
+import sqlalchemy as sa  # noqa: E402
+import streamlit as st  # noqa: E402
+from google.protobuf.message import Message  # noqa: E402
+from streamlit.testing.v1 import AppTest  # noqa: E402
+
+from trainer.i18n import t  # noqa: E402
+from trainer.puzzles.bank import catalogue, shipped  # noqa: E402
+from trainer.store import ENV, Store, Task  # noqa: E402
+from trainer.store.schema import sessions  # noqa: E402
+from ui.state import MODE_ENV  # noqa: E402
+
+APP = str(Path(__file__).resolve().parent.parent / "app.py")
+PAGES = ("home", "learn", "drills", "puzzles", "play", "analysis", "progress", "classes", "accounts")
+SECRET = "QQSECRET"  # in every answer the others gave
+
+
+@pytest.fixture
+def club(store_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[Store]:
+    """Club mode over a fresh database of each backend, and a fresh resource cache."""
+    monkeypatch.setenv(ENV, store_url)
+    monkeypatch.setenv(MODE_ENV, "club")
+    st.cache_resource.clear()
+    store = Store(store_url, catalogue=catalogue())
+    yield store
+    store.close()
+    st.cache_resource.clear()
+
+
+def ok(target: Any) -> AppTest:
+    """Run the app (or the element clicked) and check it raised nothing."""
+    at: AppTest = target.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def strings(at: AppTest) -> str:
+    """Every string the page sent to the browser (tables' cells included: their bytes)."""
+    found: list[str] = []
+
+    def walk_message(message: Message) -> None:
+        for _, value in message.ListFields():
+            items = value if not isinstance(value, (str, bytes, Message)) and hasattr(value, "__iter__") \
+                else [value]
+            for item in items:
+                if isinstance(item, Message):
+                    walk_message(item)
+                elif isinstance(item, str):
+                    found.append(item)
+                elif isinstance(item, bytes):
+                    found.append(item.decode("utf-8", "ignore"))
+
+    def walk(node: Any) -> None:
+        proto = getattr(node, "proto", None)
+        if isinstance(proto, Message):
+            walk_message(proto)
+        children = getattr(node, "children", None)
+        if isinstance(children, dict):
+            for child in children.values():
+                walk(child)
+
+    walk(at._tree)
+    return "\n".join(found)
+
+
+def registered(at: AppTest) -> set[str]:
+    """The pages the app's navigation offers this session (their file names; a page
+    that is a function is named by it)."""
+    names = set()
+    for info in at._registered_pages.values():
+        script = str(info.get("script_path") or "")
+        names.add(Path(script).stem if script.endswith(".py") else str(info.get("page_name") or script))
+    return names
+
+
+def signed_in_app(store: Store, account_id: int, page: str = "home", **params: str) -> AppTest:
+    """The app in a new browser session signed in as that account, on `page` with `params`."""
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.session_state["club_token"] = store.open_session(account_id)
+    for key, value in params.items():
+        at.query_params[key] = value
+    ok(at)
+    if page != "home":
+        at.switch_page(str(Path(APP).parent / "ui" / f"{page}.py"))
+        for key, value in params.items():
+            at.query_params[key] = value
+        ok(at)
+    return at
+
+
+def sign_in(at: AppTest, name: str, password: str) -> AppTest:
+    at.text_input(key="club_name").input(name)
+    at.text_input(key="club_password").input(password)
+    return ok(list(at.get("form_submit_button"))[0].click())
+
+
+def two_classes(store: Store) -> dict[str, Any]:
+    """Ms Lee's class (Ann, Ben) and Mr Kim's (Cidonia), an operator; every learner has
+    answers, a rating and stars, each answer marked with his name."""
+    lee = store.create_account("Ms Lee", "teacher", password="teacher-pass")
+    kim = store.create_account("Mr Kim", "teacher", password="teacher-pass")
+    olga = store.create_account("Olga", "operator", password="operator-pass")
+    monday = store.create_class(lee.id, "Monday club")
+    friday = store.create_class(kim.id, "Fridayonly club")
+    (ann, ann_pw), (ben, _) = store.add_learners(monday.id, ["Ann", "Benedikt"], created_by=lee.id)
+    ((cid, _),) = store.add_learners(friday.id, ["Cidonia"], created_by=kim.id)
+    puzzle = shipped()[0]
+    attempts = {}
+    for learner in (ann, ben, cid):
+        lid = learner.learner_id
+        store.record_attempt(lid, "drill", "total:1:3", False, kind="total", answer=f"{SECRET}{learner.name}")
+        attempts[learner.name] = store.record_attempt(lid, "puzzle", puzzle.id, False, rated=True,
+                                                      answer=f"{SECRET}{learner.name}").attempt_id
+        store.record_lesson(lid, "deal", 2)
+    store.assign(friday.id, "Fridayonly homework", Task("lessons", lessons=("deal",)), date(2030, 1, 1))
+    return {"lee": lee, "kim": kim, "olga": olga, "ann": ann, "ann_pw": ann_pw, "ben": ben, "cid": cid,
+            "monday": monday, "friday": friday, "attempts": attempts}
+
+
+# ----- signed out -----
+def test_signed_out_every_page_shows_only_the_sign_in_form(club: Store) -> None:
+    world = two_classes(club)
+    for params in ({"learner": "Ann"}, {"learner": str(world["ann"].learner_id)},
+                   {"attempt": str(world["attempts"]["Ann"]), "class": str(world["monday"].id)}):
+        at = AppTest.from_file(APP, default_timeout=120)
+        for key, value in params.items():
+            at.query_params[key] = value
+        ok(at)
+        # the sign-in page is the only page there is: no address opens another
+        # (each page's address is there, and runs the sign-in form)
+        assert {i.get("page_name") for i in at._registered_pages.values()} == {t("nav.sign_in")}
+        with pytest.raises(ValueError):
+            at.switch_page(str(Path(APP).parent / "ui" / "progress.py"))
+        text = strings(at)
+        assert at.text_input(key="club_password") is not None and at.session_state["learner_id"] is None
+        for name in ("Ann", "Benedikt", "Cidonia", "Ms Lee", "Monday club", SECRET):
+            assert name not in text, (params, name)
+
+
+# ----- signing in -----
+def test_sign_in_wrong_password_lock_out_and_sign_out(club: Store) -> None:
+    world = two_classes(club)
+    at = ok(AppTest.from_file(APP, default_timeout=120))
+    at = sign_in(at, "Ann", "not her password")
+    assert at.error[0].value == t("club.sign_in_wrong")
+    assert at.session_state["club_account"] is None and "Ann" not in strings(at).replace("\"Ann\"", "")
+    for _ in range(club.policy.account_failures - 1):
+        at = sign_in(at, "Ann", "still wrong")
+    at = sign_in(at, "ann", world["ann_pw"])  # the right one, too late: locked
+    assert "Too many wrong tries" in at.error[0].value and at.session_state["club_account"] is None
+    # another learner signs in all the same, and signs out
+    at = ok(AppTest.from_file(APP, default_timeout=120))
+    ben_pw = club.reset_password(world["ben"].id)
+    at = sign_in(at, "Benedikt", ben_pw)
+    assert at.session_state["club_account"].name == "Benedikt"
+    assert "Benedikt" in at.sidebar.markdown[0].value
+    token = at.session_state["club_token"]
+    at = ok(at.sidebar.button(key="club_sign_out").click())
+    assert at.session_state["club_account"] is None and at.text_input(key="club_password") is not None
+    assert club.session_account(token) is None
+
+
+def test_an_expired_session_signs_out(club: Store) -> None:
+    world = two_classes(club)
+    at = signed_in_app(club, world["ann"].id)
+    assert at.session_state["club_account"].name == "Ann"
+    with club._write() as conn:
+        conn.execute(sa.update(sessions).values(seen_at=datetime.now(UTC) - club.policy.idle - timedelta(1)))
+    ok(at)
+    assert at.session_state["club_account"] is None and at.session_state["learner_id"] is None
+    assert "Ann" not in [m.value for m in at.sidebar.markdown]
+
+
+# ----- the privacy rule -----
+def others_of(world: dict[str, Any], viewer: str) -> tuple[list[str], list[dict[str, str]]]:
+    """The names the viewer must never see, and the addresses to try."""
+    everyone = {"ann": "Ann", "ben": "Benedikt", "cid": "Cidonia"}
+    hidden = {"ann": ["Benedikt", "Cidonia"], "lee": ["Cidonia"], "kim": ["Ann", "Benedikt"],
+              "olga": []}[viewer]
+    target = {"ann": "ben", "lee": "cid", "kim": "ann", "olga": "ann"}[viewer]
+    other = world[target]
+    other_class = world["friday" if viewer in ("ann", "lee", "olga") else "monday"]
+    tries = [{"learner": everyone[target], "attempt": str(world["attempts"][everyone[target]]),
+              "class": str(other_class.id)},
+             {"learner": str(other.learner_id), "attempt": str(world["attempts"]["Cidonia"])}]
+    return hidden, tries
+
+
+@pytest.mark.parametrize("viewer", ["ann", "lee", "kim", "olga"])
+def test_no_address_reaches_another_learner(club: Store, viewer: str, store_url: str) -> None:
+    world = two_classes(club)
+    hidden, tries = others_of(world, viewer)
+    me = world[viewer]
+    before = {name: club.counts(world[key].learner_id) for key, name in (("ann", "Ann"), ("ben", "Benedikt"),
+                                                                          ("cid", "Cidonia"))}
+    pages = PAGES if "://" not in store_url else ("home", "progress", "classes", "puzzles")
+    offered = registered(signed_in_app(club, me.id))
+    assert ("classes" in offered) == (me.role == "teacher")
+    assert ("accounts" in offered) == (me.role == "operator")
+    assert "signin" not in offered
+    for page in pages:
+        if page not in offered:
+            continue
+        for params in tries:
+            at = signed_in_app(club, me.id, page, **params)
+            text = strings(at)
+            for name in hidden:
+                assert name not in text, (viewer, page, params, name)
+                assert f"{SECRET}{name}" not in text, (viewer, page, params, name)
+            if viewer in ("ann", "olga"):  # no one's answers but his own
+                assert f"{SECRET}" not in text.replace(f"{SECRET}{me.name}", ""), (viewer, page, params)
+            if viewer == "kim" or viewer == "lee":
+                shown = "Fridayonly" in text
+                assert shown == (viewer == "kim" and page == "classes"), (viewer, page, params)
+            assert at.session_state["learner_id"] == me.learner_id
+    after = {name: club.counts(world[key].learner_id) for key, name in (("ann", "Ann"), ("ben", "Benedikt"),
+                                                                         ("cid", "Cidonia"))}
+    assert after == before  # nothing recorded for anyone by opening pages
+
+
+def test_the_progress_page_shows_the_signed_in_learner_and_offers_no_import(club: Store) -> None:
+    world = two_classes(club)
+    at = signed_in_app(club, world["ann"].id, "progress", learner="Benedikt")
+    text = strings(at)
+    assert "Benedikt" not in text and "Ann" in text and "1123" in text  # her own rating after her puzzle
+    assert not [u for u in at.get("file_uploader")]
+    assert "learner" not in at.query_params
+
+
+# ----- a teacher's class and a learner's Start -----
+def test_a_teacher_makes_a_class_and_an_assignment_and_sees_the_result(club: Store) -> None:
+    lee = club.create_account("Ms Lee", "teacher", password="teacher-pass")
+    at = signed_in_app(club, lee.id, "classes")
+    at.text_input(key="classes_new_name").input("Tuesday club")
+    at = ok(list(at.get("form_submit_button"))[0].click())
+    (room,) = club.classes_of(lee.id)
+    assert room.name == "Tuesday club" and at.query_params["class"] == str(room.id)
+    at.session_state["classes_tab"] = t("classes.tab.learners")
+    ok(at)
+    at.text_area(key="classes_names").input("Dora\nEmil")
+    at = ok([b for b in at.get("form_submit_button") if b.proto.form_id == "classes_add"][0].click())
+    handed = at.session_state["classes_passwords"]
+    assert [name for name, _ in handed] == ["Dora", "Emil"]
+    dora_pw = handed[0][1]
+    # a drill with a target
+    at.session_state["classes_tab"] = t("classes.tab.assign")
+    ok(at)
+    at.segmented_control(key="classes_kind").set_value("drill")
+    ok(at)
+    at.selectbox(key="classes_level").set_value(2)
+    at.number_input(key="classes_target").set_value(3)
+    at = ok(at.button(key="classes_assign").click())
+    (homework,) = club.assignments_of(room.id)
+    assert homework.task == Task("drill", drill="total", level=2, target=3)
+    assert homework.title == "Total the ends, level 2: 3 right"
+
+    # Dora signs in: her Start shows it first, and Go opens the drill at that level
+    learner = sign_in(ok(AppTest.from_file(APP, default_timeout=120)), "Dora", dora_pw)
+    assert learner.subheader[0].value == t("club.assigned")
+    assert "Total the ends, level 2: 3 right" in strings(learner).replace("\\", "")
+    learner = ok(learner.button(key="club_go_0").click())
+    assert learner.session_state["drill_kind"] == "total" and learner.session_state["drill_level"] == 2
+    dora = club.find_account("Dora")
+    for seed in range(3):
+        club.record_attempt(dora.learner_id, "drill", f"total:2:{seed}", True, kind="total", seconds=2)
+    # the teacher's results: Dora done, Emil not
+    at.session_state["classes_tab"] = t("classes.tab.results")
+    at = ok(at)
+    text = strings(at)
+    assert "Dora" in text and "3 / 3" in text
+    (dora_result, emil_result) = club.results(homework.id)
+    assert dora_result.done and not emil_result.done
+    assert "Dora,yes,3,3,3,3" in club.results_csv(room.id).replace("\r", "")
+
+
+# ----- in every language -----
+@pytest.mark.parametrize("lang", ["es", "fi", "ru", "mk"])
+def test_club_pages_in_every_language(lang: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sign-in page, a learner's Start with an assignment, a teacher's Classes page
+    (every tab) and an operator's Accounts page: every word in the language."""
+    from tests.test_i18n_languages import Lookups, check
+
+    lookups = Lookups(monkeypatch)
+    db = tmp_path / "club.db"
+    monkeypatch.setenv(ENV, str(db))
+    monkeypatch.setenv(MODE_ENV, "club")
+    st.cache_resource.clear()
+    with Store(str(db), catalogue=catalogue()) as store:
+        world = two_classes(store)
+        store.assign(world["monday"].id, "Homework", Task("drill", drill="total", level=1, target=5),
+                     date(2030, 1, 1))
+        at = AppTest.from_file(APP, default_timeout=120)
+        at.query_params["lang"] = lang
+        check(ok(at), lang, "sign-in", lookups)
+        for who, page, state in (("ann", "home", {}), ("lee", "classes", {}), ("olga", "accounts", {}),
+                                 ("lee", "classes", {"classes_tab": t("classes.tab.assign", lang)}),
+                                 ("lee", "classes", {"classes_tab": t("classes.tab.learners", lang)})):
+            at = AppTest.from_file(APP, default_timeout=120)
+            at.query_params["lang"] = lang
+            at.session_state["club_token"] = store.open_session(world[who].id)
+            for key, value in state.items():
+                at.session_state[key] = value
+            ok(at)
+            if page != "home":
+                at.switch_page(str(Path(APP).parent / "ui" / f"{page}.py"))
+                ok(at)
+            check(at, lang, f"{who} {page} {state}", lookups)
+    st.cache_resource.clear()
+
+
+def submit(at: AppTest, form: str) -> Any:
+    """The submit button of a sidebar form, clicked."""
+    return [b for b in at.sidebar.get("form_submit_button") if b.proto.form_id == form][0].click()
+
+
+def test_a_learner_joins_by_code_and_changes_his_password(club: Store) -> None:
+    world = two_classes(club)
+    dan = club.create_account("Dan", "learner", password="dan's first one")
+    at = signed_in_app(club, dan.id)
+    at.sidebar.text_input(key="club_code").input("wrong-code")
+    at = ok(submit(at, "club_join_form"))
+    assert at.sidebar.error[0].value == t("club.join_unknown") and club.classes_joined(dan.id) == ()
+    code = world["monday"].code
+    at.sidebar.text_input(key="club_code").input(f"{code[:4].lower()} {code[4:]}")
+    at = ok(submit(at, "club_join_form"))
+    assert "Monday club" in at.sidebar.success[0].value
+    assert [k.name for k in club.classes_joined(dan.id)] == ["Monday club"]
+    assert dan.learner_id in club.taught_learners(world["lee"].id)
+    # a new password: the old one stops working, this browser stays signed in
+    form = [b for b in at.sidebar.get("form_submit_button") if b.proto.form_id == "club_password_form"][0]
+    at.sidebar.text_input(key="club_current").input("dan's first one")
+    at.sidebar.text_input(key="club_new").input("dan's second one")
+    at.sidebar.text_input(key="club_again").input("dan's second one")
+    at = ok(form.click())
+    assert at.sidebar.success[0].value == t("club.password_changed")
+    assert club.sign_in("Dan", "dan's first one", address="192.0.2.1").outcome == "wrong"
+    assert club.sign_in("Dan", "dan's second one", address="192.0.2.1").outcome == "ok"
+    at = ok(at)
+    assert at.session_state["club_account"].name == "Dan"

@@ -1,0 +1,362 @@
+"""The store as one signed-in account of club mode sees it (`Store.scoped(account)`).
+
+Every call that names a learner is checked against the account first:
+
+| role | reads | writes |
+|---|---|---|
+| learner | his own history | his own |
+| teacher | his own, his classes' learners' | his own; his classes, assignments, the passwords he gave |
+| operator | his own | his own; every account (not their histories) |
+
+A learner out of reach gets the answer an unknown id gets ("no learner has the id
+N", AccessError, a LearnerError), so that a refusal tells nothing of who exists; a
+name out of reach is not found. Creating, importing or deleting learners is not a
+learner's or teacher's to do here: club accounts are made by teachers (their classes)
+and operators. The teacher's reach is read again on every call, so that a learner
+taken out of his class is out of reach at once.
+
+>>> import tempfile, os
+>>> from trainer.store import Store
+>>> folder = tempfile.TemporaryDirectory()
+>>> store = Store(os.path.join(folder.name, "club.db"))
+>>> ann = store.create_account("Ann", "learner", password="ann-secret")
+>>> ben = store.create_account("Ben", "learner", password="ben-secret")
+>>> mine = store.scoped(ann)
+>>> mine.counts(ann.learner_id)
+{}
+>>> mine.counts(ben.learner_id)
+Traceback (most recent call last):
+...
+trainer.store.accounts.AccessError: no learner has the id 2
+>>> mine.find_learner("Ben") is None, [x.name for x in mine.learners()]
+(True, ['Ann'])
+>>> store.close(); folder.cleanup()
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from datetime import date, datetime
+from typing import TYPE_CHECKING, Optional, TypeVar
+
+from trainer.store.accounts import AccessError, Account, AccountError, Role
+from trainer.store.aggregates import DrillBlock, RatingDay, ReviewCounts
+from trainer.store.assignments import Assignment, AssignmentError, ClassReport, Result, Task
+from trainer.store.classes import Klass
+from trainer.store.glicko import Rated, Rating
+from trainer.store.guest import GuestAnswer, GuestRun
+from trainer.store.scheduling import ReviewItem
+from trainer.store.values import (
+    Attempt,
+    DayCount,
+    DrillDay,
+    Learner,
+    RatingPoint,
+    Recorded,
+    RunRecord,
+    Streak,
+    TagStat,
+)
+
+if TYPE_CHECKING:
+    from trainer.store import Store
+
+R = TypeVar("R", bound=Rated)
+
+
+def _refused(learner_id: object) -> AccessError:
+    return AccessError(f"no learner has the id {learner_id}")
+
+
+class ScopedStore:
+    """The store's reads and writes of learners, each checked against one account."""
+
+    def __init__(self, store: Store, account: Account) -> None:
+        self._store = store
+        self.account = account
+        self.location = store.location
+        self.created = store.created
+
+    @property
+    def role(self) -> Role:
+        return self.account.role
+
+    # ----- reach -----
+    def reach(self) -> frozenset[int]:
+        """The learner ids this account may read: his own, and for a teacher those of
+        his classes (read from the database at each call)."""
+        own = frozenset({self.account.learner_id})
+        if self.account.role == "teacher":
+            return own | self._store.taught_learners(self.account.id)
+        return own
+
+    def _readable(self, learner_id: int) -> int:
+        if learner_id != self.account.learner_id and learner_id not in self.reach():
+            raise _refused(learner_id)
+        return learner_id
+
+    def _own(self, learner_id: int) -> int:
+        if learner_id != self.account.learner_id:
+            raise _refused(learner_id)
+        return learner_id
+
+    def _my_class(self, class_id: int) -> Klass:
+        if self.account.role != "teacher":
+            raise AccountError(f"no class has the id {class_id}")
+        try:
+            klass = self._store.klass(class_id)
+        except AccountError:
+            raise AccountError(f"no class has the id {class_id}") from None
+        if klass.teacher_id != self.account.id:
+            raise AccountError(f"no class has the id {class_id}")
+        return klass
+
+    def _operator(self) -> None:
+        if self.account.role != "operator":
+            raise AccountError("only an operator manages accounts")
+
+    # ----- learners -----
+    def learners(self) -> tuple[Learner, ...]:
+        """The learners within reach, by name."""
+        reach = self.reach()
+        return tuple(x for x in self._store.learners() if x.id in reach)
+
+    def learner(self, learner_id: int) -> Learner:
+        return self._store.learner(self._readable(learner_id))
+
+    def find_learner(self, name: str) -> Optional[Learner]:
+        found = self._store.find_learner(name)
+        return found if found is not None and found.id in self.reach() else None
+
+    def create_learner(self, name: str, when: Optional[datetime] = None) -> Learner:
+        raise AccountError("in club mode learners are made by their teacher or an operator")
+
+    def open_learner(self, name: str) -> Learner:
+        raise AccountError("in club mode learners are made by their teacher or an operator")
+
+    def delete_learner(self, learner_id: int) -> None:
+        raise _refused(learner_id)
+
+    def import_learner(self, text: str, name: Optional[str] = None, replace: bool = False) -> int:
+        raise AccountError("in club mode a history is not imported from the app: ask an operator")
+
+    def export_learner(self, learner_id: int, when: Optional[datetime] = None) -> str:
+        return self._store.export_learner(self._readable(learner_id), when)
+
+    # ----- reads of one learner -----
+    def counts(self, learner_id: int) -> dict[str, tuple[int, int]]:
+        return self._store.counts(self._readable(learner_id))
+
+    def attempts_per_day(self, learner_id: int, since: Optional[date] = None) -> tuple[DayCount, ...]:
+        return self._store.attempts_per_day(self._readable(learner_id), since)
+
+    def drill_stats(self, learner_id: int, since: Optional[date] = None) -> tuple[DrillDay, ...]:
+        return self._store.drill_stats(self._readable(learner_id), since)
+
+    def tag_stats(self, learner_id: int, since: Optional[date] = None) -> tuple[TagStat, ...]:
+        return self._store.tag_stats(self._readable(learner_id), since)
+
+    def practice_days(self, learner_id: int, since: Optional[date] = None) -> tuple[tuple[date, int], ...]:
+        return self._store.practice_days(self._readable(learner_id), since)
+
+    def daily_streak(self, learner_id: int, today: Optional[date] = None) -> Streak:
+        return self._store.daily_streak(self._readable(learner_id), today)
+
+    def best_runs(self, learner_id: int, level: Optional[int] = None,
+                  limit: int = 5) -> tuple[RunRecord, ...]:
+        return self._store.best_runs(self._readable(learner_id), level, limit)
+
+    def recent_attempts(self, learner_id: int, limit: int = 50,
+                        part: Optional[str] = None) -> tuple[Attempt, ...]:
+        return self._store.recent_attempts(self._readable(learner_id), limit, part)
+
+    def attempt(self, attempt_id: int) -> Attempt:
+        """One attempt, when its learner is within reach; AccessError otherwise (the
+        same as for an unknown id)."""
+        found = self._store.attempt(attempt_id)
+        if found is None or found.learner_id not in self.reach():
+            raise AccessError(f"no attempt has the id {attempt_id}")
+        return found
+
+    def rating_history(self, learner_id: int, since: Optional[datetime] = None) -> tuple[RatingPoint, ...]:
+        return self._store.rating_history(self._readable(learner_id), since)
+
+    def puzzles_attempted(self, learner_id: int) -> frozenset[str]:
+        return self._store.puzzles_attempted(self._readable(learner_id))
+
+    def due_reviews(self, learner_id: int, now: Optional[datetime] = None,
+                    limit: Optional[int] = None) -> tuple[ReviewItem, ...]:
+        return self._store.due_reviews(self._readable(learner_id), now, limit)
+
+    def review_queue(self, learner_id: int) -> tuple[ReviewItem, ...]:
+        return self._store.review_queue(self._readable(learner_id))
+
+    def review_counts(self, learner_id: int, now: Optional[datetime] = None) -> ReviewCounts:
+        return self._store.review_counts(self._readable(learner_id), now)
+
+    def rating_days(self, learner_id: int) -> tuple[RatingDay, ...]:
+        return self._store.rating_days(self._readable(learner_id))
+
+    def drill_blocks(self, learner_id: int, size: int = 10) -> tuple[DrillBlock, ...]:
+        return self._store.drill_blocks(self._readable(learner_id), size)
+
+    def lesson_stars(self, learner_id: int) -> dict[str, int]:
+        return self._store.lesson_stars(self._readable(learner_id))
+
+    def language(self, learner_id: int) -> str:
+        return self._store.language(self._readable(learner_id))
+
+    def puzzle_ratings(self) -> dict[str, Rating]:
+        return self._store.puzzle_ratings()
+
+    def rated_puzzle(self, learner_id: int, rng: random.Random, puzzles: Sequence[R]) -> R:
+        return self._store.rated_puzzle(self._own(learner_id), rng, puzzles)
+
+    # ----- writes: his own -----
+    def record_attempt(self, learner_id: int, part: str, item: str, correct: bool, *,
+                       kind: Optional[str] = None, position: str = "", answer: str = "",
+                       points_lost: Optional[int] = None, seconds: Optional[float] = None,
+                       helped: bool = False, rated: bool = False, mode: str = "",
+                       tags: Optional[Sequence[str]] = None, when: Optional[datetime] = None,
+                       day: Optional[date] = None) -> Recorded:
+        return self._store.record_attempt(
+            self._own(learner_id), part, item, correct, kind=kind, position=position, answer=answer,
+            points_lost=points_lost, seconds=seconds, helped=helped, rated=rated, mode=mode, tags=tags,
+            when=when, day=day)
+
+    def record_run(self, learner_id: int, *, level: int, duration: float, answered: int, right: int,
+                   score: int, best_streak: int, when: Optional[datetime] = None,
+                   day: Optional[date] = None) -> int:
+        return self._store.record_run(self._own(learner_id), level=level, duration=duration,
+                                      answered=answered, right=right, score=score, best_streak=best_streak,
+                                      when=when, day=day)
+
+    def record_lesson(self, learner_id: int, lesson_id: str, stars: int,
+                      when: Optional[datetime] = None) -> int:
+        return self._store.record_lesson(self._own(learner_id), lesson_id, stars, when)
+
+    def adopt(self, learner_id: int, answers: Sequence[GuestAnswer],
+              lessons: Optional[Mapping[str, int]] = None, runs: Sequence[GuestRun] = ()) -> int:
+        return self._store.adopt(self._own(learner_id), answers, lessons, runs)
+
+    def set_language(self, learner_id: int, code: str) -> None:
+        self._store.set_language(self._own(learner_id), code)
+
+    # ----- his own account -----
+    def change_password(self, current: str, new: str, *, address: str) -> bool:
+        """Change this account's password, given the current one (checked as a
+        sign-in is, with its limits); False when the current one is wrong."""
+        signed = self._store.sign_in(self.account.name, current, address=address)
+        if signed.outcome != "ok":
+            return False
+        self._store.sign_out(signed.token)
+        self._store.set_password(self.account.id, new)
+        return True
+
+    def join_by_code(self, code: str) -> Klass:
+        return self._store.join_by_code(self.account.id, code)
+
+    def my_classes(self) -> tuple[Klass, ...]:
+        return self._store.classes_joined(self.account.id)
+
+    def my_assignments(self) -> tuple[tuple[Assignment, Result], ...]:
+        """The assignments of this account's classes with his results, first due first."""
+        return self._store.assignments_for(self.account.id)
+
+    # ----- a teacher's classes -----
+    def classes(self) -> tuple[Klass, ...]:
+        """The classes this account teaches (none for a learner or an operator)."""
+        if self.account.role != "teacher":
+            return ()
+        return self._store.classes_of(self.account.id)
+
+    def create_class(self, name: str) -> Klass:
+        if self.account.role != "teacher":
+            raise AccountError("only a teacher makes classes")
+        return self._store.create_class(self.account.id, name)
+
+    def klass(self, class_id: int) -> Klass:
+        return self._my_class(class_id)
+
+    def rename_class(self, class_id: int, name: str) -> Klass:
+        return self._store.rename_class(self._my_class(class_id).id, name)
+
+    def delete_class(self, class_id: int) -> None:
+        self._store.delete_class(self._my_class(class_id).id)
+
+    def new_code(self, class_id: int) -> Klass:
+        return self._store.new_code(self._my_class(class_id).id)
+
+    def members(self, class_id: int) -> tuple[Account, ...]:
+        return self._store.members(self._my_class(class_id).id)
+
+    def add_learners(self, class_id: int, names: Sequence[str]) -> list[tuple[Account, str]]:
+        return self._store.add_learners(self._my_class(class_id).id, names, created_by=self.account.id)
+
+    def _member(self, class_id: int, account_id: int) -> Account:
+        for member in self.members(class_id):
+            if member.id == account_id:
+                return member
+        raise AccountError(f"no learner of this class has the account id {account_id}")
+
+    def reset_password(self, class_id: int, account_id: int) -> str:
+        """A new first password for a learner of one of this teacher's classes: a
+        learner he made (a learner who joined by code keeps his own: AccountError)."""
+        member = self._member(class_id, account_id)
+        if self._store.created_by(member.id) != self.account.id:
+            raise AccountError("only the teacher who made this account, or an operator, resets its password")
+        return self._store.reset_password(member.id)
+
+    def remove_member(self, class_id: int, account_id: int) -> None:
+        self._store.leave(self._my_class(class_id).id, self._member(class_id, account_id).id)
+
+    def assign(self, class_id: int, title: str, task: Task, due: date) -> Assignment:
+        return self._store.assign(self._my_class(class_id).id, title, task, due)
+
+    def _my_assignment(self, assignment_id: int) -> Assignment:
+        try:
+            found = self._store.assignment(assignment_id)
+            self._my_class(found.class_id)
+        except (AssignmentError, AccountError):
+            raise AssignmentError(f"no assignment has the id {assignment_id}") from None
+        return found
+
+    def assignments_of(self, class_id: int) -> tuple[Assignment, ...]:
+        return self._store.assignments_of(self._my_class(class_id).id)
+
+    def remove_assignment(self, assignment_id: int) -> None:
+        self._store.remove_assignment(self._my_assignment(assignment_id).id)
+
+    def results(self, assignment_id: int) -> tuple[Result, ...]:
+        return self._store.results(self._my_assignment(assignment_id).id)
+
+    def class_report(self, class_id: int) -> ClassReport:
+        return self._store.class_report(self._my_class(class_id).id)
+
+    def results_csv(self, class_id: int) -> str:
+        return self._store.results_csv(self._my_class(class_id).id)
+
+    # ----- an operator's accounts -----
+    def accounts(self, role: Optional[Role] = None) -> tuple[Account, ...]:
+        self._operator()
+        return self._store.accounts(role)
+
+    def create_account(self, name: str, role: Role, password: str) -> Account:
+        self._operator()
+        return self._store.create_account(name, role, password=password, created_by=self.account.id)
+
+    def account_named(self, account_id: int) -> Account:
+        """Any account by id (an operator's look-up: no history in it)."""
+        self._operator()
+        return self._store.account(account_id)
+
+    def reset_any_password(self, account_id: int) -> str:
+        self._operator()
+        return self._store.reset_password(account_id)
+
+    def delete_account(self, account_id: int) -> None:
+        self._operator()
+        if account_id == self.account.id:
+            raise AccountError("an operator does not remove his own account here")
+        self._store.delete_account(account_id)
