@@ -107,6 +107,9 @@ def timed(page: Page, act: Callable[[], None], done: str, arg: object = None) ->
 def settle(page: Page) -> None:
     page.wait_for_selector(IDLE, timeout=60_000)
     page.wait_for_timeout(300)
+    # a new tab's first run draws no page while the tab's kept work comes back (ui/keep.py)
+    page.wait_for_selector(".af-opening", state="detached", timeout=60_000)
+    page.wait_for_selector(IDLE, timeout=60_000)
 
 
 class Bare:

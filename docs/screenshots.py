@@ -50,6 +50,7 @@ def sample_history(path: Path) -> None:
 
 def shoot(page: Page, name: str, kind: str) -> None:
     page.wait_for_selector(IDLE, timeout=60_000)
+    page.wait_for_selector(".af-opening", state="detached", timeout=60_000)  # the tab's kept work is back
     page.wait_for_timeout(1500)
     path = OUT / f"page-{name}-{kind}.png"
     page.screenshot(path=str(path))

@@ -66,6 +66,7 @@ def app_url(tmp_path_factory: pytest.TempPathFactory) -> Any:
 def settled(page: Any) -> None:
     """The page drawn and its script run over (a reload waits for the tab's kept work)."""
     page.wait_for_selector("[data-testid=stMain] h1", timeout=90_000)  # a page's title: it is drawn
+    page.wait_for_selector(".af-opening", state="detached", timeout=90_000)
     page.wait_for_selector(IDLE, timeout=90_000)
     page.wait_for_timeout(400)
     page.wait_for_selector(IDLE, timeout=90_000)

@@ -121,7 +121,7 @@ APP_ICON = render_tile(Tile(6, 4))  # the browser tab's icon: an upright 6-4, a 
 def opening() -> None:
     """A new tab's first moment, while the browser hands back what it kept for the tab:
     nothing, unless it lasts, when a line says so (it fades in after two seconds)."""
-    st.html('<p style="opacity: 0; animation: af-show 0.3s 2s forwards">'
+    st.html('<p class="af-opening" style="opacity: 0; animation: af-show 0.3s 2s forwards">'
             f'{escape(t("widgets.opening", lang()))}</p>'
             "<style>@keyframes af-show {to {opacity: 1}}</style>")
 
