@@ -72,7 +72,7 @@ def main() -> None:
                 for name, address in (("start", ""), ("learn", "learn"), ("drills", "drills"),
                                       ("puzzles", f"puzzles?puzzle={puzzle}"),
                                       ("analysis", f"analysis?position={EXAMPLE}"),
-                                      ("progress", "progress?learner=Sam")):
+                                      ("progress", "progress?learner=Sam"), ("guided", "first-hand")):
                     page.goto(f"{url}/{address}")
                     shoot(page, name, kind)
                 page.goto(f"{url}/play")
