@@ -22,6 +22,7 @@ def pages(lang: str, role: Optional[str] = None) -> list[st.Page]:
     found = [
         st.Page("ui/home.py", title=t("nav.home", lang), icon=":material/home:", default=True),
         st.Page("ui/learn.py", title=t("nav.learn", lang), icon=":material/school:"),
+        st.Page("ui/practice.py", title=t("nav.practice", lang), icon=":material/flag:"),
         st.Page("ui/drills.py", title=t("nav.drills", lang), icon=":material/timer:"),
         st.Page("ui/puzzles.py", title=t("nav.puzzles", lang), icon=":material/extension:"),
         st.Page("ui/play.py", title=t("nav.play", lang), icon=":material/sports_esports:"),

@@ -30,7 +30,8 @@ from trainer.store.schema import sessions  # noqa: E402
 from ui.state import MODE_ENV  # noqa: E402
 
 APP = str(Path(__file__).resolve().parent.parent / "app.py")
-PAGES = ("home", "learn", "drills", "puzzles", "play", "analysis", "progress", "classes", "accounts")
+PAGES = ("home", "learn", "practice", "drills", "puzzles", "play", "analysis", "progress", "classes",
+         "accounts")
 SECRET = "QQSECRET"  # in every answer the others gave
 
 

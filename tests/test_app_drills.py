@@ -25,8 +25,10 @@ from trainer.teach.drills import (  # noqa: E402
     LEVELS,
     AnswerError,
     DrillItem,
+    NeedItem,
     RoundItem,
     ScoreItem,
+    TilesItem,
     TimedRun,
     WhereItem,
     make_item,
@@ -84,8 +86,9 @@ def answer(at: AppTest, item: DrillItem, value: Any, prefix: str = "drill", fiel
         return ok(at.button(key=f"{prefix}_submit").click())
     if item.kind in ("score", "round"):
         return ok(at.button(key=f"{prefix}_choice_{value}").click())
-    for side in sorted(value):
-        at = ok(at.button(key=f"{prefix}_end_{side}").click())
+    toggle = "pick" if item.kind in ("tiles", "need") else "end"
+    for side in sorted(str(v) for v in value):
+        at = ok(at.button(key=f"{prefix}_{toggle}_{side}").click())
     return ok(at.button(key=f"{prefix}_check").click())
 
 
@@ -94,11 +97,13 @@ def wrong(item: DrillItem) -> Any:
         return next(v for v in item.choices if v != item.answer)
     if isinstance(item, WhereItem):
         return set(item.choices) - set(item.answer) or set()
+    if isinstance(item, (TilesItem, NeedItem)):
+        return set(item.answer) ^ {item.choices[0]}
     return item.answer + 1
 
 
 def right(item: DrillItem) -> Any:
-    return set(item.answer) if isinstance(item, WhereItem) else item.answer
+    return set(item.answer) if isinstance(item, (WhereItem, TilesItem, NeedItem)) else item.answer
 
 
 # ----- the four drills -----
@@ -296,7 +301,8 @@ def test_timed_run_bad_number_late_answer_and_best_of_the_session() -> None:
         return TimedRun(seed, 1, clock=clock).next_item().kind
 
     # the first run opens on a count to type; the second (seed + 1) not on ends to toggle
-    seed = next(s for s in range(200) if first_kind(s) == "total" and first_kind(s + 1) != "where")
+    seed = next(s for s in range(200) if first_kind(s) == "total"
+                and first_kind(s + 1) not in ("where", "tiles", "need"))
     at = drills_page("run", 1, seed=seed, run_clock=clock)
     ok(at.button(key="run_start").click())
     assert current(at).kind == "total"

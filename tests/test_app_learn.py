@@ -20,7 +20,7 @@ from trainer.engine.position import Position  # noqa: E402
 from trainer.errors import TrainerError  # noqa: E402
 from trainer.i18n import catalogue, t  # noqa: E402
 from trainer.svg import describe  # noqa: E402
-from trainer.teach.lessons import Lesson, Question, lesson, lessons  # noqa: E402
+from trainer.teach.lessons import LESSON_IDS, Lesson, Question, lesson, lessons  # noqa: E402
 from ui.state import reason  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -101,7 +101,8 @@ def test_a_right_answer_says_so_and_is_recorded() -> None:
     total = len(item.questions)
     assert progress(at) == t("learn.progress", right=total, total=total)
     assert t("learn.complete") in texts(at.success)
-    assert at.selectbox(key="learn_lesson").options[5] == f"6. {item.title} ★★★"
+    number = LESSON_IDS.index("count") + 1
+    assert at.selectbox(key="learn_lesson").options[number - 1] == f"{number}. {item.title} ★★★"
 
 
 def test_a_wrong_answer_is_explained_with_the_board() -> None:
@@ -127,9 +128,11 @@ def test_a_wrong_answer_is_explained_with_the_board() -> None:
 
 
 def test_a_board_shared_by_questions_stays_hidden_until_all_are_answered() -> None:
+    """Before the count lesson, a board keeps its tiles alone even once answered: its
+    marks and count are taught later."""
     item = lesson("spinner")
     first, second = (q for q in item.questions if q.id in ("spinner.ends", "spinner.second"))
-    assert first.board == second.board
+    assert first.board == second.board and not first.board.marks
     at = app(LEARN, learn_lesson="spinner")
     for earlier in item.questions[:item.questions.index(first)]:
         click(at, earlier, earlier.right)
@@ -138,7 +141,8 @@ def test_a_board_shared_by_questions_stays_hidden_until_all_are_answered() -> No
         click(at, between, between.right)
     assert describe(first.board.layout) not in texts(at.caption)
     click(at, second, second.right)
-    assert describe(first.board.layout) in texts(at.caption)
+    assert describe(first.board.layout) not in texts(at.caption)  # still the tiles alone
+    assert not [c for c in texts(at.caption) if "count" in c]
 
 
 def test_progress_retry_and_next_lesson() -> None:
@@ -254,8 +258,8 @@ def test_every_key_the_pages_use_is_in_the_english_catalogue() -> None:
 def test_a_strategy_lesson_is_answered_and_explained_with_the_solver() -> None:
     from trainer.teach.strategy import strategy_lesson
 
-    item = strategy_lesson("setups")
-    at = app(LEARN, learn_lesson="setups")
+    item = strategy_lesson("blocking")  # every tile known: solved exactly, explained by its lines
+    at = app(LEARN, learn_lesson="blocking")
     assert any(f"Strategy: {item.title}" in option for option in at.selectbox(key="learn_lesson").options)
     first, best = item.questions[0], item.questions[1]
     click(at, first, first.right)
@@ -264,6 +268,8 @@ def test_a_strategy_lesson_is_answered_and_explained_with_the_solver() -> None:
     assert feedback.message in texts(at.error) and "Solved exactly" in feedback.message
     shown = " ".join(texts(at.markdown))
     assert all(line in shown for line in feedback.details)
+    chosen = next(c.label for c in best.choices if c.value == wrong_value(best))
+    assert feedback.details[0].startswith(f"After {chosen}, best play:")  # the wrong choice's own line
 
 
 def test_worked_hands_step_through_a_hand() -> None:

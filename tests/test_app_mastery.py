@@ -14,7 +14,7 @@ import streamlit as st  # noqa: E402
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
 from trainer.store import Store  # noqa: E402
-from trainer.teach.lessons import Question, lesson  # noqa: E402
+from trainer.teach.lessons import LESSON_IDS, Question, lesson  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = str(ROOT / "app.py")
@@ -63,18 +63,20 @@ def test_stars_are_kept_for_the_learner_and_survive_a_reload(db: Path) -> None:
     with Store(str(db), create=False) as store:
         ann = store.find_learner("Ann")
         assert ann is not None and store.lesson_stars(ann.id) == {"doubles": 2}
-    assert at.selectbox(key="learn_lesson").options[3].endswith("★★☆")
+    at_doubles = LESSON_IDS.index("doubles")
+    assert at.selectbox(key="learn_lesson").options[at_doubles].endswith("★★☆")
 
     st.cache_resource.clear()
     again = app("Ann")  # a browser reload: a new session, the learner from the URL
     options = again.selectbox(key="learn_lesson").options
-    assert options[3].endswith("★★☆") and "★" not in options[2] + options[4]
+    assert options[at_doubles].endswith("★★☆")
+    assert "★" not in options[at_doubles - 1] + options[at_doubles + 1]
 
 
 def test_stars_earned_before_the_learner_exists_are_kept_for_him(db: Path) -> None:
     at = app(learn_lesson="doubles")
     finish(at, "doubles")
-    assert at.selectbox(key="learn_lesson").options[3].endswith("★★★")
+    assert at.selectbox(key="learn_lesson").options[LESSON_IDS.index("doubles")].endswith("★★★")
     create(at, "Bea")
     ok(at.switch_page(LEARN))
     with Store(str(db), create=False) as store:

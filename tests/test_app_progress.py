@@ -38,7 +38,7 @@ from ui.state import OPERATOR_ENV  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = str(ROOT / "app.py")
-PAGES = ("home", "learn", "drills", "puzzles", "play", "analysis", "progress")
+PAGES = ("home", "learn", "practice", "drills", "puzzles", "play", "analysis", "progress")
 TODAY = daily(shipped(), date.today())
 
 
@@ -248,9 +248,10 @@ def run_three_right(at: AppTest, clock: Clock) -> None:
             ok(at.button(key="run_submit").click())
         elif item.kind in ("score", "round"):
             ok(at.button(key=f"run_choice_{item.answer}").click())  # type: ignore[union-attr]
-        else:
-            for side in sorted(item.answer):  # type: ignore[union-attr]
-                ok(at.button(key=f"run_end_{side}").click())
+        else:  # toggles: the ends a tile fits, the tiles that score, the numbers an end needs
+            toggle = "end" if item.kind == "where" else "pick"
+            for value in sorted(str(v) for v in item.answer):  # type: ignore[union-attr]
+                ok(at.button(key=f"run_{toggle}_{value}").click())
             ok(at.button(key="run_check").click())
     clock.now += 60
     ok(at)

@@ -29,9 +29,11 @@ from trainer.teach.drills import (
     KINDS,
     LEVELS,
     AnswerError,
+    NeedItem,
     RoundItem,
     RunOverError,
     ScoreItem,
+    TilesItem,
     TimedRun,
     TotalItem,
     WhereItem,
@@ -316,6 +318,9 @@ def right_answer(item: drills.DrillItem) -> drills.Answer:
 def wrong_answer(item: drills.DrillItem) -> drills.Answer:
     if isinstance(item, WhereItem):
         return set(SIDES) - item.answer if item.answer != set(SIDES) else set()
+    if isinstance(item, (TilesItem, NeedItem)):  # one pick more or fewer
+        first = item.choices[0]
+        return [str(x) for x in item.answer ^ {first}]  # type: ignore[operator]
     return item.answer + 5
 
 
@@ -501,3 +506,54 @@ def test_a_run_item_is_made_from_its_index_without_replaying() -> None:
     for bad in (-1, drills.MAX_RUN_INDEX + 1, 9999):
         with pytest.raises(TrainerError, match="no board number"):
             drills.run_item(11, 2, bad)
+
+
+# ----- the two drills more: which of your tiles scores, what an end needs -----
+def scores_on(layout: Layout, tile: Tile, side: str) -> bool:
+    """Whether `tile` on `side` makes a positive multiple of five, by the test's own count."""
+    count = count_from_text(str(layout.place(tile, side)))  # type: ignore[arg-type]
+    return count > 0 and count % 5 == 0
+
+
+def test_which_of_your_tiles_scores() -> None:
+    sizes = Counter()
+    for item in all_items(("tiles",), seeds=range(30)):
+        assert isinstance(item, TilesItem)
+        ends = ends_from_text(str(item.layout))[0]
+        scoring = {tile for tile in item.hand for side, pip in ends.items() if tile.has(pip)
+                   and scores_on(item.layout, tile, side)}
+        assert item.answer == scoring and set(item.choices) == set(item.hand)
+        assert item.hand == item.position.hand(item.position.turn) and 3 <= len(item.hand) <= 7
+        sizes[min(len(scoring), 2)] += 1
+        assert item.check([str(tile) for tile in scoring]).correct
+        assert item.check(", ".join(str(tile) for tile in scoring)).correct  # typed
+        wrong = item.check(wrong_answer(item))
+        assert not wrong.correct
+        for tile in item.hand:  # every tile explained, end by end
+            assert any(line.startswith(str(tile)) for line in wrong.details)
+    assert sizes[0] and sizes[1] and sizes[2], sizes  # none, one and several each come up
+    with pytest.raises(AnswerError):
+        drills.tiles_item(1).check("7-7")
+
+
+def test_what_an_end_needs_to_score() -> None:
+    some = none = 0
+    for item in all_items(("need",), seeds=range(30)):
+        assert isinstance(item, NeedItem)
+        ends = ends_from_text(str(item.layout))[0]
+        pip = ends[item.side]
+        played = set(item.layout.tiles())
+        assert set(item.choices) == {x for x in range(7) if Tile.of(pip, x) not in played}
+        needed = {x for x in item.choices if scores_on(item.layout, Tile.of(pip, x), item.side)}
+        assert item.answer == needed
+        some += bool(needed)
+        none += not needed
+        assert item.check([str(x) for x in needed]).correct
+        assert not item.check(wrong_answer(item)).correct
+        feedback = item.check([])
+        assert f"The count is {count_from_text(str(item.layout))}" in feedback.details[0]
+        for x in needed:
+            assert any(line.startswith(str(Tile.of(pip, x))) for line in feedback.details[1:])
+    assert some and none
+    with pytest.raises(AnswerError):
+        drills.need_item(1).check("9")

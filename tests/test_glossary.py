@@ -15,8 +15,8 @@ pytest.importorskip("streamlit")
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-PAGES = ("ui/home.py", "ui/learn.py", "ui/drills.py", "ui/puzzles.py", "ui/play.py", "ui/analysis.py",
-         "ui/progress.py")
+PAGES = ("ui/home.py", "ui/learn.py", "ui/practice.py", "ui/drills.py", "ui/puzzles.py", "ui/play.py",
+         "ui/analysis.py", "ui/progress.py")
 
 
 def test_every_term_is_explained() -> None:

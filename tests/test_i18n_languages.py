@@ -23,7 +23,7 @@ from trainer.store import ENV, LearnerError, Store
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = str(ROOT / "app.py")
-PAGES = ("home", "learn", "drills", "puzzles", "play", "analysis", "progress", "guided")
+PAGES = ("home", "learn", "practice", "drills", "puzzles", "play", "analysis", "progress", "guided")
 LANGS = tuple(code for code in languages() if code != "en")  # every language shipped
 EXAMPLE = ("0-0:0-3,3-4,4-6,6-5,5-5,5-1,1-0:0-4,4-2,2-1,1-3,3-2,2-0,0-5,5-4::"
            "0-6,6-3,3-3,3-5,5-2,2-2,2-6,6-1 6-6,4-4/4-1,1-1 - 1 15,15")

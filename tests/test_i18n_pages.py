@@ -23,7 +23,7 @@ from ui.state import DEFAULTS
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = str(ROOT / "app.py")
-PAGES = ("home", "learn", "drills", "puzzles", "play", "analysis", "progress", "guided")
+PAGES = ("home", "learn", "practice", "drills", "puzzles", "play", "analysis", "progress", "guided")
 UI_SOURCES = sorted((ROOT / "ui").glob("*.py"))
 # a missing key comes out as "[key]": a bracketed dotted name such as [play.no_such]
 FALLBACK = re.compile(r"\[[a-z][a-z0-9_]*(?:\.[a-z0-9_-]+)+\]")

@@ -1,6 +1,7 @@
-"""Drills: total the ends, does it score, round the hand, where can this tile go, and a
-timed run of all four. Boards come from real play; every answer is a click or one
-number. A board is drawn without its end markers and count until it is answered."""
+"""Drills: total the ends, does it score, round the hand, where can this tile go, which
+of your tiles scores, what an end needs, and a timed run of all six. Boards come from
+real play; every answer is a click or one number. A board is drawn without its end
+markers and count until it is answered."""
 
 from __future__ import annotations
 
@@ -24,8 +25,10 @@ from trainer.teach.drills import (
     Answer,
     DrillItem,
     Feedback,
+    NeedItem,
     RoundItem,
     ScoreItem,
+    TilesItem,
     TimedRun,
     WhereItem,
     run_item,
@@ -112,6 +115,16 @@ def show_board(item: DrillItem, answered: bool, picks: list[str]) -> None:
         full_board(item.layout, selected_ends=tuple(picks))
         st.caption(t("drills.tile", LANG))
         tiles((item.tile,))
+    elif isinstance(item, NeedItem):
+        if answered:
+            full_board(item.layout, selected_ends=(item.side,))
+        else:
+            quiz_board(item.layout, selected_ends=(item.side,))
+    elif isinstance(item, TilesItem):
+        if answered:
+            full_board(item.layout)
+        else:
+            quiz_board(item.layout)
     elif isinstance(item, RoundItem):
         st.caption(t("drills.hand", LANG))
         tiles(item.hand)
@@ -177,11 +190,33 @@ def end_toggles(item: WhereItem, prefix: str, submit: Callable[[Answer], None], 
                   on_click=lambda: submit(list(st.session_state[state_key])))
 
 
+def pick_toggles(item: TilesItem | NeedItem, prefix: str, submit: Callable[[Answer], None],
+                 done: bool) -> None:
+    """One toggle button per tile of the hand (as dominoes) or per number, then Check."""
+    state_key = f"{prefix}_where"
+    picks: list[str] = st.session_state[state_key]
+    st.caption(t("drills.pick_hint", LANG))
+    values = [str(value) for value in item.choices]
+    right = {str(value) for value in item.answer}
+    box = f"tiles_{prefix}_pick" if isinstance(item, TilesItem) else f"{prefix}_numbers"
+    with st.container(horizontal=True, gap="small", key=box):
+        for value in values:
+            st.button(value, key=f"{prefix}_pick_{value}", disabled=done,
+                      type="primary" if value in picks else "secondary",
+                      icon=mark(value in right, value in picks, done),
+                      on_click=toggle, args=(state_key, value))
+    if not done:
+        st.button(t("drills.where_check", LANG), key=f"{prefix}_check", type="primary",
+                  on_click=lambda: submit(list(st.session_state[state_key])))
+
+
 def show_answer_widgets(item: DrillItem, prefix: str, submit: Callable[[Answer], None],
                         given: Optional[Answer], field: str) -> None:
-    """The number field, the value buttons or the end toggles; disabled once answered."""
+    """The number field, the value buttons or the toggles; disabled once answered."""
     if isinstance(item, WhereItem):
         end_toggles(item, prefix, submit, given is not None)
+    elif isinstance(item, (TilesItem, NeedItem)):
+        pick_toggles(item, prefix, submit, given is not None)
     elif isinstance(item, (ScoreItem, RoundItem)):
         value_buttons(item, prefix, submit, given)
     elif given is None:

@@ -16,7 +16,7 @@ import streamlit as st
 
 from trainer.errors import TrainerError
 from trainer.i18n import t
-from trainer.teach.course import COURSE_IDS, course_lesson
+from trainer.teach.course import COURSE_IDS, course_lesson, course_title
 from trainer.teach.guided import GUIDED_AFTER
 from trainer.teach.lessons import STARS, Board, Lesson, Question, Stage, stars
 from trainer.teach.strategy import STRATEGY_IDS
@@ -137,7 +137,7 @@ def lesson_label(lesson_id: str) -> str:
     if lesson_id == WORKED:
         return t("worked.title", LANG)
     number = COURSE_IDS.index(lesson_id) + 1
-    title = course_lesson(lesson_id, LANG, 0).title
+    title = course_title(lesson_id, LANG)
     if lesson_id in STRATEGY_IDS:
         title = t("learn.strategy_title", LANG, title=title)
     best = best_stars().get(lesson_id)
@@ -150,15 +150,16 @@ NAMED_ENDS = ("part", "fits", "scoring_end")  # questions naming an end: the qui
 
 
 def show_board(item: Board, reveal: bool, named_ends: bool = False) -> None:
-    """A lesson board: its caption, the layout (full or quiz; a quiz for a question
-    that names an end marks each end with its letter) and the hand it has."""
+    """A lesson board: its caption, the layout (full once answered, unless the board has
+    no marks yet: then its tiles alone; a quiz for a question that names an end marks
+    each end with its letter) and the hand it has."""
     if not item.caption and item.layout.is_empty:
         return  # a question about the rules themselves: nothing to draw
     if item.caption:
         st.caption(item.caption)
     last = item.last.tile if item.last is not None else None
     if not item.layout.is_empty:
-        if reveal:
+        if reveal and item.marks:
             full_board(item.layout, last=last)
         else:
             quiz_board(item.layout, last=last, named_ends=named_ends)
@@ -254,7 +255,7 @@ def show_next(lesson_id: str) -> None:
     index = PICK_IDS.index(lesson_id)
     if index + 1 < len(PICK_IDS):
         following = PICK_IDS[index + 1]
-        title = t("worked.title", LANG) if following == WORKED else course_lesson(following, LANG, 0).title
+        title = t("worked.title", LANG) if following == WORKED else course_title(following, LANG)
         st.button(t("learn.next", LANG, title=title), key="learn_next", type="primary",
                   on_click=go_to, args=(following,))
     else:

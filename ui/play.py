@@ -21,6 +21,8 @@ from trainer.engine.voids import voids_from_turns
 from trainer.errors import TrainerError
 from trainer.i18n import Typed, join, t, tn
 from trainer.play.coach import MoveReview, hint, review_hand
+from trainer.play.mistakes import KIND as MINE
+from trainer.play.mistakes import own_puzzle
 from trainer.play.session import (
     FILE_LIMIT,
     STRENGTHS,
@@ -32,8 +34,8 @@ from trainer.play.session import (
     load_file,
     narrate,
 )
-from ui.state import init_state, plain, reason, record_result
-from ui.widgets import board, board_legend, end_buttons, tile_buttons, uploader_style
+from ui.state import init_state, learner_id, open_store, plain, reason, record_result
+from ui.widgets import board, board_legend, end_buttons, guard, tile_buttons, uploader_style
 
 RULES = ("standard", "partners", "cincos")
 WEAK_GRADES = ("inaccuracy", "mistake", "blunder")
@@ -204,6 +206,28 @@ def review_button(session: PlaySession, number: int, where: Any) -> None:
                               key=f"game {session.settings.seed} hand {number} turn {r.number}",
                               kind=r.grade, position=r.position, answer=str(r.played),
                               points_lost=max(0, round(r.loss)))
+            file_own_puzzles(reviews)
+
+
+def file_own_puzzles(reviews: tuple[MoveReview, ...]) -> None:
+    """Each move graded a mistake or a blunder becomes a puzzle of the learner's own in
+    his review queue (trainer.play.mistakes); without a learner, a word on how."""
+    own = [puzzle for puzzle in map(own_puzzle, reviews) if puzzle is not None]
+    if not own:
+        return
+    learner = learner_id()
+    store = open_store() if learner is not None else None
+    if learner is None or store is None:
+        st.caption(t("mine.need_learner", LANG))
+        return
+    made = 0
+    try:
+        for puzzle in own:
+            made += store.add_review_card(learner, "puzzle", puzzle.item, MINE, puzzle.position)
+    except TrainerError as error:
+        guard(error)
+    if made:
+        st.info(tn("mine.filed", made, LANG), icon=":material/replay:")
 
 
 def shown_review(number: int) -> None:
@@ -460,7 +484,7 @@ def apply_move(session: PlaySession, move: Move, claim: Optional[int]) -> None:
         made = session.claims[-1]
         record_result("play", "muggins claim", made.right, f"claimed {claim} of {points}",
                       kind="muggins", position=before.code(), answer=str(claim),
-                      points_lost=abs(points - claim) + made.penalty)
+                      points_lost=points - made.settlement.claimer + made.penalty)
         st.session_state["play_note"] = claim_note(made, move)
     st.session_state.update(play_tile=None, play_hint=None, play_pending=None)
 

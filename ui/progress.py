@@ -40,6 +40,7 @@ from trainer.store import (
 )
 from trainer.store.history import parse_history
 from trainer.store.provisional import PROVISIONAL_RD
+from trainer.teach.drills import KINDS
 from ui.charts import NARROW, WIDE, Panel, Series, bar_rows, calendar_grid, date_ticks, line_chart, nice_ticks
 from ui.state import (
     club_mode,
@@ -64,8 +65,9 @@ BLOCK = 10  # drill answers summed into one point at most while the days are few
 POINTS = 8  # points a drill's line has at least, over few days, while its answers allow
 ROW_HEIGHT = 70  # px a drill's row of its chart
 RATING_COLOUR = "#1f77b4"
-DRILL_KINDS = ("total", "score", "round", "where")
-COLOURS = {"total": "#1f77b4", "score": "#ff7f0e", "round": "#2ca02c", "where": "#9467bd"}
+DRILL_KINDS = KINDS
+COLOURS = {"total": "#1f77b4", "score": "#ff7f0e", "round": "#2ca02c", "where": "#9467bd", "tiles": "#8c564b",
+           "need": "#e377c2"}
 
 
 # ----- charts: SVG drawings (ui/charts.py), one for a desktop's width and one for a phone's -----

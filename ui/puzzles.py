@@ -20,6 +20,7 @@ from trainer.engine.numbers import typed_shown
 from trainer.engine.tiles import Tile
 from trainer.errors import TrainerError
 from trainer.i18n import localized, t, tn
+from trainer.play.mistakes import is_own
 from trainer.puzzles.bank import by_id, shipped
 from trainer.puzzles.daily import daily
 from trainer.puzzles.kinds import KINDS, Puzzle
@@ -38,6 +39,7 @@ from trainer.store.provisional import provisional
 from trainer.store.queue import group_due
 from trainer.teach.drills import KINDS as DRILL_KINDS
 from trainer.teach.drills import AnswerError, parse_number
+from ui import own
 from ui.state import init_state, learner_id, open_store, reason, record_result, start_timer
 from ui.widgets import board, end_buttons, guard, hand, plain, quiz_board, tile_buttons, when_text
 
@@ -200,6 +202,9 @@ def review_section() -> None:
     except TrainerError as error:
         guard(error)
         st.stop()
+    if own.opened() is not None:  # a puzzle of the learner's own, from a game
+        own.show()
+        st.stop()
     if st.session_state["puzzle_source"] == "review":
         st.caption(tn("puzzles.review_open", len(due), LANG))
         return
@@ -211,13 +216,17 @@ def review_section() -> None:
         st.stop()
     st.write(tn("puzzles.review_due", len(due), LANG))
     known = {p.id for p in bank}
-    groups = [g for g in group_due(due) if (g.part == "puzzle" and g.first.item in known)
+    groups = [g for g in group_due(due)
+              if (g.part == "puzzle" and (g.first.item in known or is_own(g.first.item)))
               or (g.part == "drill" and g.kind in DRILL_KINDS)]
     puzzles = [g for g in groups if g.part == "puzzle"]
     shown = puzzles[:REVIEW_LIST] + [g for g in groups if g.part != "puzzle"]  # a drill: one entry
     for number, group in enumerate(shown):
         item = group.first
-        if group.part == "puzzle":
+        if group.part == "puzzle" and is_own(item.item):
+            st.button(t("mine.review_button", LANG), key=f"review_open_{number}", icon=":material/replay:",
+                      on_click=own.open_card, args=(item.item, item.position))
+        elif group.part == "puzzle":
             label = t("puzzles.review_puzzle", LANG, id=item.item, kind=kind_name(item.kind))
             if st.button(label, key=f"review_open_{number}", icon=":material/extension:"):
                 choose(by_id(item.item), "review")

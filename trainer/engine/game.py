@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Optional
 
 from trainer.engine.moves import Move
+from trainer.engine.muggins import settle
 from trainer.engine.numbers import SCORE_LIMIT, SEED_LIMIT
 from trainer.engine.position import HandEnd, Hidden, Position, empty_position, size
 from trainer.engine.record import Record, Turn
@@ -94,12 +95,26 @@ class Match:
     def legal_moves(self) -> tuple[Move, ...]:
         return () if self.over else self.position.legal_moves()
 
-    def play(self, move: Move) -> None:
-        """The mover plays `move`; forced draws and passes that follow happen at once."""
+    def play(self, move: Move, claim: Optional[int] = None, muggins: bool = False) -> None:
+        """The mover plays `move`; forced draws and passes that follow happen at once.
+
+        With `muggins`, the mover claimed `claim` points (None: no claim) and the play is
+        settled by `trainer.engine.muggins.settle` before anything else: before the target
+        is checked and before a hand it ends is scored, so that a wrong claim can never
+        win the game. Raises NotationError for a claim that is not in fives."""
         if self.over:
             raise IllegalMoveError(f"the match is over: {move} cannot be played")
         mover = self.position.turn
-        self.position = self.position.play(move)
+        before = self.position
+        after = before.play(move)
+        if muggins:
+            points = before.points(move)
+            share = settle(points, claim)
+            scores = list(after.scores)
+            scores[before.mover_side] += share.claimer - points
+            scores[self.rules.side_of((mover + 1) % self.players)] += share.next_side
+            after = replace(after, scores=tuple(scores))
+        self.position = after
         self.hands[-1].append(Turn(mover, tuple(self._draws), move))
         self._draws = []
         if self._reached_target():
@@ -110,25 +125,6 @@ class Match:
         """The suits each player showed he lacks in this hand (drew or passed on them
         and has not drawn since): what every player at the table knows."""
         return voids_from_turns(self.starts[-1], tuple(self.hands[-1]))
-
-    def transfer(self, points: int, from_side: int, to_side: int) -> None:
-        """Move points from one side's score to another's (a Muggins claim missed)."""
-        if self.over or points == 0:
-            return
-        scores = list(self.position.scores)
-        scores[from_side] -= points
-        scores[to_side] += points
-        self.position = replace(self.position, scores=tuple(scores))
-        self._reached_target()
-
-    def award(self, points: int, side: int) -> None:
-        """Give a side points from outside the play (a Muggins penalty for over-claiming)."""
-        if self.over or points <= 0:
-            return
-        scores = list(self.position.scores)
-        scores[side] += points
-        self.position = replace(self.position, scores=tuple(scores))
-        self._reached_target()
 
     def _new_hand(self, start: Optional[int], scores: tuple[int, ...]) -> Position:
         self.hands.append([])

@@ -60,6 +60,8 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     ),
     "answer.not_number": "“{text}” is not a whole number: type digits 0 to 9, for example 15.",
     "answer.bad_side": "“{text}” is not an end: pick from E, W, N and S.",
+    "answer.bad_tile": "“{text}” is not a tile: write it as two numbers 0 to 6, for example 6-4.",
+    "answer.bad_pip": "“{text}” is not a number from 0 to 6.",
     # ----- drills -----
     "drill.total.title": "Total the ends",
     "drill.total.intro": "Add up the open ends and type the count.",
@@ -69,6 +71,31 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "drill.round.intro": "The hand is over: pick what these tiles take off the score.",
     "drill.where.title": "Where can this tile go?",
     "drill.where.intro": "Pick every open end the tile fits, or none.",
+    "drill.tiles.title": "Which of your tiles scores?",
+    "drill.tiles.intro": "Pick every tile of your hand that scores now on some open end, or none.",
+    "drill.need.title": "What does the end need?",
+    "drill.need.intro": (
+        "Pick every number that a tile played on the marked end may show there for the count to score, or "
+        "none."
+    ),
+    "tiles.question": "Which of your tiles score now? Pick every one, or none.",
+    "tiles.right": "Right: {tiles} score now.",
+    "tiles.right_none": "Right: none of your tiles scores now.",
+    "tiles.wrong": "Not quite: {tiles} score now.",
+    "tiles.wrong_none": "Not quite: none of your tiles scores now.",
+    "tiles.no_fit": "{tile} fits no open end.",
+    "tiles.end": "{end}: count {count}, scores {points}",
+    "tiles.line": "{tile}: {ends}.",
+    "need.question": (
+        "The count is {count}. A tile not played yet goes on the {end} end ({pip}): which numbers may it "
+        "show there for the count to score? Pick every one, or none."
+    ),
+    "need.right": "Right: {numbers}.",
+    "need.right_none": "Right: no number makes this end score.",
+    "need.wrong": "Not quite: {numbers}.",
+    "need.wrong_none": "Not quite: no number makes this end score.",
+    "need.now": "The count is {count}; the {end} end adds {adds} to it now.",
+    "need.line": "{tile} there: count {count}, scores {points}.",
     "drill.bad_kind": "There is no drill “{kind}”: choose one of {kinds}.",
     "drill.bad_level": "There is no level {level}: choose 1, 2 or 3.",
     "level.1": "Level 1: no spinner yet, a lone lead or a line",
@@ -156,6 +183,25 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "wins.now": "He wins at once, in the middle of the hand",
     "wins.end": "He wins when the hand is over",
     "wins.none": "Nobody wins yet",
+    "lead_rule.any": "Any of his tiles",
+    "lead_rule.double": "Only a double",
+    "lead_rule.highest": "His highest tile",
+    "lead_rule.scoring": "Only a tile that scores",
+    "next_lead.out": "Player {player}, who went out",
+    "next_lead.random": "A player chosen at random",
+    "next_lead.after": "The player after the one who played last",
+    "next_lead.fewest": "The player with the fewest pips left",
+    "next_lead.last": "The player who played last",
+    "blocked_rule.blocked": "The hand ends: it is blocked",
+    "blocked_rule.draw": "The next player draws",
+    "blocked_rule.again": "The player who played last plays again",
+    "lies.across": "Crosswise, across the line",
+    "lies.along": "Along the line, like any tile",
+    "lies.upright": "Standing on its end",
+    "cincos_blocked.lowest": "The player with the fewest pips scores the others' pips, rounded",
+    "cincos_blocked.nobody": "Nobody scores, whatever the pips",
+    "cincos_blocked.each": "Each player loses his own pips",
+    "cincos_blocked.last": "The player who played last scores the others' pips",
     # ----- the board in words (trainer.svg.describe), for screen readers -----
     "board.describe.separator": "; ",
     "board.describe.sentence": "{text}.",
@@ -179,9 +225,10 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     # ----- lessons: boards -----
     "board.deal": "Two players, {size} tiles each: player {player} has led {tile}. His hand is below.",
     "board.left_with": "The hand is over: player {player} is left with the tiles below.",
-    "board.line": "A line with no spinner: the west end shows {west}, the east end {east}.",
+    "board.line": "A line of tiles: the west end shows {west}, the east end {east}.",
     "board.hand": "Player {player} to move; his hand is below.",
     "board.stopped": "Play has stopped. Boneyard: {left} tiles. Hands: {hands}.",
+    "board.ends_only": "Player {player} to move. The open ends show {ends}; his hand is below.",
     "board.double_at_end": "The double {tile} lies crosswise at the end of an arm.",
     "board.double_inside": "The double {tile} is covered: the line goes on through it.",
     "board.before_spinner": "A line, no double played yet.",
@@ -219,11 +266,23 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "q.opens": "Which of your moves opens the spinner's north and south ends?",
     "q.scoring_end": "Where should {tile} go to score? Click the end.",
     "q.settle_partners": (
-        "The hand is over: {hands}. What happens to the score of side {side} (players {players})?"
+        "The hand is over: {hands}. What happens to the score of players {players}, partners?"
     ),
     "q.hand_size": "With {players} players, how many tiles does each player draw?",
     "q.boneyard": "With two players, how many tiles are left in the boneyard after the deal?",
     "q.partner": "Four players in partnerships: who is player {player}'s partner?",
+    "q.lead_rule": "Player {player} starts the hand. Which tile may he lead?",
+    "q.next_lead_out": "Player {player} went out and the hand is over. Who leads the next hand?",
+    "q.next_lead_blocked": "The hand ended blocked: nobody could play. Who leads the next hand?",
+    "q.blocked_rule": "The boneyard is empty and no player's tile fits an open end. What happens?",
+    "q.is_double": "Which of these tiles is a double?",
+    "q.lies": "How does a double lie on the table?",
+    "q.double_counts": "A double {tile} lies at an open end. How much does it add to the count?",
+    "q.which_spinner": "Which of the doubles on the table is the spinner?",
+    "q.cincos_cost": (
+        "Under cincos another player has gone out and you are left with {tiles}. What comes off your score?"
+    ),
+    "q.cincos_blocked": "A cincos hand ends blocked. Who scores?",
     "q.target": "With {players} players, what total usually wins?",
     "q.wins": (
         "Player {player} has {score} points and plays {move}, which scores {points}. "
@@ -254,7 +313,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     ),
     "explain.second_double": (
         "Only the first double of the hand is the spinner: {spinner} stays the spinner and {tile} is an "
-        "ordinary tile. It lies crosswise at the end of its arm and counts both halves, {value}."
+        "ordinary tile, lying crosswise at the end of its arm."
     ),
     "explain.legal_tile": "The open ends show {ends}. Only {tile} has one of those numbers.",
     "explain.scoring_move": "After {move} the count is {count}, a multiple of five: it scores {points}.",
@@ -277,6 +336,33 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     ),
     "explain.boneyard": "Two hands of {each} take {each} + {each} of the 28 tiles: {left} are left.",
     "explain.partner": "Partners sit opposite: players {player} and {partner} play together.",
+    "explain.lead_rule": "The start player may lead any tile he holds (under cincos, the highest double).",
+    "explain.next_lead_out": "The player who went out leads the next hand: player {player}.",
+    "explain.next_lead_blocked": (
+        "After a blocked hand nobody went out, so the next start player is chosen at random again."
+    ),
+    "explain.is_double": "{tile} shows the same number on both halves: it is a double.",
+    "explain.lies": "A double is placed crosswise, across the line, as {tile} is here.",
+    "explain.double_counts": "At an open end a double counts both halves: {tile} adds {value}.",
+    "explain.which_spinner": (
+        "{tile} was the first double played in the hand, so it is the spinner: it has tiles on its sides. "
+        "The other doubles lie in the arms like any tile."
+    ),
+    "explain.action_draw": (
+        "None of his tiles fits the ends ({ends}) and the boneyard still has tiles, so he draws until one "
+        "fits."
+    ),
+    "explain.wins_not": (
+        "That brings him to {score}: he has not reached {target} yet, so the game goes on."
+    ),
+    "explain.cincos_cost": (
+        "Nothing: under cincos nobody loses his own pips. The player who went out scores them instead: "
+        "{gain}."
+    ),
+    "explain.cincos_blocked": (
+        "In a blocked cincos hand the player with the lowest pip total scores the others' pips, rounded to "
+        "five; if the lowest total is shared, nobody scores."
+    ),
     "explain.target": "The usual target is {two} with two players and {more} with three or four.",
     "explain.wins": (
         "That brings him to {score}, so he reaches {target}: the game ends the moment a side reaches the "
@@ -299,17 +385,20 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "lesson.deal.title": "Players, the deal and the lead",
     "lesson.deal.body": "Who plays, how many tiles each, and who starts.",
     "lesson.deal.stage1": (
-        "All Fives is played with the 28 tiles of a double-six set by two, three or four players. "
-        "Shuffle the tiles face down; each player draws {two} tiles with two players, {three} with "
-        "three and {four} with four."
+        "All Fives is played with the 28 tiles of a double-six set by two, three or four players, who sit "
+        "round the table as players 1, 2, 3 and 4 and take turns in that order. Shuffle the tiles face "
+        "down; each player draws {two} tiles with two players, {three} with three and {four} with four. The "
+        "tiles nobody drew stay face down as the boneyard. On a board, the last tile played has an orange "
+        "edge."
     ),
     "lesson.deal.stage2": (
-        "The tiles nobody drew stay face down as the boneyard. The first hand's start player is chosen "
-        "at random and leads any tile; later hands are started by the player who went out in the hand before."
+        "The first hand's start player is chosen at random and leads any tile. A later hand is started by "
+        "the player who went out in the hand before; after a blocked hand, when nobody went out, the start "
+        "player is chosen at random again."
     ),
     "lesson.deal.stage3": (
-        "With four players the usual game is two partnerships, partners sitting opposite: "
-        "a partnership scores as one side."
+        "With four players the usual game is two partnerships, partners sitting opposite: players 1 and 3 "
+        "against 2 and 4. A partnership scores as one side."
     ),
     "lesson.matching.title": "Matching",
     "lesson.matching.body": "How a tile is added to the layout.",
@@ -338,13 +427,13 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "lesson.doubles.title": "Doubles",
     "lesson.doubles.body": "How a double lies and what it adds at an end.",
     "lesson.doubles.stage1": (
-        "A double is placed crosswise. When a double lies at the end of an arm, both its halves "
-        "count: 4-4 at an end adds 8."
+        "A double shows one number on both halves and is placed crosswise. When a double lies at an open "
+        "end, both its halves count: 4-4 at an end adds 8. (The first double of a hand is the spinner, in "
+        "the middle of these boards, with rules of its own: the next lesson.)"
     ),
     "lesson.doubles.stage2": (
         "Once the next tile is put against a double, the line goes on through it, and that end adds "
-        "only the new tile's outer pip. (The first double of the hand, the spinner, has rules of its "
-        "own: the next lesson.)"
+        "only the new tile's outer pip."
     ),
     "lesson.spinner.title": "The spinner",
     "lesson.spinner.body": "The first double of a hand, and its four arms.",
@@ -359,7 +448,12 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "lesson.spinner.stage3": "Only the first double is the spinner: later doubles are ordinary tiles.",
     "lesson.count.title": "Taking the count",
     "lesson.count.body": "The count is the total of the open ends. Here is how each end is taken.",
-    "lesson.count.stage1": "A lone lead counts both halves. A line with no spinner counts its two end pips.",
+    "lesson.count.stage1": (
+        "A lone lead counts both halves. A line with no spinner counts its two end pips. From this lesson "
+        "on, an answered board shows its marks: the count at the top; a green disc at each open end, what "
+        "that end adds; a blue disc by a lone lead or by the spinner, what it counts itself; a dashed ring, "
+        "an open end with no tile yet, which adds nothing."
+    ),
     "lesson.count.stage2": (
         "The spinner counts its full pips while at least one of its sides is still open: "
         "add it to the end that is covered."
@@ -377,14 +471,15 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
         "scores nothing."
     ),
     "lesson.scoring.stage2": "Before you play, try each end: which one leaves a multiple of five?",
-    "lesson.rounding.title": "The end of a hand",
+    "lesson.rounding.title": "The end of a hand: rounding",
     "lesson.rounding.body": "What the tiles left in your hand cost you.",
     "lesson.rounding.stage1": (
         "When the hand ends, each player totals the pips left in his hand and rounds it to the "
         "nearest five: 0, 1 or 2 over a multiple of five round down, 3 or 4 round up (7 becomes "
         "{seven}, 8 becomes {eight}). That is taken off his score, and a score may go below zero."
     ),
-    "lesson.rounding.stage2": "Partners lose both their remainders from the side's score.",
+    "lesson.rounding.stage2": "Two more hands: round each to the nearest five.",
+    "lesson.rounding.stage3": "Partners lose both their remainders from the side's score.",
     "lesson.winning.title": "Winning",
     "lesson.winning.body": "When the game is won.",
     "lesson.winning.stage1": (
@@ -407,17 +502,64 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     ),
     "lesson.cincos.stage3": "Cincos plays to {target} unless the players agree another target.",
     # ----- lessons: the strategy course (trainer.teach.strategy), worked hands, glossary, legend -----
-    "board.endgame": (
-        "Player {player} to move. Every hand is shown and the boneyard is empty: {hands}. Scores: {scores}."
+    # who is who, seen from the player to move
+    "seat.you": "You",
+    "seat.opponent": "Opponent",
+    "seat.left": "Left",
+    "seat.partner": "Partner",
+    "seat.right": "Right",
+    "seat.across": "Across",
+    # a solved line in words (trainer.teach.bestmove)
+    "line.plays": "{who}: {drew}{move}",
+    "line.scores": "{who}: {drew}{move} (+{points})",
+    "line.pass": "{who}: {drew}no move, pass",
+    "line.drew": {"one": "{n} tile drawn, ", "other": "{n} tiles drawn, "},
+    "line.drew_last": {"one": "{who}: the last tile drawn", "other": "{who}: the last {n} tiles drawn"},
+    "line.out": "{who}: out",
+    "line.blocked": "nobody can play: blocked",
+    "line.arrow": " → ",
+    "line.pips": "{who} {pips} (costs {rounded})",
+    "line.whole": "{line}. Pips left: {left}. Result for you: {value}.",
+    "line.whole_none": "{line}. Result for you: {value}.",
+    "board.you": "You are player {player}, to move; your hand is below.",
+    "board.you_partners": (
+        "Partners: you and your partner against Left and Right. You are player {player}, to move; your "
+        "hand is below."
     ),
-    "board.endgame_partners": (
-        "Partners: players 0 and 2 against 1 and 3. Player {player} to move; every hand is shown and "
-        "the boneyard is empty: {hands}."
+    "board.known": {
+        "one": (
+            "You are player {player}, to move; your hand is below. The boneyard is empty, so the {n} tile "
+            "you cannot see is your opponent's: {tiles}."
+        ),
+        "other": (
+            "You are player {player}, to move; your hand is below. The boneyard is empty, so the {n} tiles "
+            "you cannot see are your opponent's: {tiles}."
+        ),
+    },
+    "board.holds": "{who} holds {n}",
+    "board.holds_tiles": "{who} holds {tiles}",
+    "board.shown": (
+        "Every tile is shown here, the boneyard's order too, which no player could see in a game. You are "
+        "player {player}, to move; your hand is below. {hands}; the boneyard, in drawing order: {bone}."
+    ),
+    "board.lacks": "{who} has shown he has no {suits}.",
+    "board.hidden": (
+        "You are player {player}, to move; your hand is below. You cannot see {unseen} tiles: {held}, and "
+        "{bone} lie in the boneyard. {lacks}"
+    ),
+    "board.hidden_partners": (
+        "Partners: you and your partner against Left and Right. You are player {player}, to move; your hand "
+        "is below. You cannot see {unseen} tiles: {held}. {lacks}"
     ),
     "board.your_deal": "A new hand: player {player} leads. His hand is below.",
+    "board.table": "The table.",
+    "board.just_scored": "The last play scored {points}.",
     "board.after_draw": (
         "Player {player} has just drawn from the boneyard when the open ends showed {ends}, then played. "
         "You are player {viewer}; your hand is below."
+    ),
+    "board.drew_here": (
+        "Your opponent could not play on this table and drew from the boneyard. Your hand is below."
     ),
     "board.after_pass": (
         "Player {player} has just passed when the open ends showed {ends}. You are player {viewer}; your "
@@ -425,48 +567,138 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     ),
     "board.muggins": "Player {player} has just played the highlighted tile.",
     "strategy.value_line": "{move}: scores {points} now; worth {value} by the end of the hand.",
-    "strategy.solved": (
-        "Solved exactly (every hand is known and the boneyard is empty): {best} is the one best move, "
-        "worth {value} to your side by the end of the hand."
+    "strategy.mean_line": (
+        "{move}: scores {points} now; worth {value} on average by the end of the hand; the best move in "
+        "{best_in} of the {deals} deals."
     ),
-    "strategy.loses": "player {player} loses {value}",
+    "strategy.solved": (
+        "Solved exactly, with every tile known to you: {best} is the best move, worth {value} to you by the "
+        "end of the hand."
+    ),
+    "strategy.solved_shown": (
+        "Solved exactly with every tile shown, the boneyard's order too: {best} is the best move, worth "
+        "{value} to you by the end of the hand. In a game you would judge it without seeing them."
+    ),
+    "strategy.solved_deals": (
+        "Judged on what you can see: the {unseen} tiles you cannot see can lie in {deals} ways that fit what "
+        "you know, and each was solved exactly. {best} is the best move: worth {value} on average by the end "
+        "of the hand, and the best in {best_in} of the {deals} deals."
+    ),
+    "strategy.best_line": "Best play after it: {line}",
+    "strategy.your_line": "After {move}, best play: {line}",
+    "why.block_less": (
+        "It blocks the hand: nobody can play. You keep {mine} pips and lose {my_loss}; your opponent keeps "
+        "{theirs} and loses {their_loss}."
+    ),
+    "why.block_even": (
+        "It blocks the hand: nobody can play. You keep {mine} pips and lose {my_loss}; your opponent keeps "
+        "{theirs} and loses {their_loss}: on pips the block gains you nothing. It is best for what the other "
+        "moves let happen: {other} is worth {other_value}."
+    ),
+    "why.out": (
+        "After it, along best play, you go out first and your opponent is left holding {pips} pips ({cost})."
+    ),
+    "why.reply": (
+        "{other} scores {other_points} now, but your opponent answers with {reply_move} for {reply}; after "
+        "{best} his reply along best play scores {best_reply}."
+    ),
+    "why.partner": (
+        "It scores {best_points} now, but along best play your partner then scores {partner}, against "
+        "{other_partner} after {other}."
+    ),
+    "why.setup": (
+        "It scores {best_points} now and {other} {other_points}, but it sets up {next_move} for "
+        "{next_points} on your next turn."
+    ),
+    "why.grab": (
+        "Take the points: it scores {best_points} now and is worth {value} by the end of the hand; {other} "
+        "scores {other_points} and is worth {other_value}."
+    ),
+    "why.whole": (
+        "It scores {best_points} now and {other} {other_points}; over the rest of the hand it is worth "
+        "{value} and {other} {other_value}: see the lines below."
+    ),
+    "why.partner_mean": (
+        "It scores {best_points} now; along best play your partner then scores {partner} on average, against "
+        "{other_partner} after {other}."
+    ),
+    "why.reply_mean": (
+        "After {other} the next player's reply scores {reply} on average along best play; after {best}, "
+        "{best_reply}."
+    ),
+    "why.mean": "{best} is worth {value} on average and {other} {other_value}.",
+    "strategy.loses": "{who}: {pips} pips left, {value} off",
     "strategy.claims_nothing": "claims nothing",
     "strategy.claims": "claims {claim}",
-    "strategy.setups.why": (
-        "{grab} scores {grab_points} at once but is worth only {grab_value} by the end of the hand: "
-        "the points now cost more later."
-    ),
-    "strategy.defence.why": (
-        "{grab} scores {grab_points} at once but is worth only {grab_value}: it leaves your opponent "
-        "a better reply."
-    ),
-    "strategy.shedding.why": (
-        "It gets a heavy tile or a double out of your hand; a tile kept costs its pips when the hand ends."
-    ),
-    "strategy.spinner.why_opens": "It covers the spinner's last open side and opens north and south.",
-    "strategy.spinner.why_keeps": "It leaves the spinner's north and south closed.",
-    "strategy.blocking.why": (
-        "It blocks the hand while you hold fewer pips: each side loses its own pips, and you lose less."
-    ),
-    "strategy.partners.why": (
-        "{grab} scores {grab_points} at once but is worth only {grab_value} to your side: the best move "
-        "leaves more for you and your partner."
-    ),
-    "q.best_move": "Player {player} to move: which move is best?",
-    "q.move_points": "How much does {move} score at once?",
-    "explain.move_points": "After {move} the count is {count}: it scores {points}.",
+    "strategy.settles": "he scores {claimer}, the next side {next_side}",
+    "strategy.allows": "{tile} {points}",
+    "strategy.change": "{count} − {old} + {new} = {after}",
+    "strategy.move_change": "{move}: {change}.",
+    "q.best_move": "You are player {player}: which move is best?",
+    "q.scores_most": "Which of your moves scores the most now?",
     "q.lead_points": "Which of your tiles scores as the lead?",
     "explain.lead_points": "{tile} has {points} pips: led alone, both halves count, a multiple of five.",
     "q.lead_score": "How much does {tile} score as the lead?",
     "explain.lead_score": "Led alone, {tile} counts both halves, {pips}, which scores {points}.",
+    "q.lead_reply": "You lead {tile}. What is the most your opponent's reply can score, whatever he holds?",
+    "explain.lead_reply": "{reply} makes the count {count}: {points}. No reply to {tile} scores more.",
+    "q.safe_lead": "Which of these leads lets no reply score at once?",
+    "explain.safe_lead": (
+        "No tile played on {tile} makes a multiple of five. The most a reply scores after each lead: {each}."
+    ),
+    "q.count_after": "The count is {count}. What is it after {move}?",
+    "explain.count_after": (
+        "{move} covers an end worth {old} with one worth {new}: the count becomes {change}."
+    ),
+    "q.scoring_move_count": "The count is {count}. Which of your moves scores?",
+    "q.on_double": (
+        "The {end} arm ends in the double {double}, which counts {value}; the count is {count}. What is the "
+        "count if {tile} is played on it?"
+    ),
+    "explain.on_double": (
+        "On a double the old end counts both halves: {double} counts {value}, and the new end {new}: "
+        "{change}."
+    ),
+    "q.answer_rule": (
+        "Which of these tiles scores on any end after a play that scored (unless that end is 6-6 or 1-1)?"
+    ),
+    "explain.answer_rule": (
+        "{tile} changes an end by 0 or 5 wherever it fits, so a count that was a multiple of five stays one "
+        "(and scores unless it falls to 0). Each of the others changes some end by 1 to 4."
+    ),
+    "q.answer_tile": (
+        "The count is {count}: the last play scored. Which of these tiles, on the {end} end ({pip}), "
+        "scores too?"
+    ),
+    "explain.answer_tile": "{tile} keeps the count a multiple of five: {change}.",
+    "q.answer_double": (
+        "The {end} arm ends in the double {double}; the count is {count}. Which of these tiles, played on "
+        "it, scores?"
+    ),
+    "explain.answer_double": "On {double} the old end counts {value}: {tile} makes the count {change}.",
+    "q.reply": "If you play {move}, what is the most your opponent can score with his reply?",
+    "explain.reply": "After {move}, {said}",
+    "explain.reply_move": "{reply} scores {points}: his best reply at once.",
+    "explain.reply_none": "none of his replies scores.",
     "q.unseen": "How many tiles with a {suit} can you not see (in your opponent's hand or the boneyard)?",
     "explain.unseen": (
         "A suit has 7 tiles. You see {seen} tiles with a {suit}, on the table and in your hand, so {unseen} "
         "are out of sight."
     ),
-    "q.reply": "If you play {move}, what is the most player {player} can score with his reply?",
-    "explain.reply": "After {move}, player {player}'s best reply scores {points}.",
-    "q.cost": "If the hand were blocked now, what would player {player}'s tiles take off his score?",
+    "q.dead_end": "Which open end can no other player play on?",
+    "explain.dead_end": (
+        "All seven tiles with a {suit} are in sight: {table} on the table and {hand} in your hand. Nobody "
+        "else can hold one."
+    ),
+    "q.most_suit": (
+        "Your opponent holds {held} tiles and the boneyard {bone}. At most how many tiles with a {suit} "
+        "can he hold?"
+    ),
+    "explain.most_suit": (
+        "{unseen} tiles with a {suit} are out of your sight, and he holds {held} tiles: at most {most}."
+    ),
+    "q.cost": "If the hand were blocked now, what would your tiles take off your score?",
+    "q.cost_out": "If your opponent went out now, what would your tiles take off your score?",
     "explain.cost": "Pips: {equation}, rounded to the nearest five: {cost}.",
     "q.blocks": "Which of your moves blocks the hand (nobody can play after it)?",
     "explain.blocks": (
@@ -481,65 +713,112 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "explain.lacks_pass": (
         "A player passes only when none of his tiles fits: player {player} holds no {ends}, so not {tile}."
     ),
+    "q.lacks_suit": "Which of these numbers can your opponent not hold?",
+    "explain.lacks_suit": (
+        "He drew when the open ends showed {ends}: he had no {suit} then, and the tiles he drew and kept "
+        "have none either."
+    ),
+    "q.cincos_gain": (
+        "Under cincos, if you went out now, what would you score for your opponent's tiles ({tiles})?"
+    ),
+    "explain.cincos_gain": "Going out scores the others' pips, rounded to five: {equation}, rounded {gain}.",
     "q.muggins": (
-        "Muggins is on. Player {player} plays {move} and {claimed}. How many points go to the other side?"
+        "Muggins is on. Player {player} plays {move} and {claimed}. What does each side score for the play?"
     ),
-    "explain.muggins_gain": (
-        "The play scores {points} (count {count}) and he {claimed}: a missed or wrong claim gives the "
-        "points to the other side, {points}."
+    "explain.muggins_right": (
+        "The play makes {points} (count {count}) and he {claimed}: a right claim keeps them. He scores "
+        "{claimer}, the next side nothing."
     ),
-    "explain.muggins_none": (
-        "The play scores {points} (count {count}) and he {claimed}: the claim is right, so the other side "
-        "gets nothing."
+    "explain.muggins_short": (
+        "The play makes {points} (count {count}) and he {claimed}: a short claim scores nothing for him, and "
+        "the play's {points} go to the next side."
     ),
+    "explain.muggins_missing": (
+        "The play makes {points} (count {count}) and he {claimed}: a missing claim scores nothing for him, "
+        "and the play's {points} go to the next side."
+    ),
+    "explain.muggins_over": (
+        "The play makes {points} (count {count}) and he {claimed}: an over-claim scores nothing for him; the "
+        "next side gets the play's {points} and the {over} claimed beyond them: {next_side}."
+    ),
+    # the lessons of the strategy course
     "strategy.leads.title": "Choosing the lead",
-    "strategy.leads.body": "The first tile of a hand can score at once.",
+    "strategy.leads.body": "The first tile of a hand can score at once, and it shapes the reply.",
     "strategy.leads.stage1": (
         "Led alone, a tile counts both halves. 5-0, 4-1 and 3-2 count 5 and score 5; 6-4 and 5-5 count 10 "
         "and score 10. Any other lead scores nothing."
     ),
     "strategy.leads.stage2": (
-        "A double led alone counts both halves too: 6-6 counts 12, which scores nothing."
+        "Look at the reply a lead allows: a tile on either end changes the count, and some leads let the "
+        "next player score more than you did."
+    ),
+    "strategy.ends.title": "What a tile adds",
+    "strategy.ends.body": "The new end less the old one.",
+    "strategy.ends.stage1": (
+        "A tile on an end changes the count by its new end less the old one: 4-1 on a 4 turns a 4 into a "
+        "1, so the count falls by 3. Add the difference to the count you see, and you know what a move "
+        "scores without counting the whole board again."
+    ),
+    "strategy.ends.stage2": (
+        "A double at an end counts both halves, so a tile on it takes away twice the double's number."
+    ),
+    "strategy.answers.title": "Answering a score",
+    "strategy.answers.body": "Tiles that score after a score.",
+    "strategy.answers.stage1": (
+        "When the count is a multiple of five, a tile that changes its end by 0 or 5 keeps it one: 0-0 on a "
+        "0, 0-5 on a 0 or a 5, 5-5 on a 5, 6-1 on a 6 or a 1. So after your opponent scores, these tiles "
+        "score too, unless the end is the double 6-6 or 1-1."
+    ),
+    "strategy.answers.stage2": (
+        "A double at an end counts both halves: a tile played on it must make up twice its number."
     ),
     "strategy.setups.title": "Set-ups",
     "strategy.setups.body": "Points now against points later.",
     "strategy.setups.stage1": (
-        "The tile that scores most now is not always best: a tile that scores nothing can leave a count "
-        "you reach next turn, or keep back the tile that makes it. Every hand is shown here, and the "
-        "solver has played every line to the end of the hand."
+        "The tile that scores most now is often best, but not always: a tile that scores less can leave a "
+        "count you reach next turn, or keep back the tile that makes it. Weigh both, and here the solver "
+        "has played every line to the end of the hand."
     ),
-    "strategy.setups.stage2": "Another endgame: look one turn ahead before you grab.",
+    "strategy.setups.stage2": "Two more: grab, or set up?",
     "strategy.defence.title": "Defending the count",
     "strategy.defence.body": "What your opponent can score after you.",
     "strategy.defence.stage1": (
-        "Before you play, look at the count you leave: what can your opponent make with his reply?"
+        "Before you play, look at the ends you leave: what can your opponent make with his reply? Sometimes "
+        "the points now are worth his reply, sometimes not."
     ),
-    "strategy.defence.stage2": (
-        "When you cannot see his hand, count: each number is on seven tiles. Those on the table and in "
-        "your hand are out of his reach."
+    "strategy.defence.stage2": "Two more: count his best reply before you choose.",
+    "strategy.counting.title": "Counting a suit",
+    "strategy.counting.body": "Seven tiles of each number.",
+    "strategy.counting.stage1": (
+        "Each number is on seven tiles. Those on the table and in your hand are out of everyone else's "
+        "reach: count them, and you know how many the others can hold."
+    ),
+    "strategy.counting.stage2": (
+        "The tiles you cannot see are shared by your opponent's hand and the boneyard."
     ),
     "strategy.shedding.title": "Shedding heavy tiles and doubles",
     "strategy.shedding.body": "The tiles you are left with cost you.",
     "strategy.shedding.stage1": (
-        "When the hand may end soon, get heavy tiles and doubles out first: a double fits only one "
-        "number, and every pip left in your hand comes off your score."
+        "Every pip left in your hand at the end comes off your score, and a double fits only one number. "
+        "Getting rid of them matters, but not always more than the points on the table."
     ),
-    "strategy.shedding.stage2": "Count what your hand would cost if the hand ended now.",
-    "strategy.spinner.title": "Opening or closing the spinner",
-    "strategy.spinner.body": "Two more ends, for both players.",
-    "strategy.spinner.stage1": (
+    "strategy.shedding.stage2": "Two more: shed, or play for points?",
+    "strategy.spinner_play.title": "Opening or closing the spinner",
+    "strategy.spinner_play.body": "Two more ends, for both players.",
+    "strategy.spinner_play.stage1": (
         "Covering the spinner's last open side ends its count and opens north and south: more places to "
         "play, for you and for your opponent. Whether that helps depends on who holds the tiles."
     ),
-    "strategy.spinner.stage2": "Another spinner: open it, or leave it closed?",
-    "strategy.blocking.title": "Blocking when ahead on pips",
+    "strategy.spinner_play.stage2": "Two more: open it, or leave it closed?",
+    "strategy.blocking.title": "Blocking when it pays",
     "strategy.blocking.body": "Ending the hand yourself.",
     "strategy.blocking.stage1": (
         "If nobody can play after your tile and the boneyard is empty, the hand is blocked, and each "
-        "player loses his own pips."
+        "player loses his own pips, rounded to five."
     ),
     "strategy.blocking.stage2": (
-        "Block when you hold fewer pips than your opponent: you lose less than he does."
+        "A block pays when you lose less than your opponent and he had points to come; rounding can make "
+        "the losses equal. Two more."
     ),
     "strategy.reading.title": "Reading draws and passes",
     "strategy.reading.body": "What the other player's draws and passes tell you.",
@@ -548,20 +827,115 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
         "numbers, until he draws again."
     ),
     "strategy.reading.stage2": "A pass says the same: none of his tiles fits any open end.",
+    "strategy.going_out.title": "Scoring or going out",
+    "strategy.going_out.body": "Decide early what your hand is for.",
+    "strategy.going_out.stage1": (
+        "A hand ends when someone goes out or nobody can play, and the tiles left cost their pips. Some "
+        "hands are for scoring, holding back the tiles that make a count; others are for going out first, "
+        "keeping a tile for every end."
+    ),
+    "strategy.going_out.stage2": "Two more: race to go out, or score on the way?",
     "strategy.partners.title": "Partner play",
     "strategy.partners.body": "Your partner's points are yours.",
     "strategy.partners.stage1": (
         "With partners, the points your partner scores count for your side: play for the side, not for "
-        "yourself. A tile that scores little can leave your partner a count to make."
+        "yourself. You cannot see how the other hands lie, so these positions are judged over every way "
+        "they can."
     ),
-    "strategy.partners.stage2": "Another partnership endgame.",
+    "strategy.partners.stage2": "Two more partnership positions.",
+    "strategy.cincos_play.title": "The race to go out under cincos",
+    "strategy.cincos_play.body": "Going out scores the others' pips.",
+    "strategy.cincos_play.stage1": (
+        "Under cincos the highest double leads and is the spinner, and nobody loses pips: the player who "
+        "goes out scores the pips left in the others' hands. Going out first can be worth more than a "
+        "score on the way."
+    ),
+    "strategy.cincos_play.stage2": "Two more cincos endings.",
     "strategy.muggins.title": "Muggins",
     "strategy.muggins.body": "Claim your points, or lose them.",
     "strategy.muggins.stage1": (
-        "Playing with Muggins, you claim your points as you play. If you miss a score or claim the wrong "
-        "number, the points go to the other side."
+        "With Muggins on, each player claims the points of his play himself, in fives. A right claim, 0 "
+        "included, keeps them. A short or missing claim scores nothing for him, and the play's points go "
+        "to the next side. An over-claim scores nothing for him either: the next side gets the play's "
+        "points and the points claimed beyond them."
     ),
-    "strategy.muggins.stage2": "A right claim keeps the points: check the count before you claim.",
+    "strategy.muggins.stage2": "Two more claims: check the count before you claim.",
+    # ----- puzzles of your own: moves graded mistake or blunder (trainer.play.mistakes) -----
+    "mine.kind": "your own",
+    "mine.title": "A move from your game: find the better move",
+    "mine.intro": (
+        "In a game you played {played} here, and the review of the hand graded it a mistake or a blunder. "
+        "Find the better move. The board is as you saw it then: the tiles you could not see are hidden."
+    ),
+    "mine.review_button": "Your own puzzle from a game: find the better move",
+    "mine.judging": "The coach is judging your move…",
+    "mine.right_best": "Right: {move} is the coach's move here.",
+    "mine.same_again": (
+        "{move} is the move you played in the game, and the review proved it worse: {best} is better."
+    ),
+    "mine.worse": "Not this one: {move} loses {loss} points against {best} ({basis}).",
+    "mine.as_good": "Right: {move} is as good as {best} on this evidence ({basis}), not significantly worse.",
+    "mine.unclear": (
+        "No deal of the hidden tiles could be solved in time to judge {move}; the coach's move is {best}."
+    ),
+    "mine.not_legal": "{move} is not a legal move here.",
+    "mine.filed": {
+        "one": "{n} move of this hand goes to your review queue as a puzzle of your own.",
+        "other": "{n} moves of this hand go to your review queue as puzzles of your own.",
+    },
+    "mine.need_learner": (
+        "Choose or create a learner in the sidebar, and the moves graded mistake or blunder will come back "
+        "in your review queue as puzzles of your own."
+    ),
+    "mine.bad_card": "This puzzle of your own could not be read ({error}); it is left out.",
+    # ----- practice against the solver (trainer.teach.practice, ui/practice.py) -----
+    "practice.goal.score": (
+        "Score at least {amount} from here (by the end of the hand, your pips left count against you)."
+    ),
+    "practice.goal.out": "Go out first.",
+    "practice.goal.score_cincos": (
+        "Score at least {amount} from here (by the end of the hand: your plays, and the others' pips if "
+        "you go out or hold the fewest)."
+    ),
+    "practice.goal.hold_cincos": (
+        "Hold your opponent under {amount} from here (his plays by the end of the hand, and your pips if he "
+        "goes out or holds the fewest)."
+    ),
+    "practice.goal_short.score": "Score at least {amount}",
+    "practice.goal_short.out": "Go out first",
+    "practice.goal_short.hold": "Hold your opponent under {amount}",
+    "practice.goal.hold": (
+        "Hold your opponent under {amount} from here (his points by the end of the hand, less his pips left)."
+    ),
+    "practice.unknown": "There is no practice position {id}: choose one of {ids}.",
+    "practice.title": "Practice against the solver",
+    "practice.intro": (
+        "A position from a real hand and a goal: play it to the end of the hand against the perfect player, "
+        "who sees every tile and stops you whenever he can. Every goal here is proven reachable. Three stars "
+        "at the first try, two at the second, one after that."
+    ),
+    "practice.pick": "Position",
+    "practice.option": "{number}. {goal} ({rules})",
+    "practice.goal": "Goal: {goal}",
+    "practice.known": (
+        "Rules: {rules}. The boneyard is empty, so you know every tile: your opponent holds {tiles}."
+    ),
+    "practice.opponent_holds": "Your opponent's tiles now: {tiles}.",
+    "practice.you": "You",
+    "practice.opponent": "The perfect player",
+    "practice.passed": "{who}: cannot play, passes.",
+    "practice.scored": "{who}: {move}, scores {points}.",
+    "practice.played": "{who}: {move}.",
+    "practice.your_move": "Your move: pick a tile, then its end.",
+    "practice.met": "Goal met! {stars} {earned} of {most} stars.",
+    "practice.lost": (
+        "After {move} the goal can no longer be reached: the perfect player now stops you whatever you do. "
+        "What would have kept it: {kept}. Retry, or play on to see how."
+    ),
+    "practice.failed": "The hand is over and the goal was missed. Retry?",
+    "practice.retry": "Retry",
+    "practice.next": "Next position",
+    "practice.thinking": "The perfect player is thinking…",
     "worked.title": "Worked hands",
     "worked.intro": (
         "Whole hands of two computer players who take the most points they can at once, told move by "
@@ -625,7 +999,9 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "glossary.block.text": "a hand ends blocked when nobody can play and the boneyard is empty.",
     "glossary.muggins.name": "Muggins",
     "glossary.muggins.text": (
-        "a way to play where you claim your own points; a missed or wrong claim gives them to the other side."
+        "a way to play where you claim the points of each play yourself, in fives. A right claim keeps them; "
+        "a short or missing claim gives them to the next player's side; an over-claim gives that side the "
+        "points and the excess too."
     ),
     # the players' other names for each word of the game, shown after its meaning as
     # "Also called ...": the names as a phrase ("bone, stone or piece"), or "—" for none
@@ -727,6 +1103,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "drills.tiles_alt": "Tiles: {tiles}",
     "drills.end_button": "{end} ({pip})",
     "drills.where_check": "Check",
+    "drills.pick_hint": "Tap every one that does (tap again to undo), then Check; none is an answer too.",
     "drills.where_hint": ("Tap every end the tile fits (tap again to undo), then Check. "
                           "Pick none if it fits nowhere."),
     "drills.breakdown": "End by end:",
@@ -1455,7 +1832,8 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     ),
     "play.target_placeholder": "the rules' usual score",
     "play.over_claim_nothing": (
-        "You claimed {claim} but {move} scored nothing: your opponent gets {penalty} for claiming too much."
+        "You claimed {claim} but {move} scored nothing: the next player's side gets {penalty} for claiming "
+        "too much."
     ),
     "play.judged_deals": {"one": "{n} deal of the hidden tiles", "other": "{n} deals of the hidden tiles"},
     "play.judged_points": "no deal solved in time",
@@ -1463,9 +1841,10 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "play.target_usual": "{rules} {target}",
     "play.target_for": "{target} with {players} players",
     "play.muggins_rule": (
-        "Muggins: with each play you claim the points it scored (0, 5, 10, ...). A right claim keeps "
-        "them. Claim too little and the play's points go to your opponent; claim too much and your "
-        "opponent also gets the points you claimed beyond them."
+        "Muggins: with each play you claim the points it made, in fives (0, 5, 10, ...). A right claim, "
+        "0 included, keeps them. A short or missing claim scores nothing for you, and the play's points go "
+        "to the next player's side. Claim too much and you score nothing either: the next player's side "
+        "gets the play's points and the points you claimed beyond them."
     ),
     "play.player": "Player {seat}",
     "play.story_drew": {"one": "drew {n} ({tiles}) and ", "other": "drew {n} ({tiles}) and "},
@@ -1477,8 +1856,8 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "play.whole_hand": "Every move of the hand",
     "play.forced_mark": "forced",
     "play.over_claim": (
-        "You claimed {claim} but {move} scored {points}: the {points} points go to your opponent, "
-        "and {penalty} more for claiming too much."
+        "You claimed {claim} but {move} scored {points}: you score nothing; the next player's side gets the "
+        "{points} points and {penalty} more for claiming too much."
     ),
     "play.claim_in_fives": "Points come in fives: claim 0, 5, 10, 15, ...",
     "play.bad_file_head": "This file could not be loaded as a saved game: {problem}.",
@@ -1544,7 +1923,8 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "play.undo": "Undo",
     "play.coach_says": "Coach: play **{move}**. {reasons}",
     "play.wrong_claim": (
-        "You claimed {claim} but {move} scored {points}: the {points} points go to your opponent."
+        "You claimed {claim} but {move} scored {points}: you score nothing, and the {points} points go to "
+        "the next player's side."
     ),
     "play.you_win": "You win the match, {mine} to {theirs}!",
     "play.computer_wins": "The computer wins the match ({scores}).",
@@ -1693,6 +2073,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     # ----- languages: the navigation (app.py) -----
     "nav.home": "Start",
     "nav.learn": "Learn",
+    "nav.practice": "Practice",
     "nav.drills": "Drills",
     "nav.puzzles": "Puzzles",
     "nav.play": "Play",

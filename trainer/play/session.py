@@ -1,10 +1,12 @@
 """A game against the computer, as the Play page drives it: the learner's seat, the
 computer players, Muggins claims, undo, and saving and loading.
 
-Muggins (the trainer's rule, as the Play page states it): with each play the learner
-claims the points it scored, in fives. A right claim keeps them. A short claim gives the
-play's points to the next side ("Muggins!"). An over-claim gives the next side the
-play's points too, and the points claimed beyond them as a penalty.
+Muggins (rules.md, "Muggins"; settled by `trainer.engine.muggins`): with each play the
+learner claims the points it scored, in fives. A right claim (0 included) keeps them. A
+short or missing claim scores nothing for him and gives the play's points to the next
+side ("Muggins!"). An over-claim scores nothing for him either: the next side gets the
+play's points and, as a penalty, the points claimed beyond them. The claim is settled
+before the target is checked, so a wrong claim never wins the game.
 
 >>> s = PlaySession(PlaySettings(seed=4, opponent="random"))
 >>> while not s.learner_to_move and not s.over:
@@ -18,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Optional
 
+from trainer.engine import muggins
 from trainer.engine.game import Match
 from trainer.engine.movenames import move_words
 from trainer.engine.moves import Move
@@ -65,13 +68,21 @@ class Claim:
 
     @property
     def penalty(self) -> int:
-        """The points claimed beyond what the play scored, in whole fives (0 if none).
+        """The points claimed beyond what the play scored (0 if none).
 
-        >>> Claim(1, 0, 15, 10).penalty, Claim(1, 0, 5, 10).penalty, Claim(1, 0, 7, 0).penalty
+        >>> Claim(1, 0, 15, 10).penalty, Claim(1, 0, 5, 10).penalty, Claim(1, 0, 5, 0).penalty
         (5, 0, 5)
         """
-        over = max(0, self.claimed - self.points)
-        return over - over % 5
+        return muggins.penalty(self.points, self.claimed)
+
+    @property
+    def settlement(self) -> muggins.Settlement:
+        """What the claimer and the next side scored for the play.
+
+        >>> Claim(1, 0, 15, 10).settlement, Claim(1, 0, 0, 10).settlement
+        (Settlement(claimer=0, next_side=15), Settlement(claimer=0, next_side=10))
+        """
+        return muggins.settle(self.points, self.claimed)
 
 
 @dataclass
@@ -120,22 +131,21 @@ class PlaySession:
 
     def play(self, move: Move, claim: Optional[int] = None) -> int:
         """The learner plays `move`; returns the points it scored. In Muggins mode the
-        learner claims the points himself: a missed or wrong claim gives the points to
-        the next side instead."""
+        learner claims the points himself (`claim`, in fives), and the play is settled
+        by the claim (`trainer.engine.muggins.settle`); raises NotationError for a claim
+        that is not in fives."""
         if not self.learner_to_move:
             raise IllegalMoveError("it is not your turn")
         if self.settings.muggins and claim is None:
             raise IllegalMoveError("in Muggins mode, claim your points with the move")
         points = self.match.position.points(move) if move in self.match.legal_moves() else 0
         hand, turn = len(self.match.hands), len(self.match.hands[-1])
-        self.match.play(move)
-        if self.settings.muggins and claim is not None:
-            made = Claim(hand, turn, claim, points)
-            self.claims.append(made)
-            if not made.right:
-                other = self.match.rules.side_of((self.settings.learner + 1) % self.settings.players)
-                self.match.transfer(points, self.learner_side, other)
-                self.match.award(made.penalty, other)
+        if self.settings.muggins:
+            assert claim is not None
+            self.match.play(move, claim, muggins=True)
+            self.claims.append(Claim(hand, turn, claim, points))
+        else:
+            self.match.play(move)
         return points
 
     # ----- undo, save, load -----
@@ -177,6 +187,8 @@ class PlaySession:
                 number = whole(parts[0], f"{where} hand", 1, 10**5)
                 place = whole(parts[1], f"{where} turn", 0, 10**3)
                 claims[(number, place)] = whole(parts[2], f"{where} points claimed", 0, SCORE_LIMIT)
+                if claims[(number, place)] % 5:
+                    raise NotationError(f"saved game: a claim of {claims[(number, place)]} is not in fives")
                 whole(parts[3], f"{where} points scored", 0, SCORE_LIMIT)
         try:
             budget = float(options.get("budget", "1.0"))

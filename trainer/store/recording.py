@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import zlib
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import date, datetime
@@ -106,6 +107,31 @@ class RecordingStore(RatingStore, ReviewStore):
             raise StoreError(f"the attempt could not be kept: {error.orig}") from None
         return result
 
+
+    def add_review_card(self, learner_id: int, part: str, item: str, kind: str, position: str,
+                        when: Optional[datetime] = None) -> bool:
+        """Make `item` a review card of the learner, due at `when` (now), without an
+        attempt: a puzzle of his own (a move of his graded a mistake or a blunder in a
+        reviewed hand) comes into the queue this way. An item that has a card keeps it
+        as it is. Returns whether a card was made; raises TrainerError for bad values,
+        LearnerError for an unknown learner."""
+        if part not in rv.REVIEWED_PARTS:
+            raise TrainerError(f"a review card's part is one of {', '.join(rv.REVIEWED_PARTS)}, not {part!r}")
+        for name, value, least in (("item", item, 1), ("kind", kind, 0), ("position", position, 0)):
+            if not isinstance(value, str) or not least <= len(value) <= LIMITS[name]:
+                raise TrainerError(f"a review card's {name} is text of {least} to {LIMITS[name]} characters")
+        stamp = _utc(when)
+        card = rv.new_card(zlib.crc32(item.encode()), stamp)
+        try:
+            with self._write() as conn:
+                self._require(conn, learner_id)
+                made = conn.execute(self._sql.insert_card, {
+                    "learner_id": learner_id, "part": part, "item": item, "kind": kind, "position": position,
+                    "card": rv.card_to_json(card), "due": card.due, "reviews": 0, "lapses": 0,
+                    "created_at": stamp, "updated_at": stamp})
+        except sa.exc.IntegrityError as error:
+            raise StoreError(f"the review card could not be kept: {error.orig}") from None
+        return bool(made.rowcount)
 
     def record_run(self, learner_id: int, *, level: int, duration: float, answered: int, right: int,
                    score: int, best_streak: int, when: Optional[datetime] = None,

@@ -1,13 +1,16 @@
 """Drills: boards taken from hands played by the computer players, each with its
 question, its answer and the feedback the learner reads.
 
-Four kinds, three levels. Every item is a frozen dataclass built from a seed (or a
+Six kinds, three levels. Every item is a frozen dataclass built from a seed (or a
 `random.Random`), so the same seed always gives the same item:
 
 - `total`: type the count of the board (an int);
 - `score`: the tile just played: pick the points it scores (0 among the choices);
 - `round`: a hand of 1-7 tiles: pick its end-of-hand value, the pips rounded to five;
-- `where`: a tile: pick every open end it fits (a set of sides, possibly empty).
+- `where`: a tile: pick every open end it fits (a set of sides, possibly empty);
+- `tiles`: your hand: pick every tile that scores now on some open end (maybe none);
+- `need`: one open end: pick every number a tile played there may show for the count
+  to score (the tile's own number on that end is the double, which counts both halves).
 
 Levels, for the board shown (`level_of`): 1, no spinner yet (a lone lead or a line);
 2, a spinner with fewer than four arms (alone, with a side still open so that it still
@@ -55,8 +58,8 @@ from trainer.i18n import t
 from trainer.play.players import make_player
 
 Seed = Union[int, random.Random]
-DrillKind = Literal["total", "score", "round", "where"]
-KINDS: tuple[DrillKind, ...] = ("total", "score", "round", "where")
+DrillKind = Literal["total", "score", "round", "where", "tiles", "need"]
+KINDS: tuple[DrillKind, ...] = ("total", "score", "round", "where", "tiles", "need")
 LEVELS: tuple[int, ...] = (1, 2, 3)
 MAX_ANSWER = 999
 # How many tiles a hand to round holds at each level.
@@ -151,6 +154,47 @@ def read_sides(answer: Answer, lang: str = "en") -> frozenset[Side]:
             raise AnswerError("answer.bad_side", lang, text=typed_shown(str(token)))
         sides.add(side)
     return frozenset(sides)
+
+
+def read_tiles(answer: Answer, lang: str = "en") -> frozenset[Tile]:
+    """Tiles from clicks (`["6-4", "5-0"]`) or text (`"6-4, 0-5"`); `""` is none.
+
+    >>> sorted(map(str, read_tiles("6-4, 0-5"))), read_tiles([])
+    (['5-0', '6-4'], frozenset())
+    """
+    if isinstance(answer, bool) or isinstance(answer, int):
+        raise AnswerError("answer.bad_tile", lang, text=typed_shown(str(answer)))
+    tokens: Iterable[str] = re.split(r"[\s,;]+", answer.strip()) if isinstance(answer, str) else answer
+    tiles: set[Tile] = set()
+    for token in tokens:
+        text = str(token).strip()
+        if not text:
+            continue
+        try:
+            tiles.add(Tile.parse(text))
+        except TrainerError:
+            raise AnswerError("answer.bad_tile", lang, text=typed_shown(text)) from None
+    return frozenset(tiles)
+
+
+def read_pips(answer: Answer, lang: str = "en") -> frozenset[int]:
+    """Numbers 0 to 6 from clicks (`["0", "5"]`) or text (`"0 5"`); `""` is none.
+
+    >>> sorted(read_pips("0, 5")), read_pips([])
+    ([0, 5], frozenset())
+    """
+    if isinstance(answer, bool) or isinstance(answer, int):
+        raise AnswerError("answer.bad_pip", lang, text=typed_shown(str(answer)))
+    tokens: Iterable[str] = re.split(r"[\s,;]+", answer.strip()) if isinstance(answer, str) else answer
+    pips: set[int] = set()
+    for token in tokens:
+        text = str(token).strip()
+        if not text:
+            continue
+        if not re.fullmatch(r"[0-6]", text):
+            raise AnswerError("answer.bad_pip", lang, text=typed_shown(text))
+        pips.add(int(text))
+    return frozenset(pips)
 
 
 # ----- explaining a count -----
@@ -531,7 +575,110 @@ class WhereItem:
         return Feedback(right, " ".join(parts), tuple(details))
 
 
-DrillItem = Union[TotalItem, ScoreItem, RoundItem, WhereItem]
+def scoring_ends(layout: Layout, tile: Tile) -> tuple[tuple[Side, int], ...]:
+    """Each open end where `tile` fits, with what it scores there (0: nothing)."""
+    return tuple((end.side, layout.place(tile, end.side).points()) for end in layout.open_ends()
+                 if tile.has(end.pip))
+
+
+@dataclass(frozen=True)
+class TilesItem:
+    """Which of your tiles scores: pick every tile of `hand` that scores now on some open
+    end of `layout` (the answer may be none)."""
+
+    kind: ClassVar[DrillKind] = "tiles"
+    level: int
+    layout: Layout
+    position: Position
+    hand: tuple[Tile, ...]
+
+    @property
+    def choices(self) -> tuple[Tile, ...]:
+        return self.hand
+
+    @property
+    def answer(self) -> frozenset[Tile]:
+        return frozenset(tile for tile in self.hand if any(points for _,
+                                                           points in scoring_ends(self.layout, tile)))
+
+    def question(self, lang: str = "en") -> str:
+        return t("tiles.question", lang)
+
+    def check(self, answer: Answer, lang: str = "en") -> Feedback:
+        """Raises AnswerError for text that is not a tile."""
+        given = read_tiles(answer, lang)
+        right = given == self.answer
+        named = join_list([str(tile) for tile in sorted(self.answer, reverse=True)], lang)
+        if self.answer:
+            head = t("tiles.right" if right else "tiles.wrong", lang, tiles=named)
+        else:
+            head = t("tiles.right_none" if right else "tiles.wrong_none", lang)
+        details = []
+        for tile in self.hand:
+            ends = scoring_ends(self.layout, tile)
+            if not ends:
+                details.append(t("tiles.no_fit", lang, tile=tile))
+                continue
+            parts = [t("tiles.end", lang, end=t("side." + side, lang),
+                       count=self.layout.place(tile, side).count(), points=points) for side, points in ends]
+            details.append(t("tiles.line", lang, tile=tile, ends=t("list.separator", lang).join(parts)))
+        return Feedback(right, head, tuple(details))
+
+
+@dataclass(frozen=True)
+class NeedItem:
+    """What an end needs: pick every number that a tile played on the open end `side`
+    of `layout` may show there for the count to score, among the tiles not on the table
+    yet (`choices`). The tile is `pip`-x; x = `pip` is the double, which counts both
+    halves."""
+
+    kind: ClassVar[DrillKind] = "need"
+    level: int
+    layout: Layout
+    position: Position
+    side: Side
+
+    @property
+    def pip(self) -> int:
+        return next(end.pip for end in self.layout.open_ends() if end.side == self.side)
+
+    @property
+    def choices(self) -> tuple[int, ...]:
+        """The numbers of the tiles that fit this end and are not on the table yet."""
+        played = set(self.layout.tiles())
+        return tuple(x for x in range(7) if Tile.of(self.pip, x) not in played)
+
+    def after(self, shown: int) -> Layout:
+        return self.layout.place(Tile.of(self.pip, shown), self.side)
+
+    @property
+    def answer(self) -> frozenset[int]:
+        return frozenset(x for x in self.choices if self.after(x).points() > 0)
+
+    def question(self, lang: str = "en") -> str:
+        return t("need.question", lang, end=t("side." + self.side, lang), pip=self.pip,
+                 count=self.layout.count())
+
+    def check(self, answer: Answer, lang: str = "en") -> Feedback:
+        """Raises AnswerError for text that is not a number 0 to 6."""
+        given = read_pips(answer, lang)
+        right = given == self.answer
+        named = join_list([str(x) for x in sorted(self.answer)], lang)
+        if self.answer:
+            head = t("need.right" if right else "need.wrong", lang, numbers=named)
+        else:
+            head = t("need.right_none" if right else "need.wrong_none", lang)
+        adds = dict(self.layout.count_parts()).get(self.side, 0)
+        details = [t("need.now", lang, count=self.layout.count(), end=t("side." + self.side, lang),
+                     adds=adds)]
+        for x in sorted(self.answer):
+            after = self.after(x)
+            details.append(t("need.line", lang, tile=Tile.of(self.pip, x), count=after.count(),
+                             points=after.points()))
+        return Feedback(right, head, tuple(details))
+
+
+DrillItem = Union[TotalItem, ScoreItem, RoundItem, WhereItem, TilesItem, NeedItem]
 
 
 def placed(right: int, wrong: Iterable[int], rng: random.Random, n: int = 4) -> tuple[int, ...]:
@@ -635,11 +782,42 @@ def where_item(seed: Seed, level: int = 1) -> WhereItem:
     return WhereItem(level, layout, position, tile)
 
 
+def tiles_item(seed: Seed, level: int = 1) -> TilesItem:
+    """A hand of 3 to 7 tiles at a board of `level` from real play, the mover's turn:
+    about a fifth with no scoring tile, half with one, the rest with two or more."""
+    _check_level(level)
+    rng = _rng(seed)
+    found = _search(rng, level, lambda steps: [s.before for s in steps if level_of(s.before.layout) == level
+                                               and 3 <= len(s.before.hand(s.before.turn)) <= 7])
+    groups: dict[int, list[Position]] = {0: [], 1: [], 2: []}
+    for position in found:
+        item = TilesItem(level, position.layout, position, position.hand(position.turn))
+        groups[min(len(item.answer), 2)].append(position)
+    position = _prefer(rng, [(0.2, groups[0]), (0.5, groups[1]), (0.3, groups[2])])
+    return TilesItem(level, position.layout, position, position.hand(position.turn))
+
+
+def need_item(seed: Seed, level: int = 1) -> NeedItem:
+    """An open end of a board of `level` from real play, with a tile still to come for
+    it: about three in four need a number that exists (0 to 6), the others none."""
+    _check_level(level)
+    rng = _rng(seed)
+    found = _search(rng, level, lambda steps: [s.before for s in steps if level_of(s.before.layout) == level])
+    position = _mixed(rng, level, found, lambda p: p.layout)
+    items = [NeedItem(level, position.layout, position, end.side) for end in position.layout.open_ends()]
+    items = [item for item in items if item.choices] or items
+    some = [item for item in items if item.answer]
+    none = [item for item in items if not item.answer]
+    return _prefer(rng, [(0.75, some), (0.25, none)])
+
+
 MAKERS: dict[DrillKind, Callable[[Seed, int], DrillItem]] = {
     "total": total_item,
     "score": score_item,
     "round": round_item,
     "where": where_item,
+    "tiles": tiles_item,
+    "need": need_item,
 }
 
 

@@ -1,167 +1,536 @@
-"""Positions the solver proves, for the strategy course: endgames of real play where
-every hand is known and the boneyard is empty, each passing the test of its topic.
+"""Positions the solver proves, for the best-move questions of the strategy course: taken
+from hands of real play and judged on what the player to move can know.
 
-`PROVEN` (in `trainer.teach.proven_bank`, written by `python -m trainer.teach.proven`) lists the
-position codes per topic; the lessons take them from there, and the tests solve each
-again and check its topic's test, so the bank never teaches a claim the solver does
-not make.
+- `exact`: every tile is known to him (two players, the boneyard empty: the tiles he
+  cannot see on the table or in his hand are his opponent's). Each offered move's
+  exact value, and the solved line after it (`trainer.teach.lines`), from which the
+  explanation is drawn.
+- `shown`: every tile is shown, the boneyard's order too, which no player could see
+  in a game: the spinner's topic, whose decisions come early in a hand, until its
+  positions are judged over the deals of the hidden tiles. The question says so.
+- `deals`: some tiles are hidden (partners: how the unseen tiles lie among the other
+  three). Every deal consistent with what he knows (the hand sizes, the suits a player
+  showed he lacks) is solved exactly, all equally likely (`trainer.teach.deals`): each
+  move's mean value over them is an exact expectation, and how many of them it is best
+  in. Positions sampled from the middle of a hand come in the same form.
 
->>> from trainer.teach.proven_bank import PROVEN
->>> all(proves(topic, Position.from_code(code)) for code in PROVEN["setup"][:2] for topic in ["setup"])
-True
+A position is kept for a topic when the moves it offers (3 or 4 real choices, twins
+merged) differ in the way the topic is about (one scores more, one opens the spinner,
+one blocks, ...), and the best of them beats the second by 5 points or more. Which
+kind of move wins is left to the solver: the lessons then mix the kinds
+(`trainer.teach.strategy`). No hand of real play gives more than one position to the
+whole bank, so no position, nor two moments of one hand, appears twice in an attempt
+of the course.
+
+`PROVEN` (in `trainer.teach.proven_bank`, written by `python -m trainer.teach.proven`)
+holds them; the tests prove a sample again and `benchmarks/course_verify.py` all.
+
+>>> entry = bank("blocking")[0]
+>>> best, second = entry.options[:2]
+>>> entry.topic, len(entry.options) in (3, 4), entry.value(best) >= entry.value(second) + 5
+('blocking', True, True)
+>>> problems(entry)
+[]
 """
 
 from __future__ import annotations
 
+import ast
+import random
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
 from typing import Optional
 
+from trainer.engine.game import deal
 from trainer.engine.moves import Move
-from trainer.engine.position import Position
-from trainer.engine.rules import PARTNERS, STANDARD
-from trainer.engine.tiles import pip_total
-from trainer.search.solver import MoveValue, Solution, solve
-from trainer.teach.drills import Table, played_hand
+from trainer.engine.position import Hidden, Position, size
+from trainer.engine.record import Turn
+from trainer.engine.rules import CINCOS, PARTNERS, STANDARD, RuleSet
+from trainer.engine.tiles import Tile
+from trainer.engine.voids import Voids, voids_from_turns
+from trainer.errors import NotationError
+from trainer.play.players import make_player
+from trainer.search.solver import Solution, solve
+from trainer.teach.deals import deal_count, every_deal
+from trainer.teach.lines import Line, blocks, move_kind, opens_spinner, replay, sheds, solved_line
 
-TOPICS: tuple[str, ...] = ("setup", "defence", "shedding", "spinner", "blocking", "partners")
-TWO = Table(STANDARD, ("random", "random"))
-PAIRS = Table(PARTNERS, ("random", "random", "random", "random"))
-PER_TOPIC = 12
+MARGIN = 5  # points by which the best offered move beats the second
+MOST_CHOICES = 4
+MOST_DEALS = 3000  # hidden positions with more consistent deals are left out
 
 
-def unique_best(solution: Solution) -> Optional[MoveValue]:
-    """The one best move, or None when two or more share the best value."""
-    return solution.moves[0] if len(solution.best) == 1 else None
+@dataclass(frozen=True)
+class Option:
+    """A move offered: what it scores now, its value (exact, or the total over every
+    deal: the mean is `total / deals`), in how many deals it is a best move, the solved
+    line after it (exact positions only), and, along the solved lines (the total over
+    every deal when hidden), what the next player's reply scores and what the mover's
+    partner scores."""
+
+    move: Move
+    points: int
+    total: int
+    best_in: int
+    line: str
+    reply: int = 0
+    partner: int = 0
 
 
+@dataclass(frozen=True)
+class Proven:
+    """A proven position of a topic, as the player to move sees it."""
+
+    topic: str
+    code: str
+    options: tuple[Option, ...]  # best first
+    deals: int  # 0: every tile known to the mover; else every consistent deal, solved
+    voids: str  # "1:5,6 3:2": suits a player showed he lacks (hidden positions)
+    seed: int  # the hand of real play it was taken from
+
+    @property
+    def position(self) -> Position:
+        return _parse(self.code)
+
+    @property
+    def exact(self) -> bool:
+        return self.deals == 0
+
+    @property
+    def shown(self) -> bool:
+        """Every tile shown, the boneyard's order too: more than the mover could see."""
+        position = self.position
+        return self.exact and (position.boneyard != () or position.players > 2)
+
+    def value(self, option: Option) -> float:
+        """The option's value: exact, or its mean over every deal."""
+        return option.total if self.exact else option.total / self.deals
+
+    @property
+    def best(self) -> Option:
+        return self.options[0]
+
+    @cached_property
+    def kind(self) -> str:
+        """What kind of move the answer is (`trainer.teach.lines.move_kind`)."""
+        return move_kind(self.position, self.best.move)
+
+    @cached_property
+    def flag(self) -> bool:
+        """The topic's own question about the answer (does it open the spinner, block,
+        shed, score the most now, ...): the lessons mix yes and no."""
+        return FLAGS[self.topic](self, self.best)
+
+    def voids_map(self) -> Voids:
+        return read_voids(self.voids)
+
+
+@lru_cache(maxsize=4096)
+def _parse(code: str) -> Position:
+    return Position.from_code(code)
+
+
+def read_voids(text: str) -> Voids:
+    """`"1:5,6 3:2"` -> {1: {5, 6}, 3: {2}}."""
+    voids: dict[int, frozenset[int]] = {}
+    for part in text.split():
+        seat, suits = part.split(":")
+        voids[int(seat)] = frozenset(int(s) for s in suits.split(","))
+    return voids
+
+
+def write_voids(voids: Voids) -> str:
+    return " ".join(f"{p}:{','.join(map(str, sorted(s)))}" for p, s in sorted(voids.items()) if s)
+
+
+# ----- what a move does, for the topics -----
 def reply_points(position: Position, move: Move) -> int:
-    """The most the next player can score with his reply to `move` (0 if he cannot play)."""
+    """The most the next player can score with his reply to `move` (0 if he cannot play
+    or the hand is over); every hand must be known."""
     after = position.play(move)
     if after.is_over:
         return 0
     return max((after.points(reply) for reply in after.legal_moves()), default=0)
 
 
-def opens_spinner(position: Position, move: Move) -> bool:
-    """Whether `move` covers the spinner's last open side, opening north and south."""
-    layout = position.layout
-    if layout.spinner is None or layout.arms_open:
+def line_goes_out(entry: Proven, option: Option) -> bool:
+    """Whether the mover goes out along the solved line after the option."""
+    if not option.line:
         return False
-    return layout.place(move.tile, move.side).arms_open
+    end = replay(entry.position, option.line).ending
+    return end.kind == "domino" and end.player == entry.position.turn
 
 
-def blocks(position: Position, move: Move) -> bool:
-    """Whether after `move` nobody can play and the hand is blocked."""
-    end = position.play(move).outcome()
-    return end is not None and end.kind == "blocked"
+def _most_points(entry: Proven, option: Option) -> bool:
+    return option.points == max(o.points for o in entry.options)
 
 
-def greedy(solution: Solution) -> MoveValue:
-    """The move that scores most at once (the first of them in the solver's order)."""
-    return max(solution.moves, key=lambda m: m.points)
+def _least_reply(entry: Proven, option: Option) -> bool:
+    position = entry.position
+    return reply_points(position, option.move) == min(reply_points(position, o.move) for o in entry.options)
 
 
-def _setup(position: Position, solution: Solution) -> bool:
-    best = unique_best(solution)
-    return best is not None and best.points == 0 and any(
-        m.points > 0 and m.value < best.value for m in solution.moves)
-
-
-def _defence(position: Position, solution: Solution) -> bool:
-    best = unique_best(solution)
-    grab = greedy(solution)
-    return (best is not None and grab.points > best.points and grab.value < best.value
-            and reply_points(position, best.move) < reply_points(position, grab.move))
-
-
-def _shedding(position: Position, solution: Solution) -> bool:
-    best = unique_best(solution)
-    if best is None or best.points != 0:
-        return False
-    heaviest = max(tile.pips for tile in position.hand(position.turn))
-    heavy = best.move.tile.is_double or best.move.tile.pips == heaviest
-    return heavy and any(m.value < best.value and not m.move.tile.is_double and m.move.tile.pips < heaviest
-                         for m in solution.moves)
-
-
-def _spinner(position: Position, solution: Solution) -> bool:
-    best = unique_best(solution)
-    if best is None:
-        return False
-    opening = [opens_spinner(position, m.move) for m in solution.moves]
-    return any(opening) and not all(opening)
-
-
-def _blocking(position: Position, solution: Solution) -> bool:
-    best = unique_best(solution)
-    if best is None or not blocks(position, best.move):
-        return False
-    if all(blocks(position, m.move) for m in solution.moves):
-        return False
-    mine = pip_total(position.hand(position.turn)) - best.move.tile.pips
-    theirs = sum(pip_total(position.hand(p)) for p in range(position.players) if p != position.turn)
-    return mine < theirs
-
-
-def _partners(position: Position, solution: Solution) -> bool:
-    best = unique_best(solution)
-    return best is not None and any(m.points > best.points and m.value < best.value for m in solution.moves)
-
-
-TESTS: dict[str, Callable[[Position, Solution], bool]] = {
-    "setup": _setup,
-    "defence": _defence,
-    "shedding": _shedding,
-    "spinner": _spinner,
-    "blocking": _blocking,
-    "partners": _partners,
+FLAGS: dict[str, Callable[[Proven, Option], bool]] = {
+    "setups": _most_points,
+    "defence": _least_reply,
+    "shedding": lambda e, o: sheds(e.position, o.move),
+    "spinner": lambda e, o: opens_spinner(e.position, o.move),
+    "blocking": lambda e, o: blocks(e.position, o.move),
+    "going_out": line_goes_out,
+    "partners": _most_points,
+    "cincos": _most_points,
 }
 
 
-def proves(topic: str, position: Position) -> bool:
-    """Solve `position` and check the test of `topic` on it."""
-    return TESTS[topic](position, solve(position))
+def _varies(entry: Proven, test: Callable[[Proven, Option], bool]) -> bool:
+    return len({test(entry, o) for o in entry.options}) == 2
 
 
-def endgames(table: Table, seed: int, most: int) -> Iterator[Position]:
-    """Positions of the seeded hand of real play with the boneyard empty, no hand over
-    `most` tiles and a choice of moves."""
-    for step in played_hand(table, seed):
-        p = step.before
-        if p.boneyard == () and max(len(p.hand(i)) for i in range(p.players)) <= most \
-                and len(p.legal_moves()) >= 2:
-            yield p
+def relevant(entry: Proven) -> bool:
+    """Whether the options differ in the way the topic is about."""
+    if entry.topic in ("setups", "partners", "cincos"):
+        return max(o.points for o in entry.options) > 0 and _varies(entry, _most_points)
+    if entry.topic == "defence":
+        most = max(reply_points(entry.position, o.move) for o in entry.options)
+        return most >= 10 and _varies(entry, _least_reply)
+    return _varies(entry, FLAGS[entry.topic])
 
 
-def search(topic: str, seeds: range, count: int = PER_TOPIC) -> list[str]:
-    """Up to `count` position codes of `topic`, at most one from each hand of `seeds`."""
-    table, most = (PAIRS, 3) if topic == "partners" else (TWO, 5 if topic in ("spinner", "defence") else 4)
-    found: list[str] = []
+# ----- the topics: where their positions come from -----
+@dataclass(frozen=True)
+class Source:
+    """Where a topic's positions come from: the rules, the players of the hands, the
+    largest hand and boneyard a position may have (a boneyard is hidden), and whether
+    the topic needs every tile known (its explanation follows the solved line)."""
+
+    rules: RuleSet
+    bots: tuple[str, ...]
+    most: int
+    bone: int
+    exact: bool
+    shown: bool = False  # every tile shown, the boneyard's order too
+
+
+TWO = Source(STANDARD, ("greedy", "greedy"), 6, 3, False)
+TWO_EXACT = Source(STANDARD, ("greedy", "greedy"), 6, 0, True)
+TOPICS: dict[str, Source] = {
+    "setups": TWO, "defence": TWO_EXACT, "shedding": TWO, "blocking": TWO_EXACT,
+    "spinner": Source(STANDARD, ("greedy", "greedy"), 8, 10, True, shown=True),
+    "going_out": TWO_EXACT,
+    "partners": Source(PARTNERS, ("greedy", "greedy", "greedy", "greedy"), 3, 0, False),
+    "cincos": Source(CINCOS, ("greedy", "greedy"), 6, 0, True),
+}
+PER_FLAG = 18  # entries of each topic whose answer does, and does not, do the topic's thing
+
+
+def worth_solving(topic: str, view: Position) -> bool:
+    """A cheap first look, on what the mover sees: could the moves differ in the
+    topic's way at all?"""
+    moves = view.legal_moves()
+    if len({m.tile for m in moves}) < 3 and len(moves) < 3:
+        return False
+    if topic in ("setups", "partners", "cincos"):
+        return len({view.points(m) for m in moves}) > 1
+    if topic == "spinner":
+        return len({opens_spinner(view, m) for m in moves}) == 2
+    if topic == "shedding":
+        return len({sheds(view, m) for m in moves}) == 2
+    return True
+
+
+def played(source: Source, seed: int) -> Iterator[tuple[Position, Voids]]:
+    """Each position of the seeded hand where the mover has a choice, with the suits
+    the record shows each player lacks."""
+    rng = random.Random(seed)
+    start = deal(source.rules, len(source.bots), rng)
+    bots = [make_player(name, rng.getrandbits(32)) for name in source.bots]
+    position = start
+    turns: list[Turn] = []
+    drawn: list[Tile] = []
+    while not position.is_over:
+        if position.legal_moves():
+            if len(position.legal_moves()) >= 3 and size(position.boneyard) <= source.bone:
+                yield position, voids_from_turns(start, tuple(turns))
+            move = bots[position.turn].choose(position)
+            turns.append(Turn(position.turn, tuple(drawn), move))
+            drawn = []
+            position = position.play(move)
+        elif position.must_draw:
+            assert isinstance(position.boneyard, tuple)
+            drawn.append(position.boneyard[0])
+            position = position.draw()
+        else:
+            turns.append(Turn(position.turn, tuple(drawn), None))
+            drawn = []
+            position = position.pass_turn()
+
+
+def seen_by_mover(position: Position) -> Position:
+    """The position as its mover sees it: the others' hands and the boneyard hidden,
+    unless every tile he cannot see is in one hand (two players, the boneyard empty)."""
+    others = [p for p in range(position.players) if p != position.turn]
+    if position.boneyard == () and len(others) == 1:
+        return position
+    hands = tuple(h if p == position.turn else Hidden(len(position.hand(p)))
+                  for p, h in enumerate(position.hands))
+    boneyard = Hidden(size(position.boneyard)) if size(position.boneyard) else ()  # nor the boneyard's order
+    return Position(position.layout, hands, boneyard, position.turn, position.scores, position.rules)
+
+
+def _twins_merged(solution: Solution) -> list[tuple[Move, int, int]]:
+    """(move, points, value) best first, one of each pair of twins (the same tile,
+    points and value: the same table up to a mirror)."""
+    kept: list[tuple[Move, int, int]] = []
+    for m in solution.moves:
+        if not any(k[0].tile == m.move.tile and k[1] == m.points and k[2] == m.value for k in kept):
+            kept.append((m.move, m.points, m.value))
+    return kept
+
+
+def offered(position: Position, values: Sequence[tuple[Move, int, float]], topic: str) -> list[Move]:
+    """Up to MOST_CHOICES moves, best first: the best, the one that scores most now,
+    one that differs from the best in the topic's way, then the next best."""
+    moves = [m for m, _, _ in values]
+    points = {m: p for m, p, _ in values}
+    chosen = [moves[0]]
+
+    def add(move: Optional[Move]) -> None:
+        if move is not None and move not in chosen and len(chosen) < MOST_CHOICES:
+            chosen.append(move)
+
+    add(max(moves, key=lambda m: points[m]))
+    test: Optional[Callable[[Move], bool]] = {
+        "spinner": lambda m: opens_spinner(position, m),
+        "blocking": lambda m: blocks(position, m),
+        "shedding": lambda m: sheds(position, m),
+    }.get(topic)
+    if test is not None:
+        add(next((m for m in moves if test(m) != test(moves[0])), None))
+    for move in moves:
+        add(move)
+    return chosen
+
+
+def reply_of(line: Line) -> int:
+    """What the next player scores with his turn after the line's first move."""
+    reply = line.reply()
+    return 0 if reply is None else reply.points
+
+
+def _option(move: Move, points: int, total: int, best_in: int, lines: list[Line], keep_line: bool) -> Option:
+    return Option(move, points, total, best_in, lines[0].text() if keep_line else "",
+                  sum(reply_of(line) for line in lines), sum(line.partner_points() for line in lines))
+
+
+def judge(topic: str, position: Position, voids: Voids, seed: int, shown: bool = False) -> Optional[Proven]:
+    """The position as a bank entry of `topic`, or None when it does not teach it;
+    `shown`: with every tile shown."""
+    view = position if shown else seen_by_mover(position)
+    if view.is_fully_known:
+        solution = solve(position)
+        values = _twins_merged(solution)
+        if len(values) < 3:
+            return None
+        chosen = offered(position, [(m, p, float(v)) for m, p, v in values], topic)
+        by_move = {m: (p, v) for m, p, v in values}
+        options = tuple(_option(m, by_move[m][0], by_move[m][1], int(by_move[m][1] == solution.value),
+                                [solved_line(position, m)], keep_line=True) for m in chosen)
+        deals = 0
+    else:
+        if deal_count(view) > MOST_DEALS:
+            return None
+        totals: dict[Move, int] = {}
+        best_in: dict[Move, int] = {}
+        deals = 0
+        for full in every_deal(view, voids):
+            solution = solve(full)
+            deals += 1
+            for m in solution.moves:
+                totals[m.move] = totals.get(m.move, 0) + m.value
+                best_in[m.move] = best_in.get(m.move, 0) + int(m.value == solution.value)
+        if not deals:
+            return None
+        ranked = sorted(totals, key=lambda mv: (-totals[mv], -view.points(mv), str(mv)))
+        merged: list[Move] = []
+        for move in ranked:
+            if not any(k.tile == move.tile and totals[k] == totals[move] for k in merged):
+                merged.append(move)
+        if len(merged) < 3:
+            return None
+        chosen = offered(view, [(mv, view.points(mv), totals[mv] / deals) for mv in merged], topic)
+        lines = {m: [solved_line(full, m) for full in every_deal(view, voids)] for m in chosen}
+        options = tuple(_option(m, view.points(m), totals[m], best_in[m], lines[m], keep_line=False)
+                        for m in chosen)
+    options = tuple(sorted(options, key=lambda o: (-o.total, -o.points, str(o.move))))
+    entry = Proven(topic, view.code(), options, deals, write_voids(voids) if deals else "", seed)
+    gap = entry.value(options[0]) - entry.value(options[1])
+    if gap < MARGIN or not relevant(entry):
+        return None
+    return entry
+
+
+def search(topic: str, seeds: range, used: set[int], per_flag: int = PER_FLAG) -> list[Proven]:
+    """Up to `per_flag` entries of `topic` whose answer does the topic's thing and as
+    many whose answer does not, one from each hand of `seeds` not in `used`: its first
+    position that teaches the topic."""
+    source = TOPICS[topic]
+    found: list[Proven] = []
     for seed in seeds:
-        hit = next((p for p in endgames(table, seed, most) if TESTS[topic](p, solve(p))), None)
-        if hit is not None:
-            found.append(hit.code())
-            if len(found) == count:
+        if seed in used:
+            continue
+        for position, voids in played(source, seed):
+            if size(position.boneyard) > source.bone or max(len(position.hand(p))
+                                                           for p in range(position.players)) > source.most:
+                continue
+            view = position if source.shown else seen_by_mover(position)
+            if (source.exact and not view.is_fully_known) or not worth_solving(topic, view):
+                continue
+            entry = judge(topic, position, voids, seed, source.shown)
+            if entry is not None and sum(e.flag == entry.flag for e in found) < per_flag:
+                found.append(entry)
+                used.add(seed)
                 break
+        if len(found) == 2 * per_flag:
+            break
     return found
 
 
-def write_bank(path: str, seeds: range = range(40_000)) -> None:
-    """Search every topic and write the bank module."""
-    lines = ['"""Positions the solver proves, per topic of the strategy course: written by',
-             '`python -m trainer.teach.proven`, checked again by the tests."""', "",
-             "PROVEN: dict[str, tuple[str, ...]] = {"]
+def problems(entry: Proven) -> list[str]:
+    """What is wrong with an entry, searched again from scratch (empty: proven): each
+    option's value (exact, or its total and best count over every deal), its solved line
+    (played again, every move of it a best move where it is played), the margin of the
+    best, and the topic's test."""
+    found: list[str] = []
+    position = entry.position
+    if entry.exact:
+        solution = solve(position)
+        values = {m.move: m.value for m in solution.moves}
+        for option in entry.options:
+            if values.get(option.move) != option.total:
+                found.append(f"{option.move}: value {values.get(option.move)} is not {option.total}")
+            try:
+                line = replay(position, option.line)
+            except NotationError as error:
+                found.append(f"{option.move}: {error}")
+                continue
+            if line.value != option.total or line != solved_line(position, option.move):
+                found.append(f"{option.move}: the line is not the solver's")
+        if entry.best.total != solution.value:
+            found.append(f"the best offered move is not the best ({solution.value})")
+    else:
+        totals: dict[Move, int] = {}
+        best_in: dict[Move, int] = {}
+        deals = 0
+        for full in every_deal(position, entry.voids_map()):
+            solution = solve(full)
+            deals += 1
+            for m in solution.moves:
+                totals[m.move] = totals.get(m.move, 0) + m.value
+                best_in[m.move] = best_in.get(m.move, 0) + int(m.value == solution.value)
+        if deals != entry.deals:
+            found.append(f"{deals} deals, not {entry.deals}")
+        for option in entry.options:
+            if (totals.get(option.move), best_in.get(option.move)) != (option.total, option.best_in):
+                found.append(f"{option.move}: {totals.get(option.move)} in {best_in.get(option.move)} deals")
+        if totals and max(totals.values()) != entry.best.total:
+            found.append("the best offered move is not the best")
+    if entry.value(entry.options[0]) < entry.value(entry.options[1]) + MARGIN:
+        found.append("the best does not beat the second by the margin")
+    if not relevant(entry):
+        found.append("the moves do not differ in the topic's way")
+    return found
+
+
+def bank(topic: str) -> tuple[Proven, ...]:
+    """The banked entries of `topic`."""
+    return _bank()[topic]
+
+
+@lru_cache(maxsize=1)
+def _bank() -> dict[str, tuple[Proven, ...]]:
+    from trainer.teach.proven_bank import PROVEN
+    grouped: dict[str, list[Proven]] = {topic: [] for topic in TOPICS}
+    for row in PROVEN:
+        entry = _entry(row)
+        grouped[entry.topic].append(entry)
+    return {topic: tuple(entries) for topic, entries in grouped.items()}
+
+
+def literal(text: str, indent: str, width: int = 96) -> str:
+    """A string literal split into pieces that fit the line (implicit concatenation)."""
+    pieces = [text[i:i + width - len(indent) - 3] for i in range(0, len(text),
+                                                                 width - len(indent) - 3)] or [""]
+    return f"\n{indent}".join(repr(piece) for piece in pieces)
+
+
+def entry_source(entry: Proven) -> str:
+    """One entry as the bank module writes it."""
+    options = ",\n".join(f"      ({str(o.move)!r}, {o.points}, {o.total}, {o.best_in}, {o.reply}, "
+                         f"{o.partner},\n"
+                         f"       {literal(o.line, '       ')})" for o in entry.options)
+    return (f"    ({entry.topic!r}, {entry.deals}, {entry.voids!r}, {entry.seed},\n"
+            f"     {literal(entry.code, '     ')},\n"
+            f"     (\n{options},\n     )),")
+
+
+def write_bank(path: str, topics: Sequence[str] = (), seeds: range = range(60_000)) -> None:
+    """Search `topics` (all when none) and write the bank module, keeping the entries of
+    the other topics that `path` holds; it is written again after each topic."""
+    kept: dict[str, list[Proven]] = {topic: [] for topic in TOPICS}
+    try:
+        for entry in _read_module(path):
+            kept[entry.topic].append(entry)
+    except (OSError, SyntaxError, ValueError, KeyError):
+        pass
+    wanted = list(topics) or list(TOPICS)
+    for topic in wanted:
+        kept[topic] = []
+    used = {entry.seed for entries in kept.values() for entry in entries}
+    for topic in wanted:
+        kept[topic] = search(topic, seeds, used)
+        print(topic, len(kept[topic]), file=sys.stderr)
+        _write_module(path, kept)
+
+
+def _read_module(path: str) -> list[Proven]:
+    """The entries of a bank module, read as data (its PROVEN literal), not run."""
+    with open(path, encoding="utf-8") as source:
+        tree = ast.parse(source.read(), path)
+    for node in tree.body:
+        if isinstance(node, ast.AnnAssign) and isinstance(node.target,
+                                                          ast.Name) and node.target.id == "PROVEN":
+            assert node.value is not None
+            return [_entry(row) for row in ast.literal_eval(node.value)]
+    return []
+
+
+def _entry(row: tuple[str, int, str, int, str, tuple[tuple[str, int, int, int, int, int, str],
+                                                     ...]]) -> Proven:
+    topic, deals, voids, seed, code, options = row
+    return Proven(topic, code, tuple(Option(Move.parse(m), p, v, b, line, r, q) for m, p, v, b, r, q,
+                                     line in options),
+                  deals, voids, seed)
+
+
+def _write_module(path: str, kept: dict[str, list[Proven]]) -> None:
+    lines = ['"""Positions the solver proves for the strategy course, as the player to move sees',
+             "them: written by `python -m trainer.teach.proven` (`trainer.teach.proven`),",
+             "proven again by the tests (a sample) and `benchmarks/course_verify.py` (all).",
+             "",
+             "Each entry: (topic, deals (0: exact), voids, seed of the hand, position code,",
+             "((move, points now, value or its total over the deals, deals it is best in, reply, partner,",
+             "solved line), ...)): reply and partner are what the next player's reply and the partner",
+             "score along the solved lines (totals over the deals).",
+             '"""', "",
+             "Options = tuple[tuple[str, int, int, int, int, int, str], ...]",
+             "PROVEN: tuple[tuple[str, int, str, int, str, Options], ...] = ("]
     for topic in TOPICS:
-        lines.append(f"    {topic!r}: (")
-        for code in search(topic, seeds):
-            parts = [code[i:i + 80] for i in range(0, len(code), 80)]
-            lines += [f"        {part!r}" for part in parts[:-1]] + [f"        {parts[-1]!r},"]
-        lines.append("    ),")
-    lines.append("}")
+        lines += [entry_source(entry) for entry in kept[topic]]
+    lines.append(")")
     with open(path, "w", encoding="utf-8") as out:
         out.write("\n".join(lines) + "\n")
 
 
-if __name__ == "__main__":  # pragma: no cover
-    write_bank(sys.argv[1] if len(sys.argv) > 1 else "trainer/teach/proven_bank.py")
+if __name__ == "__main__":  # pragma: no cover - `python -m trainer.teach.proven [PATH [TOPIC ...]]`
+    write_bank(sys.argv[1] if len(sys.argv) > 1 else "trainer/teach/proven_bank.py", sys.argv[2:])

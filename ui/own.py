@@ -1,0 +1,106 @@
+"""A puzzle of the learner's own, opened from the review queue on the Puzzles page: the
+position of a move he got wrong in a game (a mistake or a blunder in its review), to
+find the better move (`trainer.play.mistakes`). Functions only: the Puzzles page calls
+them."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import streamlit as st
+
+from trainer.engine.moves import Move
+from trainer.engine.position import Position
+from trainer.engine.tiles import Tile
+from trainer.errors import TrainerError
+from trainer.i18n import t
+from trainer.play.mistakes import KIND, OwnPuzzle, Verdict, from_card, judge_answer
+from ui.state import lang, plain, record_result
+from ui.widgets import board, end_buttons, tile_buttons
+
+STATE = ("own_card", "own_tile", "own_verdict")  # (item, position) opened; tile clicked; (move, Verdict)
+
+
+def _state() -> None:
+    for name in STATE:
+        if name not in st.session_state:
+            st.session_state[name] = None
+
+
+def open_card(item: str, position: str) -> None:
+    """Callback: open a review card's own puzzle."""
+    _state()
+    st.session_state.update(own_card=(item, position), own_tile=None, own_verdict=None)
+
+
+def close() -> None:
+    _state()
+    st.session_state.update(own_card=None, own_tile=None, own_verdict=None)
+
+
+def opened() -> Optional[tuple[str, str]]:
+    _state()
+    card: Optional[tuple[str, str]] = st.session_state["own_card"]
+    return card
+
+
+def _pick(tile: Tile) -> None:
+    st.session_state["own_tile"] = str(tile)
+
+
+def _answer(puzzle: OwnPuzzle, item: str, move: Move) -> None:
+    with st.spinner(t("mine.judging", lang())):
+        try:
+            verdict = judge_answer(puzzle, move, budget=1.0, seed=len(item), lang=lang())
+        except TrainerError as error:
+            st.warning(plain(error))
+            return
+    st.session_state.update(own_verdict=(str(move), verdict), own_tile=None)
+    record_result("puzzle", item, verdict.correct, detail=str(move), kind=KIND, position=puzzle.position,
+                  answer=str(move), mode="review", timer="puzzle")
+
+
+def show() -> None:
+    """The opened own puzzle: the board as the learner saw it, his hand to click, the
+    verdict once answered, and the way back to the queue."""
+    card = opened()
+    if card is None:
+        return
+    item, code = card
+    try:
+        puzzle = from_card(item, code)
+    except TrainerError as error:
+        st.warning(t("mine.bad_card", lang(), error=plain(error)))
+        st.button(t("puzzles.review_back", lang()), key="own_back", on_click=close)
+        return
+    position = Position.from_code(code)
+    st.subheader(t("mine.title", lang()))
+    st.write(t("mine.intro", lang(), played=plain(str(puzzle.played))))
+    if not position.layout.is_empty:
+        board(position.layout)
+    kept = st.session_state["own_verdict"]
+    mover = position.hand(position.turn)
+    moves = position.legal_moves()
+    if kept is None:
+        selected = Tile.parse(st.session_state["own_tile"]) if st.session_state["own_tile"] else None
+        playable = tuple(tile for tile in mover if any(m.tile == tile for m in moves))
+        st.write(t("puzzles.your_hand", lang()))
+        tile_buttons(mover, key="own", selected=selected, playable=playable, on_pick=_pick)
+        if selected is not None and selected in playable:
+            options = [m for m in moves if m.tile == selected]
+            if options[0].side is None:
+                if st.button(t("play.lead", lang(), tile=selected), key="own_lead", type="primary"):
+                    _answer(puzzle, item, options[0])
+                    st.rerun()
+            else:
+                pips = {e.side: e.pip for e in position.layout.open_ends()}
+                side = end_buttons([(m.side, pips[m.side]) for m in options if m.side], key="own_end",
+                                   tile=selected)
+                if side is not None:
+                    _answer(puzzle, item, Move(selected, side))  # type: ignore[arg-type]
+                    st.rerun()
+    else:
+        verdict: Verdict = kept[1]
+        (st.success if verdict.correct else st.error)(verdict.message)
+    st.button(t("puzzles.review_back", lang()), key="own_back", on_click=close,
+              type="primary" if kept is not None else "secondary")

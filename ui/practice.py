@@ -1,0 +1,194 @@
+"""Practice against the solver: a position of real play with a goal, played to the end of
+the hand against the perfect player, with stars and a retry (lichess Practice). Every
+tile is known, and every goal is proven reachable (`trainer.teach.practice`)."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import streamlit as st
+
+from trainer.engine.movenames import move_words
+from trainer.engine.moves import Move
+from trainer.engine.tiles import Tile
+from trainer.errors import TrainerError
+from trainer.i18n import t
+from trainer.teach.practice import STARS, PracticeGame, PracticeItem, practice_item, practice_items
+from ui.state import init_state, learner_id, open_store, record_result
+from ui.widgets import board, end_buttons, guard, hand, tile_buttons
+
+init_state()
+LANG: str = st.session_state["lang"]
+for name, default in (("practice_id", None), ("practice_game", None), ("practice_tile", None),
+                      ("practice_stars", {}), ("practice_loaded", None)):
+    if name not in st.session_state:
+        st.session_state[name] = default
+ITEMS = practice_items()
+IDS = tuple(item.id for item in ITEMS)
+KEPT = "practice-"  # a practice position's stars are kept as the lesson "practice-ID"
+
+
+# ----- stars -----
+def best_stars() -> dict[str, int]:
+    """The best stars of each position: the chosen learner's kept ones, read once per
+    learner, else this visit's."""
+    kept: dict[str, int] = st.session_state["practice_stars"]
+    learner = learner_id()
+    if learner is not None and st.session_state["practice_loaded"] != learner:
+        store = open_store()
+        if store is not None:
+            try:
+                for item_id, earned in list(kept.items()):
+                    store.record_lesson(learner, KEPT + item_id, earned)
+                kept = {key[len(KEPT):]: value for key, value in store.lesson_stars(learner).items()
+                        if key.startswith(KEPT)}
+            except TrainerError as error:
+                guard(error)
+        st.session_state["practice_stars"] = kept
+        st.session_state["practice_loaded"] = learner
+    return kept
+
+
+def keep_stars(game: PracticeGame) -> None:
+    kept = best_stars()
+    earned = game.stars()
+    kept[game.item.id] = max(kept.get(game.item.id, 0), earned)
+    record_result("lesson", KEPT + game.item.id, earned > 0, detail=str(earned), kind="practice",
+                  position=game.item.code, answer=str(earned))
+    learner = learner_id()
+    store = open_store() if learner is not None else None
+    if learner is not None and store is not None:
+        try:
+            store.record_lesson(learner, KEPT + game.item.id, earned)
+        except TrainerError as error:
+            guard(error)
+
+
+def star_text(count: int) -> str:
+    return "★" * count + "☆" * (STARS - count)
+
+
+def label(item_id: str) -> str:
+    item = next(i for i in ITEMS if i.id == item_id)
+    number = IDS.index(item_id) + 1
+    rules = t(f"rules.{item.position.rules.name}", LANG)
+    best = best_stars().get(item_id)
+    text = t("practice.option", LANG, number=number, goal=item.goal.text(LANG, short=True), rules=rules)
+    return text if best is None else f"{text} {star_text(best)}"
+
+
+# ----- the game -----
+def current() -> PracticeGame:
+    game: Optional[PracticeGame] = st.session_state["practice_game"]
+    chosen = st.session_state["practice_id"]
+    if game is None or game.item.id != chosen:
+        game = PracticeGame(practice_item(chosen, LANG))
+        st.session_state.update(practice_game=game, practice_tile=None)
+    return game
+
+
+def pick_tile(tile: Tile) -> None:
+    st.session_state["practice_tile"] = str(tile)
+
+
+def play(text: str) -> None:
+    """Callback: the learner's move, then the perfect player's replies."""
+    game = current()
+    was_over = game.over
+    try:
+        game.play(Move.parse(text))
+    except TrainerError:
+        return
+    st.session_state["practice_tile"] = None
+    if game.over and not was_over:
+        keep_stars(game)
+
+
+def retry() -> None:
+    st.session_state.update(practice_game=current().retry(), practice_tile=None)
+
+
+def who(game: PracticeGame, player: int) -> str:
+    return t("practice.you" if player == game.learner else "practice.opponent", LANG)
+
+
+def story(game: PracticeGame) -> None:
+    """The moves so far, one line each."""
+    for player, move, points in game.history:
+        if move is None:
+            st.caption(t("practice.passed", LANG, who=who(game, player)))
+        elif points:
+            st.caption(t("practice.scored", LANG, who=who(game, player), move=move_words(move, LANG),
+                         points=points))
+        else:
+            st.caption(t("practice.played", LANG, who=who(game, player), move=move_words(move, LANG)))
+
+
+def verdict(game: PracticeGame) -> None:
+    status = game.status
+    if status == "met":
+        earned = game.stars()
+        st.success(t("practice.met", LANG, stars=star_text(earned), earned=earned, most=STARS))
+    elif status in ("lost", "failed") and game.lost_at is not None:
+        _, move, _ = game.history[game.lost_at]
+        kept = t("list.separator", LANG).join(move_words(m, LANG) for m in game.kept)
+        st.error(t("practice.lost", LANG, move=move_words(move, LANG) if move else "-", kept=kept))
+    elif status == "failed":
+        st.error(t("practice.failed", LANG))
+
+
+def learner_turn(game: PracticeGame) -> None:
+    moves = game.learner_moves()
+    if not moves:
+        return
+    position = game.position
+    mine = position.hand(game.learner)
+    selected = Tile.parse(st.session_state["practice_tile"]) if st.session_state["practice_tile"] else None
+    playable = tuple(tile for tile in mine if any(m.tile == tile for m in moves))
+    st.write(t("practice.your_move", LANG))
+    tile_buttons(mine, key="practice", selected=selected, playable=playable, on_pick=pick_tile)
+    if selected is not None and selected in playable:
+        pips = {e.side: e.pip for e in position.layout.open_ends()}
+        end_buttons([(m.side, pips[m.side]) for m in moves if m.tile == selected and m.side],
+                    key="practice_end",
+                    tile=selected, on_pick=lambda side: play(f"{selected}@{side}"))
+
+
+def show(game: PracticeGame) -> None:
+    item: PracticeItem = game.item
+    start = item.position
+    other = 1 - game.learner
+    st.info(t("practice.goal", LANG, goal=item.goal.text(LANG, start.rules.name)), icon=":material/flag:")
+    st.caption(t("practice.known", LANG, rules=t(f"rules.{start.rules.name}", LANG),
+                 tiles=", ".join(map(str, start.hand(other)))))
+    last = next((m.tile for _, m, _ in reversed(game.history) if m is not None), None)
+    board(game.position.layout, last=last)
+    if not game.over:
+        st.caption(t("practice.opponent_holds", LANG, tiles=", ".join(map(str, game.position.hand(other)))))
+        hand(game.position.hand(other))
+    story(game)
+    verdict(game)
+    learner_turn(game)
+    row = st.container(horizontal=True)
+    row.button(t("practice.retry", LANG), key="practice_retry", on_click=retry,
+               type="primary" if game.status != "playing" else "secondary", icon=":material/replay:")
+    if game.over:
+        following = IDS.index(item.id) + 1
+        if following < len(IDS):
+            row.button(t("practice.next", LANG), key="practice_next", on_click=go_to, args=(IDS[following],))
+
+
+def go_to(item_id: str) -> None:
+    st.session_state.update(practice_id=item_id, practice_game=None, practice_tile=None)
+
+
+st.title(t("practice.title", LANG))
+st.caption(t("practice.intro", LANG))
+if st.session_state["practice_id"] not in IDS:
+    st.session_state["practice_id"] = IDS[0]
+labels = {item_id: label(item_id) for item_id in IDS}
+st.session_state["practice_id"] = st.session_state["practice_id"]
+st.selectbox(t("practice.pick", LANG), IDS, key="practice_id", format_func=labels.__getitem__)
+with st.spinner(t("practice.thinking", LANG)):
+    shown = current()
+show(shown)
