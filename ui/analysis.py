@@ -6,6 +6,7 @@ analysed; pasting shows the pasted position's board."""
 
 from __future__ import annotations
 
+import math
 from typing import Optional
 
 import streamlit as st
@@ -34,6 +35,7 @@ EXAMPLE = ("0-0:0-3,3-4,4-6,6-5,5-5,5-1,1-0:0-4,4-2,2-1,1-3,3-2,2-0,0-5,5-4::"
 RULES = ("standard", "cincos")
 MODES = ("table", "hand")  # what clicking a tile does: put it on the table, or in my hand
 VIEWS = ("build", "paste")  # the page's two ways in
+PASTE = "analysis_paste"  # the code box's key: its text is the learner's until the position changes
 
 init_state()
 LANG: str = st.session_state["lang"]
@@ -42,6 +44,7 @@ LANG: str = st.session_state["lang"]
 def set_position(code: str) -> None:
     """Analyse `code`, kept in the page's address (not one too long to be a code)."""
     st.session_state["analysis_code"] = code
+    st.session_state[PASTE] = code
     if len(code) <= MAX_CODE:
         st.query_params["position"] = code
     elif "position" in st.query_params:
@@ -60,6 +63,9 @@ url_code = st.query_params.get("position")
 if url_code is not None and url_code != st.session_state["analysis_code"]:
     st.session_state["analysis_code"] = url_code
     st.session_state["analysis_view"] = "paste"
+    st.session_state[PASTE] = url_code
+if PASTE not in st.session_state:
+    st.session_state[PASTE] = st.session_state["analysis_code"]
 if st.session_state.get("analysis_view") not in VIEWS:
     st.session_state["analysis_view"] = "paste" if st.session_state["analysis_code"] else "build"
 
@@ -151,16 +157,26 @@ def builder() -> Optional[str]:
     return code if code == st.session_state["analysis_code"] else None
 
 
+def analyse_pasted() -> None:
+    """Callback of Analyse (and of Enter in the box): the code typed, whatever it was
+    before. The box has a key of its own, so that a new code is never a new box that
+    would forget what was typed into the old one."""
+    typed = str(st.session_state.get(PASTE) or "")
+    # a code copied from the page's text has non-breaking hyphens (they keep a move's code on one line)
+    set_position(typed.replace("\u2011", "-").replace("\u2060", "").strip())
+
+
+def show_example() -> None:
+    st.session_state[PASTE] = EXAMPLE
+    set_position(EXAMPLE)
+
+
 def paste() -> None:
     with st.form("paste_form", border=False):
-        text = st.text_input(t("analysis.code_label", LANG), value=st.session_state["analysis_code"],
-                             placeholder=t("analysis.code_placeholder", LANG),
-                             help=t("analysis.code_help", LANG))
-        if st.form_submit_button(t("analysis.analyse", LANG), type="primary"):
-            set_position(text.strip())
-    if st.button(t("analysis.example", LANG), key="example"):
-        set_position(EXAMPLE)
-        st.rerun()
+        st.text_input(t("analysis.code_label", LANG), key=PASTE,
+                      placeholder=t("analysis.code_placeholder", LANG), help=t("analysis.code_help", LANG))
+        st.form_submit_button(t("analysis.analyse", LANG), type="primary", on_click=analyse_pasted)
+    st.button(t("analysis.example", LANG), key="example", on_click=show_example)
 
 
 def too_big(position: Position, seconds: float) -> Estimate:
@@ -212,6 +228,8 @@ def moves_table(position: Position) -> None:
             rough = too_big(position, sample_limit)
         else:
             values = {m.move: f"{m.value:.1f} ± {m.spread:.1f}" for m in result.moves}
+            sampled = {m.move: m.value for m in result.moves}
+            order.sort(key=lambda m: (-sampled.get(m, -math.inf), -points[m], str(m)))  # best value first
     if rough is not None:
         exact = False
         values = {m.move: f"{m.value:.1f} ± {m.spread:.1f}" for m in rough.moves}
@@ -226,7 +244,7 @@ def moves_table(position: Position) -> None:
             line[columns["value"]] = values.get(move, "")
         table.append(line)
     st.subheader(t("analysis.moves", LANG))
-    st.dataframe(table, hide_index=True, width="stretch")
+    st.table(table, hide_index=True)  # static: it wraps on a phone, and no toolbar floats over the heading
     if rough is not None:
         st.caption(t("analysis.value_playout", LANG, player=mover,
                      playouts=tn("plural.playouts", rough.samples, LANG)))
@@ -245,7 +263,9 @@ def analysed(with_board: bool) -> None:
     try:
         position = Position.from_code(code)
     except TrainerError as error:
-        st.error(t("analysis.bad_code", LANG, error=reason(error)))  # no board: nothing was read
+        st.error(t("analysis.bad_code", LANG, error=reason(error)))
+        st.caption(t("analysis.bad_code_empty", LANG))  # nothing was read: the empty board is not the code's
+        board(EMPTY)
         return
     st.subheader(t("analysis.position", LANG))
     st.code(position.code(), language=None, wrap_lines=True)

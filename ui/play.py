@@ -62,12 +62,22 @@ def names(session: PlaySession) -> dict[int, str]:
 
 
 def side_names(session: PlaySession, sides: int) -> list[str]:
-    """Who scores as each side: a player, or with partners the two players of a side."""
+    """Who scores as each side: a player, or with partners the side as one name ("You and
+    your partner (player 2)", "The computers (players 1 and 3)"), never a list whose
+    commas could be read as separating sides."""
     who = names(session)
     if sides == session.settings.players:
         return [who[seat] for seat in range(sides)]
-    return [t("list.separator", LANG).join(who[seat] for seat in range(side, session.settings.players, sides))
-            for side in range(sides)]
+    learner = session.settings.learner
+    out = []
+    for side in range(sides):
+        seats = [seat for seat in range(session.settings.players)
+                 if session.match.rules.side_of(seat) == side]
+        if learner in seats:
+            out.append(t("play.side_you", LANG, partner=next(seat for seat in seats if seat != learner)))
+        else:
+            out.append(t("play.side_others", LANG, players=join([str(seat) for seat in seats], LANG)))
+    return out
 
 
 def start(settings: PlaySettings) -> None:
@@ -149,8 +159,7 @@ def load_game(data: bytes) -> Optional[PlaySession]:
 def scoreboard(session: PlaySession) -> None:
     match = session.match
     sides = match.rules.sides(session.settings.players)
-    labels = ([t("play.side_us", LANG), t("play.side_them", LANG)] if match.rules.partners
-              else [names(session)[s] for s in range(sides)])
+    labels = side_names(session, sides)
     with st.container(horizontal=True, gap="medium"):
         for label, score in zip(labels, match.scores):
             st.metric(label, score, width="content")
@@ -240,8 +249,8 @@ def hand_result(session: PlaySession) -> None:
     columns = (t("play.col.player", LANG), t("play.col.pips", LANG), t("play.col.rounded", LANG))
     rows = [dict(zip(columns, (who[seat], result.pips[seat], (result.pips[seat] + 2) // 5 * 5)))
             for seat in range(session.settings.players)]
-    st.dataframe(rows, hide_index=True, width="stretch")
-    separator = t("list.separator", LANG)
+    st.table(rows, hide_index=True)  # static: no floating toolbar over the board above it
+    separator = t("play.side_separator", LANG)  # not a comma: a side's name may hold one
     sides = side_names(session, len(result.deltas))  # whose change and whose score each figure is
     st.write(t("play.settlement", LANG, rules=t(f"rules.{match.rules.name}", LANG),
                changes=separator.join(f"{side} {d:+d}" for side, d in zip(sides, result.deltas)),
@@ -531,6 +540,13 @@ else:
 with st.expander(t("play.save_title", LANG)):
     st.download_button(t("play.save", LANG), data=session.save(), file_name="allfives-game.txt",
                        mime="text/plain", key="play_save")
-    if st.button(t("play.quit", LANG), key="play_quit"):
-        st.session_state["play"] = None
-        st.rerun()
+    if not st.session_state.get("play_quitting"):
+        st.button(t("play.quit", LANG), key="play_quit", on_click=st.session_state.update,
+                  kwargs={"play_quitting": True})
+    else:  # asked once more: the match is lost unless it was saved
+        st.warning(t("play.quit_sure", LANG), icon=":material/warning:")
+        with st.container(horizontal=True):
+            st.button(t("play.quit_no", LANG), key="play_quit_no", type="primary",
+                      on_click=st.session_state.update, kwargs={"play_quitting": False})
+            st.button(t("play.quit_yes", LANG), key="play_quit_yes", on_click=st.session_state.update,
+                      kwargs={"play": None, "play_quitting": False})

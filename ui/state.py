@@ -60,6 +60,7 @@ DEFAULTS: dict[str, Any] = {
     "drill_answer": None,  # (item key, Feedback, the answer given) for the board shown
     "drill_warning": None,  # the message for an answer that could not be read
     "drill_where": [],  # open ends toggled on in "where can this tile go"
+    "drill_queue": [],  # the review's next boards due (store item keys), after the one reopened
     # the timed run
     "run": None,  # the TimedRun under way or just over
     "run_feedback": None,  # the verdict on the run's last answer
@@ -75,6 +76,7 @@ DEFAULTS: dict[str, Any] = {
     "puzzle_tile": None,  # the tile clicked, waiting for its end
     "puzzle_answer": None,  # the move (or count) answered
     "puzzle_hint": False,  # whether the hint was shown for this attempt
+    "puzzle_shown": False,  # whether the answer was shown (after a wrong one): a retry is helped
     # play: the session against the computer and the page's own state
     "play": None,  # the PlaySession under way
     "play_pace": 0.3,  # seconds the computer "thinks" (tests set 0)
@@ -88,6 +90,12 @@ DEFAULTS: dict[str, Any] = {
     "play_review": None,  # (hand number, reviews) after "Review my moves"
     "play_note": None,  # a message kept until the learner's next move (a wrong Muggins claim)
     "play_review_job": None,  # ((session id, hand number), the review's Future) begun at the hand's end
+    "play_quitting": False,  # "Quit this game" clicked: the match ends once it is confirmed
+    # the guided first hand (ui/guided.py)
+    "guided": None,  # the GuidedHand under way
+    "guided_seed": None,  # its deal
+    "guided_tile": None,  # the tile clicked, waiting for its end
+    "guided_done": False,  # whether a guided hand was played to its end in this tab
     # every answer of the session (kept in the store too when a learner is chosen)
     "results": [],
     "guest_answers": [],  # GuestAnswer of each answer given with no learner chosen, for a new one

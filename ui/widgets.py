@@ -78,6 +78,7 @@ STYLE = f"""<style>
   .af-board-narrow {{display: block}}
 }}
 [data-testid="stCode"] pre {{padding-right: 2.75rem}}
+.st-key-keep, [class*="st-key-keep_"], .st-key-browser_helpers {{display: none}}
 [data-testid="stPageLink"] a, [data-testid="stPageLink"] a * {{white-space: normal !important;
   overflow: visible !important; text-overflow: clip !important; height: auto}}
 {_tile_pictures()}
@@ -117,6 +118,14 @@ def uploader_style(lang_code: str, notes: dict[str, str]) -> None:
 APP_ICON = render_tile(Tile(6, 4))  # the browser tab's icon: an upright 6-4, a count of 10
 
 
+def opening() -> None:
+    """A new tab's first moment, while the browser hands back what it kept for the tab:
+    nothing, unless it lasts, when a line says so (it fades in after two seconds)."""
+    st.html('<p class="af-opening" style="opacity: 0; animation: af-show 0.3s 2s forwards">'
+            f'{escape(t("widgets.opening", lang()))}</p>'
+            "<style>@keyframes af-show {to {opacity: 1}}</style>")
+
+
 def page_style() -> None:
     """The app's few style rules (a board's two widths, tile buttons), once a run."""
     st.html(STYLE)
@@ -150,14 +159,14 @@ def board_image(wide: str, narrow: str, alt: str) -> None:
 
 @st.cache_data(max_entries=2048, show_spinner=False)
 def drawn_board(code: str, last: Optional[str], caption: bool, selected_ends: tuple[str, ...],
-                markers: bool, language: str) -> tuple[str, str, str]:
+                markers: bool, language: str, named_ends: bool = False) -> tuple[str, str, str]:
     """A board's two drawings (desktop, phone) and its words, kept across sessions: the
     same board (a lesson's, a puzzle's, today's) is drawn once per process."""
     layout = Layout.parse(code)
     tile = Tile.parse(last) if last else None
     wide, narrow = (render_board(layout, last=tile, unit=28, caption=caption and markers,
                                  selected_ends=selected_ends, markers=markers, max_width=width,
-                                 lang=language)
+                                 lang=language, named_ends=named_ends)
                     for width in (DESK_WIDTH, PHONE_WIDTH))
     return wide, narrow, describe(layout, with_count=markers, lang=language)
 
@@ -179,11 +188,12 @@ def board_legend() -> None:
 
 
 def quiz_board(layout: Layout, last: Optional[Tile] = None,
-               selected_ends: tuple[str, ...] = ()) -> None:
+               selected_ends: tuple[str, ...] = (), named_ends: bool = False) -> None:
     """The board with the tiles alone: no end markers and no count, so that it does not
-    give the answer away; its text alternative leaves the count out too."""
+    give the answer away; its text alternative leaves the count out too. With
+    `named_ends`, each open end shows its side's letter (a question that names ends)."""
     board_image(*drawn_board(str(layout), None if last is None else str(last), False, tuple(selected_ends),
-                             False, lang()))
+                             False, lang(), named_ends))
 
 
 def hand(tiles: tuple[Tile, ...], selected: Optional[Tile] = None) -> None:

@@ -41,6 +41,7 @@ from datetime import date, datetime
 from typing import TYPE_CHECKING, Optional, TypeVar
 
 from trainer.store.accounts import AccessError, Account, AccountError, Role
+from trainer.store.aggregates import DrillBlock, RatingDay, ReviewCounts
 from trainer.store.assignments import Assignment, AssignmentError, ClassReport, Result, Task
 from trainer.store.classes import Klass
 from trainer.store.glicko import Rated, Rating
@@ -190,6 +191,15 @@ class ScopedStore:
 
     def review_queue(self, learner_id: int) -> tuple[ReviewItem, ...]:
         return self._store.review_queue(self._readable(learner_id))
+
+    def review_counts(self, learner_id: int, now: Optional[datetime] = None) -> ReviewCounts:
+        return self._store.review_counts(self._readable(learner_id), now)
+
+    def rating_days(self, learner_id: int) -> tuple[RatingDay, ...]:
+        return self._store.rating_days(self._readable(learner_id))
+
+    def drill_blocks(self, learner_id: int, size: int = 10) -> tuple[DrillBlock, ...]:
+        return self._store.drill_blocks(self._readable(learner_id), size)
 
     def lesson_stars(self, learner_id: int) -> dict[str, int]:
         return self._store.lesson_stars(self._readable(learner_id))
