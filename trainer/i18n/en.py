@@ -814,8 +814,34 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "widgets.learner_hint": "Choose or create a learner to keep your answers, ratings and review queue.",
     "widgets.store_problem": (
         "**Your progress cannot be saved right now:** {error}. Nothing was overwritten or deleted; "
-        "until this is fixed, answers are kept for this visit only."
+        "a chosen learner's answers wait and are saved once the database is back."
     ),
+    "widgets.learner_waiting": "The progress database is away: your answers wait and are saved once it is back.",
+    # ----- the progress database's faults, in plain words (never where it is) -----
+    "store.fault.failed": "the progress database did not answer as it should",
+    "store.fault.locked": "the progress database is busy: another program holds it locked",
+    "store.fault.missing": "the progress database is not where it was",
+    "store.fault.damaged": "the progress database is damaged",
+    "store.fault.read_only": "the progress database cannot be written",
+    "store.fault.full": "the progress database's disk is full",
+    "store.fault.unreachable": "the progress database cannot be reached",
+    "store.fault.driver": "the progress database cannot be opened by this server",
+    "widgets.answers_waiting": {
+        "one": "{n} answer waits, saved once the database is back ({why}).",
+        "other": "{n} answers wait, saved once the database is back ({why}).",
+    },
+    "widgets.answers_written": {
+        "one": "The database is back: the answer that waited is saved.",
+        "other": "The database is back: the {n} answers that waited are saved.",
+    },
+    "widgets.answers_lost": {
+        "one": "{n} answer could not be kept: {items}.",
+        "other": "{n} answers could not be kept: {items}.",
+    },
+    "widgets.answers_lost_restart": {
+        "one": "The server restarted while {n} answer waited for the database: it was not kept.",
+        "other": "The server restarted while {n} answers waited for the database: they were not kept.",
+    },
     "widgets.store_where": "(The database: {where}.)",
     "widgets.store_failed": "The progress database could not be read: {error}.",
     "widgets.due_now": "now",

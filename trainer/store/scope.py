@@ -209,18 +209,18 @@ class ScopedStore:
                        points_lost: Optional[int] = None, seconds: Optional[float] = None,
                        helped: bool = False, rated: bool = False, mode: str = "",
                        tags: Optional[Sequence[str]] = None, when: Optional[datetime] = None,
-                       day: Optional[date] = None) -> Recorded:
+                       day: Optional[date] = None, key: Optional[str] = None) -> Recorded:
         return self._store.record_attempt(
             self._own(learner_id), part, item, correct, kind=kind, position=position, answer=answer,
             points_lost=points_lost, seconds=seconds, helped=helped, rated=rated, mode=mode, tags=tags,
-            when=when, day=day)
+            when=when, day=day, key=key)
 
     def record_run(self, learner_id: int, *, level: int, duration: float, answered: int, right: int,
                    score: int, best_streak: int, when: Optional[datetime] = None,
-                   day: Optional[date] = None) -> int:
+                   day: Optional[date] = None, key: Optional[str] = None) -> int:
         return self._store.record_run(self._own(learner_id), level=level, duration=duration,
                                       answered=answered, right=right, score=score, best_streak=best_streak,
-                                      when=when, day=day)
+                                      when=when, day=day, key=key)
 
     def record_lesson(self, learner_id: int, lesson_id: str, stars: int,
                       when: Optional[datetime] = None) -> int:
