@@ -187,7 +187,12 @@ class StoreBase:
         message = str(error.orig).strip().splitlines()[0] if error.orig is not None else str(error)
         if self.dialect == "postgresql":
             raise _server_fault(self.location, error, message, self._busy_timeout) from None
-        raise sqlite_fault(self.location, self.path, message, self._busy_timeout) from None
+        fault = sqlite_fault(self.location, self.path, message, self._busy_timeout)
+        if not isinstance(fault, StoreLockedError):
+            # a connection opened while the file could not be written stays read-only:
+            # the next call opens new ones, which write again once the fault is gone
+            self._engine.dispose()
+        raise fault from None
 
     @contextmanager
     def _read(self) -> Iterator[Connection]:
