@@ -136,7 +136,8 @@ def setup() -> None:
 def load_game(data: bytes) -> Optional[PlaySession]:
     """A saved game from an uploaded file, or None with a plain error saying why."""
     try:
-        return load_file(data, LANG)
+        # the page's own thinking time, whatever the file says (a file does not set the server's clock)
+        return load_file(data, LANG, budget=float(st.session_state["play_budget"]))
     except SaveFileError as error:
         st.error(t("play.bad_file_head", LANG, problem=error.problem))
         if error.detail:

@@ -209,9 +209,19 @@ def _close(store: Store) -> None:
     store.close()
 
 
+def _sweep(store: Store) -> None:
+    try:
+        store.sweep_interrupted()
+    except StoreError as error:
+        LOG.warning("what an interrupted import left could not be cleaned up yet: %s", error)
+
+
 @st.cache_resource(show_spinner=False, max_entries=8, on_release=_close)
 def _shared_store(setting: str) -> Store:
-    return Store(setting or None, catalogue=bank.catalogue())
+    store = Store(setting or None, catalogue=bank.catalogue())
+    # what an import killed on the way (a process ended) left behind goes as the app starts
+    threading.Thread(target=_sweep, args=(store,), name="allfives-sweep", daemon=True).start()
+    return store
 
 
 def open_store() -> Optional[Store]:

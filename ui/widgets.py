@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import base64
+import math
 from collections.abc import Callable
 from datetime import UTC, datetime
 from html import escape
@@ -18,7 +19,7 @@ from trainer.engine.moves import Move
 from trainer.engine.tiles import ALL_TILES, Tile
 from trainer.errors import TrainerError
 from trainer.i18n import t, tn
-from trainer.store import NAME_LIMIT, LearnerError, Store, StoreError
+from trainer.store import NAME_LIMIT, LearnerError, LearnerLimitError, LookalikeError, Store, StoreError
 from trainer.svg import DESK_WIDTH, PHONE_WIDTH, describe, render_board, render_hand, render_tile
 from trainer.teach.glossary import legend
 from ui.state import (
@@ -264,7 +265,15 @@ def _create_learner() -> None:
         if store.find_learner(name) is not None:
             st.session_state["learner_message"] = t("widgets.learner_taken", lang(), name=plain(name))
             return
-        learner = store.create_learner(name)
+        learner = store.create_learner(name, visitor=str(st.context.ip_address or "local"))
+    except LookalikeError as error:
+        st.session_state["learner_message"] = t("widgets.learner_lookalike", lang(), name=plain(name),
+                                                other=plain(error.other))
+        return
+    except LearnerLimitError as error:
+        minutes = max(1, math.ceil(error.wait.total_seconds() / 60))
+        st.session_state["learner_message"] = tn(f"widgets.learner_limit_{error.scope}", minutes, lang())
+        return
     except LearnerError as error:
         st.session_state["learner_message"] = t("widgets.learner_bad", lang(), error=reason(error))
         return

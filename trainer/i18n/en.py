@@ -810,6 +810,18 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
         "There is already a learner named {name}: pick that name in the list above, or type another."
     ),
     "widgets.learner_bad": "That name cannot be used: {error}.",
+    "widgets.learner_lookalike": (
+        "{name} looks too much like {other}, who is in the list above: pick {other} there if that is you, "
+        "or type a name that looks different."
+    ),
+    "widgets.learner_limit_visitor": {
+        "one": "You have made many new learners in a short time: one more can be made in {n}\u00a0min.",
+        "other": "You have made many new learners in a short time: one more can be made in {n}\u00a0min.",
+    },
+    "widgets.learner_limit_server": {
+        "one": "Many new learners were made on this server lately: one more can be made in {n}\u00a0min.",
+        "other": "Many new learners were made on this server lately: one more can be made in {n}\u00a0min.",
+    },
     "widgets.learner_offline": "Progress cannot be saved right now: answers are kept for this visit only.",
     "widgets.learner_hint": "Choose or create a learner to keep your answers, ratings and review queue.",
     "widgets.store_problem": (

@@ -85,7 +85,7 @@ from trainer.store.errors import (
 from trainer.store.guest import GUEST_LIMIT, GuestAnswer, GuestRun, GuestStore
 from trainer.store.history import MODES, PARTS, HistoryFileError
 from trainer.store.language import LanguageStore
-from trainer.store.learners import NAME_LIMIT, clean_name
+from trainer.store.learners import NAME_LIMIT, LearnerLimitError, LookalikeError, clean_name
 from trainer.store.mastery import MasteryStore
 from trainer.store.place import ENV, default_path
 from trainer.store.pending import Outbox, Pending
@@ -109,7 +109,7 @@ from trainer.store.values import (
 __all__ = [
     "ENV", "PARTS", "MODES", "NAME_LIMIT", "Store", "StoreError", "StoreLockedError", "StoreMissingError",
     "StoreCorruptError", "StoreReadOnlyError", "StoreFullError", "StoreUnreachableError", "FAULTS",
-    "Outbox", "Pending", "new_key",
+    "Outbox", "Pending", "new_key", "LearnerLimitError", "LookalikeError",
     "StoreDriverError", "LearnerError", "HistoryFileError", "Learner", "Attempt", "Recorded",
     "DayCount", "DrillDay", "TagStat", "Streak", "RunRecord", "RatingPoint", "clean_name", "default_path",
     "streak_of", "GuestAnswer", "GuestRun", "GUEST_LIMIT",

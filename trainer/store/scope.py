@@ -128,7 +128,8 @@ class ScopedStore:
         found = self._store.find_learner(name)
         return found if found is not None and found.id in self.reach() else None
 
-    def create_learner(self, name: str, when: Optional[datetime] = None) -> Learner:
+    def create_learner(self, name: str, when: Optional[datetime] = None,
+                       visitor: Optional[str] = None) -> Learner:
         raise AccountError("in club mode learners are made by their teacher or an operator")
 
     def open_learner(self, name: str) -> Learner:
