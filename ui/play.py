@@ -7,6 +7,7 @@ import math
 import random
 import time
 from collections import defaultdict
+from functools import partial
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, Optional
 
@@ -21,6 +22,7 @@ from trainer.engine.voids import voids_from_turns
 from trainer.errors import TrainerError
 from trainer.i18n import Typed, join, t, tn
 from trainer.play.coach import MoveReview, hint, review_hand
+from trainer.search.admission import Busy, gate
 from trainer.play.session import (
     FILE_LIMIT,
     STRENGTHS,
@@ -33,7 +35,7 @@ from trainer.play.session import (
     narrate,
 )
 from ui.state import init_state, plain, reason, record_result
-from ui.widgets import board, board_legend, end_buttons, tile_buttons, uploader_style
+from ui.widgets import board, board_legend, costly, end_buttons, tile_buttons, uploader_style, visitor
 
 RULES = ("standard", "partners", "cincos")
 WEAK_GRADES = ("inaccuracy", "mistake", "blunder")
@@ -43,6 +45,8 @@ NO_FIGURE = "—"  # no figure: a forced move, one judged by the target, or one 
 LAST_MOVES = 4  # moves told under the board
 REVIEW_BUDGET = 2.0  # seconds of the coach's thinking for a whole hand's review, begun as it ends
 REVIEW_MOST = 1.0  # seconds at most for one decision (the first ones cost the most)
+# the longest the coach's searches wait for a free place on the server (trainer.search.admission)
+HINT_WAIT, REVIEW_WAIT = 10.0, 30.0
 
 init_state()
 LANG: str = st.session_state["lang"]
@@ -186,8 +190,15 @@ def review_button(session: PlaySession, number: int, where: Any) -> None:
     move is kept once."""
     job = review_job(session, number)  # started while the learner reads the board above
     if where.button(t("play.review", LANG), key="play_review_button"):
-        with st.spinner(t("play.reviewing", LANG)):
-            reviews = job.result()
+        try:
+            with st.spinner(t("play.reviewing", LANG)):
+                reviews = job.result()
+        except Busy as error:  # the server busy with other searches: the next click tries again
+            st.session_state["play_review_job"] = None
+            st.warning(t("search.busy_mine", LANG) if error.mine else
+                       tn("search.busy", error.ahead, LANG, seconds=max(1, round(error.wait))),
+                       icon=":material/hourglass_disabled:")
+            return
         reviewed_before = st.session_state["play_review"]
         st.session_state["play_review"] = (number, reviews, learner_turns(session, number))
         if not reviewed_before or reviewed_before[0] != number:  # each move is kept once
@@ -279,8 +290,11 @@ def review_job(session: PlaySession, number: int) -> Future[tuple[MoveReview, ..
     turns = tuple(match.record().hands[number - 1])
     # the target only without Muggins: claims move the scores outside the moves replayed
     target = None if session.settings.muggins else match.target
-    job = reviewers().submit(review_hand, match.starts[number - 1], turns, session.settings.learner,
-                             budget=REVIEW_MOST, total=REVIEW_BUDGET, lang=LANG, target=target)
+    tab, address = visitor()
+    work = partial(review_hand, match.starts[number - 1], turns, session.settings.learner,
+                   budget=REVIEW_MOST, total=REVIEW_BUDGET, lang=LANG, target=target)
+    # a costly search: it waits its turn on the server (trainer.search.admission)
+    job = reviewers().submit(gate().run, f"{tab} review", work, bound=REVIEW_WAIT, address=address)
     st.session_state["play_review_job"] = ((id(session), number), job)
     return job
 
@@ -385,9 +399,11 @@ def learner_turn(session: PlaySession) -> None:
         # once per position: asked again, the coach says the same, not a new sample's words
         with st.spinner(t("play.coach_thinking", LANG)):
             voids = voids_from_turns(session.match.starts[-1], tuple(session.match.hands[-1]))
-            st.session_state["play_hint"] = hint(position, budget=st.session_state["play_budget"],
-                                                 seed=len(session.match.hands[-1]), voids=voids,
-                                                 lang=LANG, target=session.match.target)
+            advised = costly(partial(hint, position, budget=st.session_state["play_budget"],
+                                     seed=len(session.match.hands[-1]), voids=voids, lang=LANG,
+                                     target=session.match.target), HINT_WAIT, "hint")
+        if advised is not None:
+            st.session_state["play_hint"] = advised
             st.session_state["play_hint_for"] = made_for
     if not session.settings.muggins and tools.button(t("play.undo", LANG), key="play_undo"):
         try:

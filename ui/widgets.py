@@ -8,7 +8,7 @@ import math
 from collections.abc import Callable
 from datetime import UTC, datetime
 from html import escape
-from typing import Optional
+from typing import Optional, TypeVar
 from urllib.parse import quote
 
 import streamlit as st
@@ -17,6 +17,7 @@ from trainer.engine.layout import Layout
 from trainer.engine.movenames import move_words
 from trainer.engine.moves import Move
 from trainer.engine.tiles import ALL_TILES, Tile
+from trainer.search.admission import Busy, gate
 from trainer.errors import TrainerError
 from trainer.i18n import t, tn
 from trainer.store import NAME_LIMIT, LearnerError, LearnerLimitError, LookalikeError, Store, StoreError
@@ -35,6 +36,7 @@ from ui.state import (
     store_failed,
 )
 
+T = TypeVar("T")
 LEARNER = "learner"  # the learner picker's key: his name, bound to the URL's ?learner=
 NEW_NAME = "learner_new_name"
 NEW_OPEN = "learner_new_open"  # whether the new learner's panel is open
@@ -420,6 +422,40 @@ def learner_picker() -> None:
         st.session_state["learner_note"] = None
     if st.session_state["learner_id"] is None:
         sidebar.caption(t("widgets.learner_hint", lang()))
+
+
+# ----- costly searches: a fair share of the server (trainer.search.admission) -----
+def visitor() -> tuple[str, str]:
+    """This tab (its Streamlit session) and its address, for the searches' fair shares."""
+    from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+    ctx = get_script_run_ctx()
+    return (ctx.session_id if ctx is not None else "local"), str(st.context.ip_address or "local")
+
+
+def costly(work: Callable[[], T], bound: float, what: str = "") -> Optional[T]:
+    """Run a costly search through the process's gate: while it waits, the page shows
+    its place in the line; refused (the wait would pass `bound` seconds, or this tab
+    has one under way), the page says so and gets None. `what` tells one search of a
+    tab from another (the review of a hand beside a hint)."""
+    tab, address = visitor()
+    slot = st.empty()
+
+    def waiting(place: int, seconds: float) -> None:
+        slot.info(tn("search.queued", place - 1, lang(), seconds=max(1, round(seconds))),
+                  icon=":material/hourglass_top:")
+
+    try:
+        done = gate().run(f"{tab} {what}", work, bound=bound, on_wait=waiting, address=address)
+    except Busy as error:
+        if error.mine:
+            slot.warning(t("search.busy_mine", lang()), icon=":material/hourglass_top:")
+        else:
+            slot.warning(tn("search.busy", error.ahead, lang(), seconds=max(1, round(error.wait))),
+                         icon=":material/hourglass_disabled:")
+        return None
+    slot.empty()
+    return done
 
 
 def guard(error: TrainerError) -> None:

@@ -860,6 +860,18 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "widgets.due_minutes": "in {minutes}\u00a0min",
     "widgets.due_hours": "in {hours}\u00a0h",
     "widgets.due_days": "in {days} days",
+    # ----- costly searches: the server's fair share (trainer.search.admission) -----
+    "search.queued": {
+        "one": "Waiting for a free place on the server: {n} search before yours (about {seconds}\u00a0s).",
+        "other": "Waiting for a free place on the server: {n} searches before yours (about {seconds}\u00a0s).",
+    },
+    "search.busy": {
+        "one": "The server is busy with other searches ({n} waiting, about {seconds}\u00a0s): try again "
+               "in a minute.",
+        "other": "The server is busy with other searches ({n} waiting, about {seconds}\u00a0s): try again "
+                 "in a minute.",
+    },
+    "search.busy_mine": "A search of yours is still under way on the server: once it is done, try again.",
     # ----- the app: the start page -----
     "home.title": "All Fives trainer",
     "home.daily": "Today's puzzle: {kind}",

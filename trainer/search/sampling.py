@@ -29,6 +29,7 @@ from trainer.engine.position import Hidden, Position
 from trainer.engine.tiles import ALL_TILES
 from trainer.engine.voids import Voids
 from trainer.errors import InvalidPositionError
+from trainer.search.admission import low_priority_pool
 from trainer.search.solver import SearchLimitError, Solution, best_first, solve
 
 MAX_SAMPLES = 10_000  # deals one estimate may solve
@@ -42,7 +43,8 @@ def _pool() -> ThreadPoolExecutor:
     global _POOL
     with _POOL_LOCK:
         if _POOL is None:
-            _POOL = ThreadPoolExecutor(max_workers=WORKERS, thread_name_prefix="allfives-solve")
+            # below the pages' own threads: a learner's clicks come first (trainer.search.admission)
+            _POOL = low_priority_pool(WORKERS, "allfives-solve")
         return _POOL
 
 

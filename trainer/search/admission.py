@@ -1,0 +1,180 @@
+"""A fair share of the machine for costly searches (an analysis, the coach's hint, a
+hand's review): at most SLOTS at once in a process (as many as there are cores), the
+others waiting their turn in the order they came, each visitor with at most
+PER_VISITOR searches running or waiting, and a search refused at once when its wait
+would pass the bound its page gives (`Busy`). The searches run in worker threads of
+low priority (nice NICE), so that a learner's plain clicks, which never come here,
+get the cores first.
+
+>>> gate = Admission(slots=1)
+>>> gate.run("ann", lambda: 6 * 7, bound=5.0)
+42
+>>> gate.load()
+(0, 0)
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import sys
+import threading
+import time
+from collections import Counter, deque
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Optional, TypeVar
+
+from trainer.errors import TrainerError
+
+SLOTS = max(1, os.cpu_count() or 1)  # costly searches at once in a process: one a core
+PER_VISITOR = 1  # searches one visitor (a browser tab) may have running or waiting
+PER_ADDRESS = 4  # searches the tabs of one address may have running or waiting together
+NICE = 10  # the searches' threads' priority below the page's (0); 19 is the lowest
+FIRST_GUESS = 5.0  # seconds a search is taken to last before any has been timed
+POLL = 0.25  # seconds between two looks at the queue while waiting
+
+T = TypeVar("T")
+
+
+class Busy(TrainerError):
+    """A search refused: the visitor has one under way already (`mine`), or the wait
+    for a free slot would pass the page's bound (`ahead` searches before it, about
+    `wait` seconds)."""
+
+    def __init__(self, message: str, ahead: int = 0, wait: float = 0.0, mine: bool = False) -> None:
+        super().__init__(message)
+        self.ahead, self.wait, self.mine = ahead, wait, mine
+
+
+@dataclass(eq=False)
+class _Ticket:
+    visitor: str
+    came: float
+
+
+def _lower_priority() -> None:
+    """Run this worker thread at nice NICE (Linux sets it per thread); elsewhere, or
+    when the system refuses, the thread runs at the usual priority."""
+    if sys.platform.startswith("linux"):
+        try:
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), NICE)
+        except OSError:
+            pass
+
+
+def low_priority_pool(workers: int, name: str) -> ThreadPoolExecutor:
+    """A pool of worker threads that run at nice NICE."""
+    return ThreadPoolExecutor(max_workers=workers, thread_name_prefix=name, initializer=_lower_priority)
+
+
+class Admission:
+    """The process's gate for costly searches (see the module's docstring)."""
+
+    def __init__(self, slots: int = SLOTS, per_visitor: int = PER_VISITOR,
+                 per_address: int = PER_ADDRESS) -> None:
+        if slots < 1 or per_visitor < 1 or per_address < 1:
+            raise ValueError("slots, per_visitor and per_address are at least 1")
+        self.slots, self.per_visitor, self.per_address = slots, per_visitor, per_address
+        self._cond = threading.Condition()
+        self._running = 0
+        self._queue: deque[_Ticket] = deque()
+        self._visitors: Counter[str] = Counter()
+        self._took: deque[float] = deque(maxlen=20)
+        self._pool = low_priority_pool(slots, "allfives-costly")
+
+    def load(self) -> tuple[int, int]:
+        """(searches running, searches waiting)."""
+        with self._cond:
+            return self._running, len(self._queue)
+
+    def expected_wait(self, ahead: int) -> float:
+        """Seconds a search with `ahead` others before it may wait, from the last ones' times."""
+        with self._cond:
+            typical = statistics.fmean(self._took) if self._took else FIRST_GUESS
+            busy = self._running + ahead
+        rounds = max(0, busy - self.slots + 1)
+        return rounds * typical / self.slots
+
+    def run(self, visitor: str, work: Callable[[], T], *, bound: float,
+            on_wait: Optional[Callable[[int, float], None]] = None, address: str = "") -> T:
+        """Run `work()` once a slot is free and return what it returns (or raise what it
+        raises). While it waits, `on_wait(place, seconds)` is called from this thread
+        whenever its place in the queue changes (1: next). Raises Busy when the visitor
+        has PER_VISITOR under way already (or his `address` PER_ADDRESS), or when the
+        wait would pass `bound` seconds."""
+        ticket = _Ticket(visitor, time.monotonic())
+        with self._cond:
+            if self._visitors[visitor] >= self.per_visitor:
+                raise Busy("a search of yours is under way already", mine=True)
+            if address and self._visitors[f"address {address}"] >= self.per_address:
+                raise Busy(f"{self.per_address} searches from your address are under way already", mine=True)
+            ahead = len(self._queue)
+            if self._running >= self.slots:
+                guess = self.expected_wait(ahead)
+                if guess > bound:
+                    raise Busy(f"{ahead + self._running} searches are ahead (about {guess:.0f} s)",
+                               ahead=ahead + 1, wait=guess)
+            self._visitors[visitor] += 1
+            if address:
+                self._visitors[f"address {address}"] += 1
+            self._queue.append(ticket)
+        keys = (visitor, f"address {address}") if address else (visitor,)
+        try:
+            self._wait_turn(ticket, bound, on_wait)
+        except BaseException:
+            with self._cond:
+                if ticket in self._queue:
+                    self._queue.remove(ticket)
+                self._leave(keys)
+            raise
+        began = time.monotonic()
+        try:
+            return self._pool.submit(work).result()
+        finally:
+            with self._cond:
+                self._took.append(time.monotonic() - began)
+                self._running -= 1
+                self._leave(keys)
+
+    def _leave(self, keys: tuple[str, ...]) -> None:
+        """(Holding the lock) one search of these visitors is over."""
+        for key in keys:
+            self._visitors[key] -= 1
+            if self._visitors[key] <= 0:
+                del self._visitors[key]
+        self._cond.notify_all()
+
+    def _wait_turn(self, ticket: _Ticket, bound: float,
+                   on_wait: Optional[Callable[[int, float], None]]) -> None:
+        said = -1
+        while True:
+            with self._cond:
+                ahead = self._queue.index(ticket)
+                if ahead == 0 and self._running < self.slots:
+                    self._queue.popleft()
+                    self._running += 1
+                    return
+                waited = time.monotonic() - ticket.came
+                if waited > bound:
+                    raise Busy(f"waited {waited:.0f} s for a free slot", ahead=ahead + 1,
+                               wait=self.expected_wait(ahead))
+                if on_wait is None or ahead == said:
+                    self._cond.wait(POLL)
+                    continue
+            said = ahead
+            on_wait(ahead + 1, self.expected_wait(ahead))
+
+
+_GATE: Optional[Admission] = None
+_GATE_LOCK = threading.Lock()
+
+
+def gate() -> Admission:
+    """The process's one Admission."""
+    global _GATE
+    with _GATE_LOCK:
+        if _GATE is None:
+            _GATE = Admission()
+        return _GATE
