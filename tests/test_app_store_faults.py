@@ -13,7 +13,6 @@ from typing import Any
 import pytest
 
 pytest.importorskip("streamlit")
-import streamlit as st  # noqa: E402
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
 import ui.state  # noqa: E402

@@ -208,8 +208,8 @@ def _page_text(at: Any) -> str:
     return "\n".join(shown).replace("\\", "").replace("\u2060", "")
 
 
-def test_the_app_keeps_the_learner_and_every_answer_through_an_outage(server: Server,
-                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_app_keeps_the_learner_and_every_answer_through_an_outage(
+        server: Server, monkeypatch: pytest.MonkeyPatch) -> None:
     from trainer.i18n import t, tn
     from trainer.teach.drills import make_item
 

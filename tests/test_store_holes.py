@@ -38,7 +38,8 @@ def test_names_are_kept_in_nfkc_and_look_alikes_are_refused(store_url: str) -> N
     assert clean_name("\uff21nn") == "Ann"  # a full-width letter is the letter
     with Store(store_url) as store:
         store.create_learner("Alice")
-        for lookalike in ("\u0410lice", "A1ice", "A lice", "\u0391lice"):  # Cyrillic А, 1 for l, a space, Greek Α
+        # a Cyrillic А, 1 for l, a space, a Greek Α
+        for lookalike in ("\u0410lice", "A1ice", "A lice", "\u0391lice"):
             with pytest.raises(LookalikeError) as raised:
                 store.create_learner(lookalike)
             assert raised.value.other == "Alice"

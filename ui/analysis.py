@@ -6,6 +6,7 @@ analysed; pasting shows the pasted position's board."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Optional
 
 import streamlit as st
@@ -17,9 +18,9 @@ from trainer.engine.position import MAX_CODE, Position
 from trainer.engine.tiles import ALL_TILES, Tile, sort_tiles
 from trainer.errors import TrainerError
 from trainer.i18n import t, tn
-from trainer.search.playouts import playout_estimate
-from trainer.search.sampling import Estimate, estimate
-from trainer.search.solver import SearchLimitError, Solution, solve
+from trainer.search.playouts import sampled_or_rough, solved_or_rough
+from trainer.search.sampling import Estimate
+from trainer.search.solver import Solution
 from ui.state import init_state, reason
 from ui.widgets import board, board_legend, costly, end_buttons, hand, tile_buttons
 
@@ -166,27 +167,6 @@ def paste() -> None:
         st.rerun()
 
 
-def rough_values(position: Position) -> Estimate:
-    """The moves valued by play-outs, for a position too big to solve here."""
-    return playout_estimate(position, PLAYOUTS, seed=1, time_limit=PLAYOUT_SECONDS)
-
-
-def exact_or_rough(position: Position, limit: float) -> Solution | Estimate:
-    """The exact solution within `limit` seconds, else play-outs (one costly search)."""
-    try:
-        return solve(position, time_limit=limit)
-    except SearchLimitError:
-        return rough_values(position)
-
-
-def sampled_or_rough(position: Position, limit: float) -> tuple[Estimate, bool]:
-    """The sampled estimate within `limit` seconds, else play-outs (and True)."""
-    try:
-        return estimate(position, SAMPLES, seed=1, time_limit=limit), False
-    except SearchLimitError:
-        return rough_values(position), True
-
-
 def too_big(seconds: float) -> None:
     """Say the position is too big to solve here (its moves were valued by play-outs)."""
     st.warning(t("analysis.too_big", LANG, seconds=f"{seconds:g}"))
@@ -217,7 +197,7 @@ def moves_table(position: Position) -> None:
     sample_limit = min(SAMPLE_SECONDS, 2 * limit)
     if exact:
         with st.spinner(t("analysis.solving", LANG)):
-            found = costly(lambda: exact_or_rough(position, limit), WAIT_BOUND)
+            found = costly(partial(solved_or_rough, position, limit, PLAYOUTS, PLAYOUT_SECONDS), WAIT_BOUND)
         if isinstance(found, Solution):
             solution = found
             values = {m.move: str(m.value) for m in solution.moves}
@@ -229,7 +209,8 @@ def moves_table(position: Position) -> None:
             rough = found
     elif st.button(t("analysis.estimate", LANG, samples=SAMPLES), key="estimate"):
         with st.spinner(t("analysis.sampling", LANG)):
-            sampled = costly(lambda: sampled_or_rough(position, sample_limit), WAIT_BOUND)
+            sampled = costly(partial(sampled_or_rough, position, SAMPLES, sample_limit, PLAYOUTS,
+                                     PLAYOUT_SECONDS), WAIT_BOUND)
         if sampled is not None and sampled[1]:
             too_big(sample_limit)
             rough = sampled[0]

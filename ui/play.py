@@ -7,8 +7,8 @@ import math
 import random
 import time
 from collections import defaultdict
-from functools import partial
 from concurrent.futures import Future, ThreadPoolExecutor
+from functools import partial
 from typing import Any, Optional
 
 import streamlit as st
@@ -22,7 +22,6 @@ from trainer.engine.voids import voids_from_turns
 from trainer.errors import TrainerError
 from trainer.i18n import Typed, join, t, tn
 from trainer.play.coach import MoveReview, hint, review_hand
-from trainer.search.admission import Busy, gate
 from trainer.play.session import (
     FILE_LIMIT,
     STRENGTHS,
@@ -34,6 +33,7 @@ from trainer.play.session import (
     load_file,
     narrate,
 )
+from trainer.search.admission import Busy, gate
 from ui.state import init_state, plain, reason, record_result
 from ui.widgets import board, board_legend, costly, end_buttons, tile_buttons, uploader_style, visitor
 

@@ -17,9 +17,9 @@ from trainer.engine.layout import Layout
 from trainer.engine.movenames import move_words
 from trainer.engine.moves import Move
 from trainer.engine.tiles import ALL_TILES, Tile
-from trainer.search.admission import Busy, gate
 from trainer.errors import TrainerError
 from trainer.i18n import t, tn
+from trainer.search.admission import Busy, gate
 from trainer.store import NAME_LIMIT, LearnerError, LearnerLimitError, LookalikeError, Store, StoreError
 from trainer.svg import DESK_WIDTH, PHONE_WIDTH, describe, render_board, render_hand, render_tile
 from trainer.teach.glossary import legend

@@ -828,7 +828,9 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
         "**Your progress cannot be saved right now:** {error}. Nothing was overwritten or deleted; "
         "a chosen learner's answers wait and are saved once the database is back."
     ),
-    "widgets.learner_waiting": "The progress database is away: your answers wait and are saved once it is back.",
+    "widgets.learner_waiting": (
+        "The progress database is away: your answers wait and are saved once it is back."
+    ),
     # ----- the progress database's faults, in plain words (never where it is) -----
     "store.fault.failed": "the progress database did not answer as it should",
     "store.fault.locked": "the progress database is busy: another program holds it locked",
@@ -863,7 +865,8 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     # ----- costly searches: the server's fair share (trainer.search.admission) -----
     "search.queued": {
         "one": "Waiting for a free place on the server: {n} search before yours (about {seconds}\u00a0s).",
-        "other": "Waiting for a free place on the server: {n} searches before yours (about {seconds}\u00a0s).",
+        "other": "Waiting for a free place on the server: {n} searches before yours "
+                 "(about {seconds}\u00a0s).",
     },
     "search.busy": {
         "one": "The server is busy with other searches ({n} waiting, about {seconds}\u00a0s): try again "

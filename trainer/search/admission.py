@@ -2,11 +2,16 @@
 hand's review): at most SLOTS at once in a process (as many as there are cores), the
 others waiting their turn in the order they came, each visitor with at most
 PER_VISITOR searches running or waiting, and a search refused at once when its wait
-would pass the bound its page gives (`Busy`). The searches run in worker threads of
-low priority (nice NICE), so that a learner's plain clicks, which never come here,
-get the cores first.
+would pass the bound its page gives (`Busy`).
 
->>> gate = Admission(slots=1)
+The searches run in worker processes of low priority (nice NICE): a learner's plain
+clicks, which never come here, get the cores first and never wait for a search's
+Python (the app's own interpreter lock is theirs alone); and what a search takes in
+memory (the solver's tables, its objects) goes back to the system when the workers,
+idle for WORKER_IDLE seconds, end. The work is then a picklable call of an importable
+function (a `functools.partial`); `processes=False` runs it in threads of low priority.
+
+>>> gate = Admission(slots=1, processes=False)
 >>> gate.run("ann", lambda: 6 * 7, bound=5.0)
 42
 >>> gate.load()
@@ -15,6 +20,7 @@ get the cores first.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import statistics
 import sys
@@ -22,13 +28,14 @@ import threading
 import time
 from collections import Counter, deque
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Optional, TypeVar
 
 from trainer.errors import TrainerError
 
 SLOTS = max(1, os.cpu_count() or 1)  # costly searches at once in a process: one a core
+WORKER_IDLE = 20.0  # seconds a search process waits for work before it ends (its memory back)
 PER_VISITOR = 1  # searches one visitor (a browser tab) may have running or waiting
 PER_ADDRESS = 4  # searches the tabs of one address may have running or waiting together
 NICE = 10  # the searches' threads' priority below the page's (0); 19 is the lowest
@@ -64,6 +71,14 @@ def _lower_priority() -> None:
             pass
 
 
+def _worker_process() -> None:
+    """A search process's start: all of it at nice NICE."""
+    try:
+        os.setpriority(os.PRIO_PROCESS, 0, max(NICE, os.getpriority(os.PRIO_PROCESS, 0)))
+    except (OSError, AttributeError):
+        pass
+
+
 def low_priority_pool(workers: int, name: str) -> ThreadPoolExecutor:
     """A pool of worker threads that run at nice NICE."""
     return ThreadPoolExecutor(max_workers=workers, thread_name_prefix=name, initializer=_lower_priority)
@@ -73,16 +88,49 @@ class Admission:
     """The process's gate for costly searches (see the module's docstring)."""
 
     def __init__(self, slots: int = SLOTS, per_visitor: int = PER_VISITOR,
-                 per_address: int = PER_ADDRESS) -> None:
+                 per_address: int = PER_ADDRESS, processes: bool = True, idle: float = WORKER_IDLE) -> None:
         if slots < 1 or per_visitor < 1 or per_address < 1:
             raise ValueError("slots, per_visitor and per_address are at least 1")
         self.slots, self.per_visitor, self.per_address = slots, per_visitor, per_address
+        self.processes, self.idle = processes, idle
+        self._workers: Optional[Executor] = None
+        self._last = time.monotonic()  # when the last search ended
+        self._reaper: Optional[threading.Thread] = None
         self._cond = threading.Condition()
         self._running = 0
         self._queue: deque[_Ticket] = deque()
         self._visitors: Counter[str] = Counter()
         self._took: deque[float] = deque(maxlen=20)
-        self._pool = low_priority_pool(slots, "allfives-costly")
+
+    def _executor(self) -> Executor:
+        """(Holding the lock) the workers, started when the first search comes."""
+        if self._workers is None:
+            if self.processes:
+                self._workers = ProcessPoolExecutor(self.slots, initializer=_worker_process,
+                                                    mp_context=multiprocessing.get_context("spawn"))
+                if self._reaper is None or not self._reaper.is_alive():
+                    self._reaper = threading.Thread(target=self._reap, name="allfives-reaper", daemon=True)
+                    self._reaper.start()
+            else:
+                self._workers = low_priority_pool(self.slots, "allfives-costly")
+        return self._workers
+
+    def _reap(self) -> None:
+        """End the worker processes once they have had no work for `idle` seconds."""
+        while True:
+            time.sleep(max(0.5, self.idle / 4))
+            with self._cond:
+                quiet = self._running == 0 and not self._queue
+                if quiet and self._workers is not None and time.monotonic() - self._last >= self.idle:
+                    workers, self._workers = self._workers, None
+                else:
+                    continue
+            workers.shutdown(wait=True)
+
+    def workers_alive(self) -> bool:
+        """Whether worker processes (or threads) are there now."""
+        with self._cond:
+            return self._workers is not None
 
     def load(self) -> tuple[int, int]:
         """(searches running, searches waiting)."""
@@ -131,10 +179,17 @@ class Admission:
             raise
         began = time.monotonic()
         try:
-            return self._pool.submit(work).result()
+            with self._cond:
+                future = self._executor().submit(work)
+            return future.result()
+        except BrokenExecutor:
+            with self._cond:  # a worker killed (out of memory, a signal): new ones next time
+                self._workers = None
+            raise TrainerError("the search's worker process ended before the search did") from None
         finally:
             with self._cond:
                 self._took.append(time.monotonic() - began)
+                self._last = time.monotonic()
                 self._running -= 1
                 self._leave(keys)
 

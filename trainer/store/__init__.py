@@ -87,8 +87,8 @@ from trainer.store.history import MODES, PARTS, HistoryFileError
 from trainer.store.language import LanguageStore
 from trainer.store.learners import NAME_LIMIT, LearnerLimitError, LookalikeError, clean_name
 from trainer.store.mastery import MasteryStore
-from trainer.store.place import ENV, default_path
 from trainer.store.pending import Outbox, Pending
+from trainer.store.place import ENV, default_path
 from trainer.store.queries import QueryStore
 from trainer.store.recording import RecordingStore, new_key
 from trainer.store.scope import ScopedStore

@@ -461,10 +461,10 @@ def _refuse_nul(text: str) -> None:
     character (U+0000): neither database keeps one alike (PostgreSQL refuses it,
     SQLite cuts some text there), so no history may hold one.
 
-    >>> _refuse_nul('{"learner": {"name": "A\\\\u0000"}}')
+    >>> _refuse_nul('{"learner": {"name": "A\\\\u0000"}}')  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    trainer.store.history.HistoryFileError: learner.name: holds a NUL character (U+0000), which no text of a history may hold
+    trainer.store.history.HistoryFileError: learner.name: holds a NUL character (U+0000), ...
     """
     try:
         data = json.loads(text)

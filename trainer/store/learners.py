@@ -185,7 +185,8 @@ class LearnerStore(StoreBase):
                                     f"{VISITOR_LIMIT[1]}; one more may be made in {wait}", wait, "visitor")
         with self._read() as conn:
             for limit, window in SERVER_LIMITS:
-                times = conn.execute(sa.select(learners.c.created_at).where(learners.c.created_at > now - window)
+                times = conn.execute(sa.select(learners.c.created_at)
+                                     .where(learners.c.created_at > now - window)
                                      .order_by(learners.c.created_at.desc()).limit(limit)).scalars().all()
                 if len(times) >= limit:
                     oldest = _utc(times[-1]) if times[-1].tzinfo else times[-1].replace(tzinfo=UTC)
