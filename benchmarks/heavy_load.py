@@ -16,7 +16,14 @@ drill boards of "Total the ends" (a count typed, "Check", "Next board"):
    positions too big to solve (four players, seven tiles each, every tile known: the
    exact search stops at its bound and the page values the moves by play-outs),
    each visitor opening his link again as soon as his page has finished;
+   the two phases alternate `--rounds` times (the machine's other load moves);
 3. the heavy visitors leave; the process's memory is read 5 s and `--linger` s later.
+
+Before anything is measured, a warm-up visit opens every page once (a drill answered,
+Progress, Analysis on a small position, Play), so that "idle" is a process that has
+loaded what its pages need. The heavy visitors' Chromium runs at nice 19: it stands
+for their own machines' browsers, and drawing their pages must not take the share of
+the learners' browser on this machine.
 
 Printed: answers clicked against attempts stored; the Check click's p50 and p99 in
 each phase (from the click until the page has the end of the script run) and their
@@ -93,6 +100,34 @@ HEAVY = (
 )
 
 
+WORKERS_IDLE = 25.0  # s: longer than the searches' workers wait for work before they end
+
+
+def niced_chromium(chromium: str) -> str:
+    """A wrapper that starts Chromium at nice 19: the heavy visitors' browsers stand for
+    browsers on their own machines, so that drawing their pages does not take the
+    learners' browser's share of this machine's two cores."""
+    wrapper = Path(tempfile.mkdtemp(prefix="allfives-niced.")) / "chromium"
+    wrapper.write_text(f'#!/bin/sh\nexec nice -n 19 {chromium} "$@"\n', encoding="ascii")
+    wrapper.chmod(0o755)
+    return str(wrapper)
+
+
+async def warm_up(browser: Any, url: str) -> None:
+    """A visit of every page a learner uses: a drill answered, the Progress page, and the
+    Analysis page solving a small position."""
+    await learner(browser, url, "Warm up", 1, 0)
+    context = await browser.new_context(viewport={"width": 1280, "height": 900})
+    page = await context.new_page()
+    small = ("0-0:0-3,3-4,4-6,6-5,5-5,5-1,1-0:0-4,4-2,2-1,1-3,3-2,2-0,0-5,5-4::"
+             "0-6,6-3,3-3,3-5,5-2,2-2,2-6,6-1 6-6,4-4/4-1,1-1 - 1 15,15")
+    for path in ("progress?learner=Warm%20up", f"analysis?position={quote(small)}", "play"):
+        await page.goto(f"{url}/{path}", timeout=STEP)
+        await page.wait_for_selector(IDLE, timeout=STEP)
+        await asyncio.sleep(1)
+    await context.close()
+
+
 async def learner(browser: Any, url: str, name: str, answers: int,
                   pause: float) -> tuple[list[float], int, str]:
     """Answer `answers` boards; the Check clicks' times, answers confirmed, any failure."""
@@ -154,8 +189,10 @@ async def run(args: argparse.Namespace, db: str, restart: Any) -> dict[str, Any]
     with app_server(Path(args.app).resolve(), {"ALLFIVES_DB": db}) as (url, pid):
         async with async_playwright() as p:
             browser = await p.chromium.launch(executable_path=args.chromium, args=FLAGS)
-            await learner(browser, url, "Warm up", 1, 0)  # modules, the bank, the tables loaded
-            await asyncio.sleep(3)
+            # every page once (modules, the bank, the libraries the pages load), then idle
+            await warm_up(browser, url)
+            heavy_browser = await p.chromium.launch(executable_path=niced_chromium(args.chromium), args=FLAGS)
+            await asyncio.sleep(WORKERS_IDLE)
             figures["idle"] = rss_mb(pid)
             sampling = True
             peaks: dict[str, float] = {"unloaded": 0.0, "loaded": 0.0}
@@ -167,28 +204,34 @@ async def run(args: argparse.Namespace, db: str, restart: Any) -> dict[str, Any]
                     await asyncio.sleep(0.5)
 
             sampler = asyncio.create_task(sample())
-            began = time.monotonic()
-            quiet = await asyncio.gather(*(learner(browser, url, n, args.answers, args.pause) for n in names))
-            figures["unloaded_wall"] = time.monotonic() - began
-            figures["unloaded"] = quiet
-            phase[0] = "loaded"
-            stop = asyncio.Event()
-            heavy = [asyncio.create_task(heavy_visitor(browser, url, HEAVY[i % len(HEAVY)], stop, 0.3 * i))
-                     for i in range(args.heavy)]
-            await asyncio.sleep(3)  # the heavy visitors are at it before the learners start again
-            began = time.monotonic()
-            busy_learners = asyncio.gather(*(learner(browser, url, n, args.answers, args.pause)
-                                             for n in names))
-            if restart is not None:
-                await asyncio.sleep(args.restart_after)
-                await asyncio.to_thread(restart)
-            figures["loaded"] = await busy_learners
-            figures["loaded_wall"] = time.monotonic() - began
-            stop.set()
-            figures["heavy"] = await asyncio.gather(*heavy)
+            figures.update(unloaded=[], loaded=[], heavy=[], unloaded_wall=0.0, loaded_wall=0.0)
+            for round_ in range(args.rounds):  # the phases alternate: the machine's other load moves
+                phase[0] = "unloaded"
+                began = time.monotonic()
+                quiet = asyncio.gather(*(learner(browser, url, n, args.answers, args.pause) for n in names))
+                figures["unloaded"] += await quiet
+                figures["unloaded_wall"] += time.monotonic() - began
+                phase[0] = "loaded"
+                stop = asyncio.Event()
+                heavy = [asyncio.create_task(heavy_visitor(heavy_browser, url, HEAVY[i % len(HEAVY)], stop,
+                                                           0.3 * i)) for i in range(args.heavy)]
+                await asyncio.sleep(3)  # the heavy visitors are at it before the learners start again
+                began = time.monotonic()
+                busy_learners = asyncio.gather(*(learner(browser, url, n, args.answers, args.pause)
+                                                 for n in names))
+                if restart is not None and round_ == 0:
+                    await asyncio.sleep(args.restart_after)
+                    await asyncio.to_thread(restart)
+                figures["loaded"] += await busy_learners
+                figures["loaded_wall"] += time.monotonic() - began
+                stop.set()
+                figures["heavy"] += await asyncio.gather(*heavy)
+                if round_ + 1 < args.rounds:
+                    await asyncio.sleep(10)  # the searches under way end before the next quiet phase
             sampling = False
             await sampler
             figures["peaks"] = peaks
+            await heavy_browser.close()
             await browser.close()
         await asyncio.sleep(5)
         figures["after_5"] = rss_mb(pid)
@@ -236,7 +279,8 @@ def main(argv: Optional[list[str]] = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--learners", type=int, default=4)
     parser.add_argument("--heavy", type=int, default=4)
-    parser.add_argument("--answers", type=int, default=12, help="boards each learner answers per phase")
+    parser.add_argument("--answers", type=int, default=6, help="boards each learner answers per phase")
+    parser.add_argument("--rounds", type=int, default=2, help="unloaded and loaded phases, in turn")
     parser.add_argument("--pause", type=float, default=0.5, help="seconds a learner looks at a board")
     parser.add_argument("--linger", type=float, default=60.0, help="seconds after the heavy visitors left")
     parser.add_argument("--db", default=None, help="a database URL or path (default: an SQLite file)")
