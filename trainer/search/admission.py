@@ -1,5 +1,6 @@
 """A fair share of the machine for costly searches (an analysis, the coach's hint, a
-hand's review): at most SLOTS at once in a process (as many as there are cores), the
+hand's review): at most SLOTS at once in a process (one a core, but one core is left
+to the pages), the
 others waiting their turn in the order they came, each visitor with at most
 PER_VISITOR searches running or waiting, and a search refused at once when its wait
 would pass the bound its page gives (`Busy`).
@@ -34,11 +35,12 @@ from typing import Optional, TypeVar
 
 from trainer.errors import TrainerError
 
-SLOTS = max(1, os.cpu_count() or 1)  # costly searches at once in a process: one a core
+# costly searches at once in a process: one a core but one, which the pages keep
+SLOTS = max(1, (os.cpu_count() or 1) - 1)
 WORKER_IDLE = 20.0  # seconds a search process waits for work before it ends (its memory back)
 PER_VISITOR = 1  # searches one visitor (a browser tab) may have running or waiting
 PER_ADDRESS = 4  # searches the tabs of one address may have running or waiting together
-NICE = 10  # the searches' threads' priority below the page's (0); 19 is the lowest
+NICE = 19  # the searches' priority: the lowest there is, below the pages' 0
 FIRST_GUESS = 5.0  # seconds a search is taken to last before any has been timed
 POLL = 0.25  # seconds between two looks at the queue while waiting
 
