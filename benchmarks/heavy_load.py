@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import socket
 import statistics
@@ -64,8 +65,6 @@ from club_load import (  # noqa: E402
     throwaway_postgres,
 )
 from playwright.async_api import async_playwright  # noqa: E402
-
-from trainer.store import Store  # noqa: E402
 
 STEP = 120_000  # ms: the longest one wait may take
 
@@ -182,9 +181,8 @@ async def heavy_visitor(browser: Any, url: str, code: str, stop: asyncio.Event,
 
 async def run(args: argparse.Namespace, db: str, restart: Any) -> dict[str, Any]:
     names = [f"Learner {i:02d}" for i in range(args.learners)]
-    with Store(db) as store:
-        ids = [store.create_learner(name).id for name in names]
-        store.create_learner("Warm up")
+    ids = in_checkout(args.app, "ids = [store.create_learner(n).id for n in names + ['Warm up']][:-1]\n"
+                      "print(json.dumps(ids))", db, names)
     figures: dict[str, Any] = {}
     with app_server(Path(args.app).resolve(), {"ALLFIVES_DB": db}) as (url, pid):
         async with async_playwright() as p:
@@ -237,9 +235,19 @@ async def run(args: argparse.Namespace, db: str, restart: Any) -> dict[str, Any]
         figures["after_5"] = rss_mb(pid)
         await asyncio.sleep(max(0.0, args.linger - 5))
         figures["after"] = rss_mb(pid)
-    with Store(db) as store:
-        figures["stored"] = sum(sum(n for n, _ in store.counts(i).values()) for i in ids)
+    figures["stored"] = in_checkout(args.app, "print(sum(sum(n for n, _ in store.counts(i).values()) "
+                                    "for i in names))", db, ids)
     return figures
+
+
+def in_checkout(root: str, code: str, db: str, names: Any) -> Any:
+    """Run `code` with `store` open on `db` and `names` given, with the store of the
+    checkout `root` (whose schema the app there expects); what it prints, as JSON."""
+    script = ("import json, sys\nfrom trainer.store import Store\nnames = json.loads(sys.argv[2])\n"
+              "with Store(sys.argv[1]) as store:\n" + "".join(f"    {line}\n" for line in code.splitlines()))
+    done = subprocess.run([sys.executable, "-c", script, db, json.dumps(names)], capture_output=True,
+                          text=True, check=True, env={**os.environ, "PYTHONPATH": root}, cwd=root, timeout=300)
+    return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 def report(args: argparse.Namespace, f: dict[str, Any]) -> None:

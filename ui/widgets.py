@@ -342,8 +342,8 @@ def _waiting_status() -> None:
                  icon=":material/error:")
     if len(box):
         fault = box.fault
-        st.info(tn("widgets.answers_waiting", len(box), lang(),
-                   why=reason(fault) if fault is not None else t("store.fault.failed", lang())),
+        why = t(f"store.fault.{fault.fault if fault is not None else 'failed'}", lang())  # logged when met
+        st.info(tn("widgets.answers_waiting", len(box), lang(), why=plain(why)),
                 icon=":material/hourglass_top:")
     written = box.take_written()
     if written:
