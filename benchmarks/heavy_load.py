@@ -246,7 +246,8 @@ def in_checkout(root: str, code: str, db: str, names: Any) -> Any:
     script = ("import json, sys\nfrom trainer.store import Store\nnames = json.loads(sys.argv[2])\n"
               "with Store(sys.argv[1]) as store:\n" + "".join(f"    {line}\n" for line in code.splitlines()))
     done = subprocess.run([sys.executable, "-c", script, db, json.dumps(names)], capture_output=True,
-                          text=True, check=True, env={**os.environ, "PYTHONPATH": root}, cwd=root, timeout=300)
+                          text=True, check=True, env={**os.environ, "PYTHONPATH": root}, cwd=root,
+                          timeout=300)
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
