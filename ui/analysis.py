@@ -7,6 +7,7 @@ analysed; pasting shows the pasted position's board."""
 from __future__ import annotations
 
 import math
+from functools import partial
 from typing import Optional
 
 import streamlit as st
@@ -18,17 +19,20 @@ from trainer.engine.position import MAX_CODE, Position
 from trainer.engine.tiles import ALL_TILES, Tile, sort_tiles
 from trainer.errors import TrainerError
 from trainer.i18n import t, tn
-from trainer.search.playouts import playout_estimate
-from trainer.search.sampling import Estimate, estimate
-from trainer.search.solver import SearchLimitError, solve
+from trainer.search.playouts import sampled_or_rough, solved_or_rough
+from trainer.search.sampling import Estimate
+from trainer.search.solver import Solution
 from ui.state import init_state, reason
-from ui.widgets import board, board_legend, end_buttons, hand, tile_buttons
+from ui.widgets import board, board_legend, costly, end_buttons, hand, tile_buttons
 
 SAMPLES = 100
 # every search the page starts is bounded: past these, the position is valued by play-outs
 SOLVE_SECONDS = 5.0  # an exact search
 SAMPLE_SECONDS = 10.0  # all the deals of an estimate
 PLAYOUTS, PLAYOUT_SECONDS = 2000, 1.5  # random play-outs of each move, and at most this long
+# the longest a search waits for a free place on the server (trainer.search.admission);
+# past it the page says the server is busy and offers to try again
+WAIT_BOUND = 20.0
 EXAMPLE = ("0-0:0-3,3-4,4-6,6-5,5-5,5-1,1-0:0-4,4-2,2-1,1-3,3-2,2-0,0-5,5-4::"
            "0-6,6-3,3-3,3-5,5-2,2-2,2-6,6-1 6-6,4-4/4-1,1-1 - 1 15,15")
 
@@ -179,11 +183,9 @@ def paste() -> None:
     st.button(t("analysis.example", LANG), key="example", on_click=show_example)
 
 
-def too_big(position: Position, seconds: float) -> Estimate:
-    """Say the position is too big to solve here, and value its moves by play-outs."""
+def too_big(seconds: float) -> None:
+    """Say the position is too big to solve here (its moves were valued by play-outs)."""
     st.warning(t("analysis.too_big", LANG, seconds=f"{seconds:g}"))
-    with st.spinner(t("analysis.playing_out", LANG)):
-        return playout_estimate(position, PLAYOUTS, seed=1, time_limit=PLAYOUT_SECONDS)
 
 
 def moves_table(position: Position) -> None:
@@ -210,26 +212,28 @@ def moves_table(position: Position) -> None:
     limit = min(SOLVE_SECONDS, float(st.session_state.get("analysis_budget", SOLVE_SECONDS)))
     sample_limit = min(SAMPLE_SECONDS, 2 * limit)
     if exact:
-        try:
-            with st.spinner(t("analysis.solving", LANG)):
-                solution = solve(position, time_limit=limit)
-        except SearchLimitError:
-            rough = too_big(position, limit)
-        else:
+        with st.spinner(t("analysis.solving", LANG)):
+            found = costly(partial(solved_or_rough, position, limit, PLAYOUTS, PLAYOUT_SECONDS), WAIT_BOUND)
+        if isinstance(found, Solution):
+            solution = found
             values = {m.move: str(m.value) for m in solution.moves}
             st.success(t("analysis.exact", LANG, player=mover, value=solution.value,
                          best=t("list.separator", LANG).join(move_words(m, LANG) for m in solution.best)))
             order.sort(key=lambda m: (-int(values[m]), str(m)))
+        elif found is not None:
+            too_big(limit)
+            rough = found
     elif st.button(t("analysis.estimate", LANG, samples=SAMPLES), key="estimate"):
-        try:
-            with st.spinner(t("analysis.sampling", LANG)):
-                result = estimate(position, SAMPLES, seed=1, time_limit=sample_limit)
-        except SearchLimitError:
-            rough = too_big(position, sample_limit)
-        else:
-            values = {m.move: f"{m.value:.1f} ± {m.spread:.1f}" for m in result.moves}
-            sampled = {m.move: m.value for m in result.moves}
-            order.sort(key=lambda m: (-sampled.get(m, -math.inf), -points[m], str(m)))  # best value first
+        with st.spinner(t("analysis.sampling", LANG)):
+            sampled = costly(partial(sampled_or_rough, position, SAMPLES, sample_limit, PLAYOUTS,
+                                     PLAYOUT_SECONDS), WAIT_BOUND)
+        if sampled is not None and sampled[1]:
+            too_big(sample_limit)
+            rough = sampled[0]
+        elif sampled is not None:
+            values = {m.move: f"{m.value:.1f} ± {m.spread:.1f}" for m in sampled[0].moves}
+            by_value = {m.move: m.value for m in sampled[0].moves}
+            order.sort(key=lambda m: (-by_value.get(m, -math.inf), -points[m], str(m)))  # best value first
     if rough is not None:
         exact = False
         values = {m.move: f"{m.value:.1f} ± {m.spread:.1f}" for m in rough.moves}

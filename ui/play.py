@@ -8,6 +8,7 @@ import random
 import time
 from collections import defaultdict
 from concurrent.futures import Future, ThreadPoolExecutor
+from functools import partial
 from typing import Any, Optional
 
 import streamlit as st
@@ -34,8 +35,9 @@ from trainer.play.session import (
     load_file,
     narrate,
 )
+from trainer.search.admission import Busy, gate
 from ui.state import init_state, learner_id, open_store, plain, reason, record_result
-from ui.widgets import board, board_legend, end_buttons, guard, tile_buttons, uploader_style
+from ui.widgets import board, board_legend, costly, end_buttons, guard, tile_buttons, uploader_style, visitor
 
 RULES = ("standard", "partners", "cincos")
 WEAK_GRADES = ("inaccuracy", "mistake", "blunder")
@@ -45,6 +47,8 @@ NO_FIGURE = "—"  # no figure: a forced move, one judged by the target, or one 
 LAST_MOVES = 4  # moves told under the board
 REVIEW_BUDGET = 2.0  # seconds of the coach's thinking for a whole hand's review, begun as it ends
 REVIEW_MOST = 1.0  # seconds at most for one decision (the first ones cost the most)
+# the longest the coach's searches wait for a free place on the server (trainer.search.admission)
+HINT_WAIT, REVIEW_WAIT = 10.0, 30.0
 
 init_state()
 LANG: str = st.session_state["lang"]
@@ -148,7 +152,8 @@ def setup() -> None:
 def load_game(data: bytes) -> Optional[PlaySession]:
     """A saved game from an uploaded file, or None with a plain error saying why."""
     try:
-        return load_file(data, LANG)
+        # the page's own thinking time, whatever the file says (a file does not set the server's clock)
+        return load_file(data, LANG, budget=float(st.session_state["play_budget"]))
     except SaveFileError as error:
         st.error(t("play.bad_file_head", LANG, problem=error.problem))
         if error.detail:
@@ -196,8 +201,15 @@ def review_button(session: PlaySession, number: int, where: Any) -> None:
     move is kept once."""
     job = review_job(session, number)  # started while the learner reads the board above
     if where.button(t("play.review", LANG), key="play_review_button"):
-        with st.spinner(t("play.reviewing", LANG)):
-            reviews = job.result()
+        try:
+            with st.spinner(t("play.reviewing", LANG)):
+                reviews = job.result()
+        except Busy as error:  # the server busy with other searches: the next click tries again
+            st.session_state["play_review_job"] = None
+            st.warning(t("search.busy_mine", LANG) if error.mine else
+                       tn("search.busy", error.ahead, LANG, seconds=max(1, round(error.wait))),
+                       icon=":material/hourglass_disabled:")
+            return
         reviewed_before = st.session_state["play_review"]
         st.session_state["play_review"] = (number, reviews, learner_turns(session, number))
         if not reviewed_before or reviewed_before[0] != number:  # each move is kept once
@@ -311,8 +323,11 @@ def review_job(session: PlaySession, number: int) -> Future[tuple[MoveReview, ..
     turns = tuple(match.record().hands[number - 1])
     # the target only without Muggins: claims move the scores outside the moves replayed
     target = None if session.settings.muggins else match.target
-    job = reviewers().submit(review_hand, match.starts[number - 1], turns, session.settings.learner,
-                             budget=REVIEW_MOST, total=REVIEW_BUDGET, lang=LANG, target=target)
+    tab, address = visitor()
+    work = partial(review_hand, match.starts[number - 1], turns, session.settings.learner,
+                   budget=REVIEW_MOST, total=REVIEW_BUDGET, lang=LANG, target=target)
+    # a costly search: it waits its turn on the server (trainer.search.admission)
+    job = reviewers().submit(gate().run, f"{tab} review", work, bound=REVIEW_WAIT, address=address)
     st.session_state["play_review_job"] = ((id(session), number), job)
     return job
 
@@ -422,9 +437,11 @@ def learner_turn(session: PlaySession) -> None:
         # once per position: asked again, the coach says the same, not a new sample's words
         with st.spinner(t("play.coach_thinking", LANG)):
             voids = voids_from_turns(session.match.starts[-1], tuple(session.match.hands[-1]))
-            st.session_state["play_hint"] = hint(position, budget=st.session_state["play_budget"],
-                                                 seed=len(session.match.hands[-1]), voids=voids,
-                                                 lang=LANG, target=session.match.target)
+            advised = costly(partial(hint, position, budget=st.session_state["play_budget"],
+                                     seed=len(session.match.hands[-1]), voids=voids, lang=LANG,
+                                     target=session.match.target), HINT_WAIT, "hint")
+        if advised is not None:
+            st.session_state["play_hint"] = advised
             st.session_state["play_hint_for"] = made_for
     if not session.settings.muggins and tools.button(t("play.undo", LANG), key="play_undo"):
         try:

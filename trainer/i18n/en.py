@@ -1226,18 +1226,71 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
         "There is already a learner named {name}: pick that name in the list above, or type another."
     ),
     "widgets.learner_bad": "That name cannot be used: {error}.",
+    "widgets.learner_lookalike": (
+        "{name} looks too much like {other}, who is in the list above: pick {other} there if that is you, "
+        "or type a name that looks different."
+    ),
+    "widgets.learner_limit_visitor": {
+        "one": "You have made many new learners in a short time: one more can be made in {n}\u00a0min.",
+        "other": "You have made many new learners in a short time: one more can be made in {n}\u00a0min.",
+    },
+    "widgets.learner_limit_server": {
+        "one": "Many new learners were made on this server lately: one more can be made in {n}\u00a0min.",
+        "other": "Many new learners were made on this server lately: one more can be made in {n}\u00a0min.",
+    },
     "widgets.learner_offline": "Progress cannot be saved right now: answers are kept for this visit only.",
     "widgets.learner_hint": "Choose or create a learner to keep your answers, ratings and review queue.",
     "widgets.store_problem": (
         "**Your progress cannot be saved right now:** {error}. Nothing was overwritten or deleted; "
-        "until this is fixed, answers are kept for this visit only."
+        "a chosen learner's answers wait and are saved once the database is back."
     ),
+    "widgets.learner_waiting": (
+        "The progress database is away: your answers wait and are saved once it is back."
+    ),
+    # ----- the progress database's faults, in plain words (never where it is) -----
+    "store.fault.failed": "the progress database did not answer as it should",
+    "store.fault.locked": "the progress database is busy: another program holds it locked",
+    "store.fault.missing": "the progress database is not where it was",
+    "store.fault.damaged": "the progress database is damaged",
+    "store.fault.read_only": "the progress database cannot be written",
+    "store.fault.full": "the progress database's disk is full",
+    "store.fault.unreachable": "the progress database cannot be reached",
+    "store.fault.driver": "the progress database cannot be opened by this server",
+    "widgets.answers_waiting": {
+        "one": "{n} answer waits, saved once the database is back ({why}).",
+        "other": "{n} answers wait, saved once the database is back ({why}).",
+    },
+    "widgets.answers_written": {
+        "one": "The database is back: the answer that waited is saved.",
+        "other": "The database is back: the {n} answers that waited are saved.",
+    },
+    "widgets.answers_lost": {
+        "one": "{n} answer could not be kept: {items}.",
+        "other": "{n} answers could not be kept: {items}.",
+    },
+    "widgets.answers_lost_restart": {
+        "one": "The server restarted while {n} answer waited for the database: it was not kept.",
+        "other": "The server restarted while {n} answers waited for the database: they were not kept.",
+    },
     "widgets.store_where": "(The database: {where}.)",
     "widgets.store_failed": "The progress database could not be read: {error}.",
     "widgets.due_now": "now",
     "widgets.due_minutes": "in {minutes}\u00a0min",
     "widgets.due_hours": "in {hours}\u00a0h",
     "widgets.due_days": "in {days} days",
+    # ----- costly searches: the server's fair share (trainer.search.admission) -----
+    "search.queued": {
+        "one": "Waiting for a free place on the server: {n} search before yours (about {seconds}\u00a0s).",
+        "other": "Waiting for a free place on the server: {n} searches before yours "
+                 "(about {seconds}\u00a0s).",
+    },
+    "search.busy": {
+        "one": "The server is busy with other searches ({n} waiting, about {seconds}\u00a0s): try again "
+               "in a minute.",
+        "other": "The server is busy with other searches ({n} waiting, about {seconds}\u00a0s): try again "
+                 "in a minute.",
+    },
+    "search.busy_mine": "A search of yours is still under way on the server: once it is done, try again.",
     # ----- the app: the start page -----
     "home.title": "All Fives trainer",
     "home.daily": "Today's puzzle: {kind}",

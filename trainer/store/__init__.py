@@ -1,8 +1,8 @@
 """The progress store: learners, every attempt, ratings, timed runs and review cards,
 behind one small interface over SQLAlchemy; with the history file format
 (`history`), the schema (`schema`), Glicko-2 (`glicko`) and how a learner's rating
-starts and moves (`provisional`), the review schedule
-(`scheduling`) and the review queue (`queue`).
+starts and moves (`provisional`), the review schedule (`scheduling`), the review queue
+(`queue`) and the answers that wait out a fault of the database (`pending`).
 
 It may import `trainer.engine` (and what the engine may import). What it must know of
 puzzles (a puzzle's kind, tags and rating) is given to it: `Store(catalogue=...)`,
@@ -72,22 +72,26 @@ from trainer.store.assignments import (
 )
 from trainer.store.classes import Klass
 from trainer.store.errors import (
+    FAULTS,
     LearnerError,
     StoreCorruptError,
     StoreDriverError,
     StoreError,
+    StoreFullError,
     StoreLockedError,
     StoreMissingError,
     StoreReadOnlyError,
+    StoreUnreachableError,
 )
 from trainer.store.guest import GUEST_LIMIT, GuestAnswer, GuestRun, GuestStore
 from trainer.store.history import MODES, PARTS, HistoryFileError
 from trainer.store.language import LanguageStore
-from trainer.store.learners import NAME_LIMIT, clean_name
+from trainer.store.learners import NAME_LIMIT, LearnerLimitError, LookalikeError, clean_name
 from trainer.store.mastery import MasteryStore
+from trainer.store.pending import Outbox, Pending
 from trainer.store.place import ENV, default_path
 from trainer.store.queries import QueryStore
-from trainer.store.recording import RecordingStore
+from trainer.store.recording import RecordingStore, new_key
 from trainer.store.scope import ScopedStore
 from trainer.store.transfer import TransferStore
 from trainer.store.values import (
@@ -105,7 +109,8 @@ from trainer.store.values import (
 
 __all__ = [
     "ENV", "PARTS", "MODES", "NAME_LIMIT", "Store", "StoreError", "StoreLockedError", "StoreMissingError",
-    "StoreCorruptError", "StoreReadOnlyError",
+    "StoreCorruptError", "StoreReadOnlyError", "StoreFullError", "StoreUnreachableError", "FAULTS",
+    "Outbox", "Pending", "new_key", "LearnerLimitError", "LookalikeError",
     "StoreDriverError", "LearnerError", "HistoryFileError", "Learner", "Attempt", "Recorded",
     "DayCount", "DrillDay", "TagStat", "Streak", "RunRecord", "RatingPoint", "clean_name", "default_path",
     "streak_of", "GuestAnswer", "GuestRun", "GUEST_LIMIT", "ReviewCounts", "RatingDay", "DrillBlock",

@@ -129,7 +129,8 @@ class ScopedStore:
         found = self._store.find_learner(name)
         return found if found is not None and found.id in self.reach() else None
 
-    def create_learner(self, name: str, when: Optional[datetime] = None) -> Learner:
+    def create_learner(self, name: str, when: Optional[datetime] = None,
+                       visitor: Optional[str] = None) -> Learner:
         raise AccountError("in club mode learners are made by their teacher or an operator")
 
     def open_learner(self, name: str) -> Learner:
@@ -219,18 +220,18 @@ class ScopedStore:
                        points_lost: Optional[int] = None, seconds: Optional[float] = None,
                        helped: bool = False, rated: bool = False, mode: str = "",
                        tags: Optional[Sequence[str]] = None, when: Optional[datetime] = None,
-                       day: Optional[date] = None) -> Recorded:
+                       day: Optional[date] = None, key: Optional[str] = None) -> Recorded:
         return self._store.record_attempt(
             self._own(learner_id), part, item, correct, kind=kind, position=position, answer=answer,
             points_lost=points_lost, seconds=seconds, helped=helped, rated=rated, mode=mode, tags=tags,
-            when=when, day=day)
+            when=when, day=day, key=key)
 
     def record_run(self, learner_id: int, *, level: int, duration: float, answered: int, right: int,
                    score: int, best_streak: int, when: Optional[datetime] = None,
-                   day: Optional[date] = None) -> int:
+                   day: Optional[date] = None, key: Optional[str] = None) -> int:
         return self._store.record_run(self._own(learner_id), level=level, duration=duration,
                                       answered=answered, right=right, score=score, best_streak=best_streak,
-                                      when=when, day=day)
+                                      when=when, day=day, key=key)
 
     def record_lesson(self, learner_id: int, lesson_id: str, stars: int,
                       when: Optional[datetime] = None) -> int:
