@@ -16,7 +16,8 @@ and the step list is never edited once shipped.
 | 5 | lesson mastery: each learner's best stars per lesson |
 | 6 | learners' language (the app's language picker) |
 | 7 | club mode: accounts, sign-in failures, sessions, classes, their members and assignments |
-| 8 | runs' mode: a timed drill run (""), or a puzzle streak or storm |
+| 8 | each answer's and timed run's own key, so that one sent again is kept once; learners by creation time |
+| 9 | runs' mode: a timed drill run (""), or a puzzle streak or storm |
 """
 
 from __future__ import annotations
@@ -51,6 +52,7 @@ learners = sa.Table(
     sa.Column("volatility", sa.Float, nullable=False, server_default=sa.text("0.06")),
     sa.Column("rated_games", sa.Integer, nullable=False, server_default=sa.text("0")),
     sa.Column("language", sa.String(8), nullable=False, server_default=""),
+    sa.Index("ix_learners_created", "created_at"),
 )
 
 attempts = sa.Table(
@@ -71,6 +73,8 @@ attempts = sa.Table(
     sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Column("mode", sa.String(16), nullable=False, server_default=""),
     sa.Column("tags", sa.String(400), nullable=False, server_default=""),
+    sa.Column("attempt_key", sa.String(40), nullable=True),
+    sa.Index("ix_attempts_key", "attempt_key", unique=True),
     sa.Index("ix_attempts_learner_id", "learner_id", "id"),
     sa.Index("ix_attempts_learner_day", "learner_id", "day", "part", "correct"),
     sa.Index("ix_attempts_learner_part", "learner_id", "part", "day", "kind", "correct", "seconds"),
@@ -131,8 +135,10 @@ runs = sa.Table(
     sa.Column("best_streak", sa.Integer, nullable=False),
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
     sa.Column("day", sa.Date, nullable=False),
+    sa.Column("run_key", sa.String(40), nullable=True),
     sa.Column("mode", sa.String(16), nullable=False, server_default=""),
     sa.Index("ix_runs_learner_score", "learner_id", "score"),
+    sa.Index("ix_runs_key", "run_key", unique=True),
     sa.Index("ix_runs_learner_mode", "learner_id", "mode", "score"),
 )
 
@@ -431,12 +437,27 @@ def _v7(conn: Connection) -> None:
 
 
 def _v8(conn: Connection) -> None:
+    _add_column(conn, "attempts", sa.Column("attempt_key", sa.String(40), nullable=True))
+    _add_column(conn, "runs", sa.Column("run_key", sa.String(40), nullable=True))
+    meta = sa.MetaData()
+    attempts_v8 = sa.Table("attempts", meta, sa.Column("id", sa.Integer, primary_key=True),
+                           sa.Column("attempt_key", sa.String(40)))
+    runs_v8 = sa.Table("runs", meta, sa.Column("id", sa.Integer, primary_key=True),
+                       sa.Column("run_key", sa.String(40)))
+    learners_v8 = sa.Table("learners", meta, sa.Column("id", sa.Integer, primary_key=True),
+                           sa.Column("created_at", sa.DateTime(timezone=True)))
+    sa.Index("ix_attempts_key", attempts_v8.c.attempt_key, unique=True).create(conn)
+    sa.Index("ix_runs_key", runs_v8.c.run_key, unique=True).create(conn)
+    sa.Index("ix_learners_created", learners_v8.c.created_at).create(conn)
+
+
+def _v9(conn: Connection) -> None:
     _add_column(conn, "runs", sa.Column("mode", sa.String(16), nullable=False, server_default=""))
     meta = sa.MetaData()
-    runs_v8 = sa.Table("runs", meta, sa.Column("id", sa.Integer, primary_key=True),
+    runs_v9 = sa.Table("runs", meta, sa.Column("id", sa.Integer, primary_key=True),
                        sa.Column("learner_id", sa.Integer), sa.Column("mode", sa.String(16)),
                        sa.Column("score", sa.Integer))
-    sa.Index("ix_runs_learner_mode", runs_v8.c.learner_id, runs_v8.c.mode, runs_v8.c.score).create(conn)
+    sa.Index("ix_runs_learner_mode", runs_v9.c.learner_id, runs_v9.c.mode, runs_v9.c.score).create(conn)
 
 
 @dataclass(frozen=True)
@@ -454,7 +475,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(5, "lesson mastery", _v5),
     Migration(6, "learners' language", _v6),
     Migration(7, "club mode: accounts, sign-in failures, sessions, classes, members, assignments", _v7),
-    Migration(8, "runs' mode: drill runs, puzzle streaks and storms", _v8),
+    Migration(8, "answers' and runs' own keys (kept once when sent again); learners by creation time", _v8),
+    Migration(9, "runs' mode: drill runs, puzzle streaks and storms", _v9),
 )
 LATEST = MIGRATIONS[-1].version
 # a PostgreSQL advisory lock held while migrating, so that two app processes starting
