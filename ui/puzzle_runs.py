@@ -40,22 +40,6 @@ RUN_MODES = ("streak", "storm")
 Run = Union[Streak, Storm]
 GUEST_RATING = 1200  # where a guest's streak starts
 
-DEFAULTS: dict[str, object] = {
-    "puzzle_run": None,  # the Streak or Storm under way, or the last one finished
-    "puzzle_run_mode": "",  # which of the two it is
-    "puzzle_run_saved": False,  # whether the finished run is kept
-    "puzzle_run_best": None,  # the best before this run (to say "a new personal best")
-    "puzzle_run_flash": None,  # a storm's word on its last answer: ("right" | "bonus" | "wrong", text)
-    "puzzle_queue": (),  # the misses being replayed, in order
-    "puzzle_clock": None,  # a clock to inject (tests); None is time.monotonic
-}
-
-
-def init() -> None:
-    for key, value in DEFAULTS.items():
-        st.session_state.setdefault(key, value)
-
-
 def now() -> float:
     clock: Optional[Callable[[], float]] = st.session_state["puzzle_clock"]
     return (clock or time.monotonic)()
@@ -188,7 +172,6 @@ def intro(mode: str, lang: str) -> None:
 def section(mode: str, bank: Sequence[Puzzle], choose: Callable[[Puzzle, str], None], lang: str) -> None:
     """Before the puzzle: the run's start (and the page stops there), or its state and
     its next puzzle."""
-    init()
     run = current()
     if run is None or st.session_state["puzzle_run_mode"] != mode or finished(run):
         if run is not None and st.session_state["puzzle_run_mode"] == mode and finished(run):

@@ -57,7 +57,6 @@ REVIEW_LIST = 20  # due puzzles listed at most (the next come up as these are cl
 CHOOSER = "puzzle_chooser"  # the chooser's state: open or folded
 
 init_state()
-runs.init()
 LANG: str = st.session_state["lang"]
 
 
