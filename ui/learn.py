@@ -17,7 +17,7 @@ import streamlit as st
 from trainer.engine.movenames import move_words
 from trainer.engine.moves import Move
 from trainer.engine.tiles import Tile
-from trainer.engine.twins import only_twins
+from trainer.engine.twins import only_twins, twin_key
 from trainer.errors import TrainerError
 from trainer.i18n import t, tn
 from trainer.teach.course import COURSE_IDS, course_lesson, course_title
@@ -360,10 +360,13 @@ def show_worked() -> None:
             else:
                 hand(mine)
                 chosen = Move.parse(answer)
-                show_verdict(step, chosen, t("worked.you_chose", LANG, move=move_words(chosen, LANG)))
                 assert step.move is not None
-                show_verdict(step, step.move, t("worked.in_hand", LANG, player=seat(you),
-                                                 move=move_words(step.move, LANG)))
+                if twin_key(step.before, chosen) == twin_key(step.before, step.move):  # one verdict
+                    show_verdict(step, chosen, t("worked.you_chose_too", LANG))
+                else:
+                    show_verdict(step, chosen, t("worked.you_chose", LANG))
+                    show_verdict(step, step.move, t("worked.in_hand", LANG, player=seat(you),
+                                                     move=move_words(step.move, LANG)))
                 st.caption(basis_words(step, LANG))
         else:
             if step.before.turn == you:
