@@ -329,7 +329,8 @@ def test_assignments_and_their_results(store: Store) -> None:
         store.scoped(kim).assign(room.id, "Mine now", Task("lessons", lessons=("deal",)), date(2030, 3, 9))
 
 
-def practised(store: Store, learner_id: int, goal: str, stars: int, when: datetime, seconds: float = 30.0) -> None:
+def practised(store: Store, learner_id: int, goal: str, stars: int, when: datetime,
+              seconds: float = 30.0) -> None:
     """A practice goal finished as the Practice page records it: stars 1-3 when the goal
     was met, 0 when it was missed."""
     store.record_attempt(learner_id, "lesson", f"practice-{goal}", stars > 0, kind="practice",
