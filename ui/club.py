@@ -282,15 +282,14 @@ def account_panel(account: Account) -> None:
 # ----- assignments on the Start page -----
 def practice_goals(a: Assignment, r: Result) -> None:
     """A practice assignment's goals, one button each that opens it on the Practice
-    page, with the stars reached since it was set (or "not yet")."""
+    page, with the stars reached since it was set (☆☆☆ and a flag: not yet; a tick:
+    reached)."""
     best = dict(r.stars)
-    with st.container(horizontal=True):
-        for goal in a.task.goals:
-            earned = best.get(goal, 0)
-            state = star_text(earned) if earned else t("club.not_yet", lang())
-            if st.button(plain(f"{practice_name(goal)} · {state}"), key=f"club_goal_{a.id}_{goal}",
-                         icon=":material/flag:" if not earned else ":material/check:"):
-                open_goal(goal)
+    for goal in a.task.goals:
+        earned = best.get(goal, 0)
+        if st.button(plain(f"{practice_name(goal)} {star_text(earned)}"), key=f"club_goal_{a.id}_{goal}",
+                     icon=":material/flag:" if not earned else ":material/check:", width="stretch"):
+            open_goal(goal)
 
 
 def assignment_goal(a: Assignment, r: Result) -> str:
