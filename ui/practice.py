@@ -22,7 +22,7 @@ from trainer.store import Assignment, Result, ScopedStore
 from trainer.store.assignments import PRACTICE_ITEM
 from trainer.teach.practice import STARS, PracticeGame, PracticeItem, practice_item, practice_items
 from ui.state import init_state, learner_id, open_store, plain, reason, record_result, start_timer
-from ui.widgets import board, end_buttons, guard, hand, tile_buttons
+from ui.widgets import board, guard, hand, move_picker
 
 init_state()
 LANG: str = st.session_state["lang"]
@@ -152,14 +152,9 @@ def learner_turn(game: PracticeGame) -> None:
     position = game.position
     mine = position.hand(game.learner)
     selected = Tile.parse(st.session_state["practice_tile"]) if st.session_state["practice_tile"] else None
-    playable = tuple(tile for tile in mine if any(m.tile == tile for m in moves))
     st.write(t("practice.your_move", LANG))
-    tile_buttons(mine, key="practice", selected=selected, playable=playable, on_pick=pick_tile)
-    if selected is not None and selected in playable:
-        pips = {e.side: e.pip for e in position.layout.open_ends()}
-        end_buttons([(m.side, pips[m.side]) for m in moves if m.tile == selected and m.side],
-                    key="practice_end",
-                    tile=selected, on_pick=lambda side: play(f"{selected}@{side}"))
+    move_picker(mine, moves, position.layout, selected,
+                keys=("practice", "practice_lead", "practice_end"), on_tile=pick_tile, on_move=play)
 
 
 # ----- club mode: the goals the learner's classes assigned him -----
