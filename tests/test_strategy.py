@@ -227,6 +227,9 @@ def test_best_move_explanations_are_drawn_from_the_solved_lines() -> None:
         assert any(narrated in d for d in q.details), q.id
 
 
+LINES_CHECKED: set[str] = set()
+
+
 def check_sampled_explanation(q: Question, entry: Proven, key: str, figures: dict[str, object]) -> None:
     """A position from the middle of a hand: the explanation states its basis (the deals
     and the play-outs) and the means, never one deal's value as the decision's; its point
@@ -244,7 +247,7 @@ def check_sampled_explanation(q: Question, entry: Proven, key: str, figures: dic
         played = entry.played_value(best) - entry.played_value(o)
         assert lead > o.exact_margin > 0 and played > o.played_margin > 0, o.move
     if key == "why.sampled_reply":
-        assert other.reply - best.reply >= entry.deals
+        assert other.reply - best.reply >= 2 * entry.deals
         assert f"{other.reply / entry.deals:.1f}" in q.explanation
     elif key == "why.sampled_grab":
         assert best.points > other.points
@@ -257,8 +260,10 @@ def check_sampled_explanation(q: Question, entry: Proven, key: str, figures: dic
     for p, lacking in entry.voids_map().items():
         assert not [t for t in example.hand(p) if {t.high, t.low} & lacking]
     lines = lines_of(entry)
-    for option in entry.options:
-        assert lines[option.move] == solved_line(example, option.move)
+    if entry.code not in LINES_CHECKED:  # each entry's lines solved again once
+        LINES_CHECKED.add(entry.code)
+        for option in entry.options:
+            assert lines[option.move] == solved_line(example, option.move)
     narrated = narrate(Maker("en", 0, 99), lines[best.move])
     (shown,) = [d for d in q.details if narrated in d]
     assert "for example" in shown and "one deal only" in shown

@@ -124,7 +124,7 @@ def reason(entry: Proven) -> tuple[str, dict[str, object]]:
         deals = entry.deals
         figures.update(value=entry.value(best), other_value=entry.value(other), reply=other.reply / deals,
                        best_reply=best.reply / deals)
-        if other.reply >= best.reply + deals:  # he could score a point more on average, or more
+        if other.reply >= best.reply + 2 * deals:  # he could score 2 points more on average, or more
             return "why.sampled_reply", figures
         if best.points > other.points:
             return "why.sampled_grab", figures

@@ -15,8 +15,9 @@ every other offered choice (3 or 4, twins merged) beyond the 95% margin of both:
 figures and their basis (the deals, the play-outs, the seed that draws them) are kept
 with the entry, so that `problems` can draw the same deals again and find the same
 figures. The explanation rests on them; the solved line it narrates is that of one
-representative deal (one where the answer is a best move and leads the rival choice by
-about its mean lead), said to be one deal, never the decision's value.
+representative deal (one where the answer is a best move, worth about its mean there and
+ahead of the rival choice by about its mean lead), said to be one deal, never the
+decision's value.
 
 >>> from trainer.teach.proven import bank
 >>> entry = next(e for e in bank("spinner") if e.sampled)
@@ -73,15 +74,13 @@ def beaten(exact: Evidence, played: Evidence, best: Move, other: Move) -> bool:
                for d in (exact.difference(best, other), played.difference(best, other)))
 
 
-def example_deal(view: Position, exact: Evidence, deals: Sequence[Position], best: Move,
-                 rival: Move) -> int:
-    """The representative deal: one where `best` is a best move and leads `rival` by
-    the amount nearest its mean lead (the first such)."""
+def example_deal(exact: Evidence, deals: int, best: Move, rival: Move) -> int:
+    """The representative deal: one where `best` is a best move, its value there and its
+    lead over `rival` as near as can be to their means (the first such)."""
     a, b = exact.values[exact.index(best)], exact.values[exact.index(rival)]
-    lead = exact.difference(best, rival).mean
-    candidates = [d for d in range(len(deals))
-                  if a[d] == max(row[d] for row in exact.values)]
-    return min(candidates or range(len(deals)), key=lambda d: (abs(a[d] - b[d] - lead), d))
+    mean, lead = exact.mean(best), exact.difference(best, rival).mean
+    candidates = [d for d in range(deals) if a[d] == max(row[d] for row in exact.values)]
+    return min(candidates or range(deals), key=lambda d: (abs(a[d] - mean) + abs(a[d] - b[d] - lead), d))
 
 
 def judge_sampled(topic: str, position: Position, voids: Voids, seed: int, deals: int = DEALS,
@@ -113,23 +112,40 @@ def judge_sampled(topic: str, position: Position, voids: Voids, seed: int, deals
     chosen = offered(view, [(m, view.points(m), exact.mean(m)) for m in (best, *kept)], topic)
     if len(chosen) < 3:
         return None
-    dealt = deals_for(view, deals, random.Random(sample), voids)
-    rival = max(chosen[1:], key=lambda m: (view.points(m), exact.mean(m)))
-    example = dealt[example_deal(view, exact, dealt, best, rival)]
-    options = []
-    for move in chosen[:MOST_CHOICES]:
-        i = exact.index(move)
-        best_in = sum(exact.values[i][d] == max(row[d] for row in exact.values) for d in range(deals))
-        reply = sum(reply_points(full, move) for full in dealt)
-        margins = (0.0, 0.0) if move == best else (exact.difference(best, move).half_width,
-                                                   played.difference(best, move).half_width)
-        options.append(Option(move, view.points(move), sum(exact.values[i]), best_in,
-                              solved_line(example, move).text(), reply, 0,
-                              sum(played.values[played.index(move)]), round(margins[0], 2),
-                              round(margins[1], 2)))
-    entry = Proven(topic, view.code(), tuple(options), deals, write_voids(voids), seed,
+    options, example = _options(view, exact, played, deals_for(view, deals, random.Random(sample), voids),
+                                chosen[:MOST_CHOICES])
+    entry = Proven(topic, view.code(), options, deals, write_voids(voids), seed,
                    playouts=playouts, sample=sample, example=example.code())
     return entry if relevant(entry) else None
+
+
+def rival_of(options: Sequence[Option]) -> Option:
+    """The choice the explanation weighs the answer (first) against: the one that
+    scores most now when it scores more than the answer, else the second best
+    (`trainer.teach.bestmove.rival`)."""
+    most = max(options, key=lambda o: (o.points, o.total))
+    return most if most.points > options[0].points else options[1]
+
+
+def _options(view: Position, exact: Evidence, played: Evidence, dealt: Sequence[Position],
+             moves: Sequence[Move]) -> tuple[tuple[Option, ...], Position]:
+    """The offered moves (the answer first) with their figures by both yardsticks, and
+    the representative deal, on which each has its solved line."""
+    best = moves[0]
+    deals = len(dealt)
+    rows = []
+    for move in moves:
+        i = exact.index(move)
+        best_in = sum(exact.values[i][d] == max(row[d] for row in exact.values) for d in range(deals))
+        margins = (0.0, 0.0) if move == best else (exact.difference(best, move).half_width,
+                                                   played.difference(best, move).half_width)
+        rows.append(Option(move, view.points(move), sum(exact.values[i]), best_in, "",
+                           sum(reply_points(full, move) for full in dealt), 0,
+                           sum(played.values[played.index(move)]), round(margins[0], 2),
+                           round(margins[1], 2)))
+    rows = [rows[0], *sorted(rows[1:], key=lambda o: (-o.total, -o.points, str(o.move)))]
+    example = dealt[example_deal(exact, deals, best, rival_of(rows).move)]
+    return tuple(replace(o, line=solved_line(example, o.move).text()) for o in rows), example
 
 
 def sampled_problems(entry: Proven) -> list[str]:
@@ -188,24 +204,11 @@ def judged(entry: Proven, sample: int, deals: int, playouts: int) -> Optional[Pr
     exact = paired(view, deals, sample, voids)
     best = entry.best.move
     if any(exact.mean(m) > exact.mean(best) for m in exact.moves) or \
-            any(played.mean(m) > played.mean(best) for m in moves):
+            any(played.mean(m) > played.mean(best) for m in played.moves if not twins(exact, m, best)):
         return None
     if not all(beaten(exact, played, best, m) for m in moves[1:]):
         return None
-    dealt = deals_for(view, deals, random.Random(sample), voids)
-    rival = max(moves[1:], key=lambda m: (view.points(m), exact.mean(m)))
-    example = dealt[example_deal(view, exact, dealt, best, rival)]
-    options = []
-    for option in entry.options:
-        move = option.move
-        i = exact.index(move)
-        best_in = sum(exact.values[i][d] == max(row[d] for row in exact.values) for d in range(deals))
-        margins = (0.0, 0.0) if move == best else (exact.difference(best, move).half_width,
-                                                   played.difference(best, move).half_width)
-        options.append(replace(option, total=sum(exact.values[i]), best_in=best_in,
-                               reply=sum(reply_points(full, move) for full in dealt),
-                               played=sum(played.values[played.index(move)]),
-                               exact_margin=round(margins[0], 2), played_margin=round(margins[1], 2),
-                               line=solved_line(example, move).text()))
-    return replace(entry, options=tuple(options), deals=deals, playouts=playouts, sample=sample,
+    options, example = _options(view, exact, played, deals_for(view, deals, random.Random(sample), voids),
+                                moves)
+    return replace(entry, options=options, deals=deals, playouts=playouts, sample=sample,
                    example=example.code())
