@@ -3,20 +3,55 @@
 In club mode (ALLFIVES_MODE=club) the only page before signing in is the sign-in page;
 a teacher has the Classes page too, an operator the Accounts page."""
 
+from typing import Optional
+
 import streamlit as st
 
 from trainer.i18n import t
+from ui.browser import browser_helpers
 from ui.club import GATED_PATHS, account_panel, keep_cookie, sign_in_page, signed_in
 from ui.glossary import help_panel
+from ui.keep import claim_work, keep_work
 from ui.language import follow_learner, language_picker
 from ui.state import club_mode, init_state
-from ui.widgets import APP_ICON, learner_picker, page_style
+from ui.widgets import APP_ICON, learner_picker, opening, page_style
+
+
+def pages(lang: str, role: Optional[str] = None) -> list[st.Page]:
+    """The pages of the app, and a teacher's Classes or an operator's Accounts."""
+    found = [
+        st.Page("ui/home.py", title=t("nav.home", lang), icon=":material/home:", default=True),
+        st.Page("ui/learn.py", title=t("nav.learn", lang), icon=":material/school:"),
+        st.Page("ui/practice.py", title=t("nav.practice", lang), icon=":material/flag:"),
+        st.Page("ui/drills.py", title=t("nav.drills", lang), icon=":material/timer:"),
+        st.Page("ui/puzzles.py", title=t("nav.puzzles", lang), icon=":material/extension:"),
+        st.Page("ui/play.py", title=t("nav.play", lang), icon=":material/sports_esports:"),
+        st.Page("ui/analysis.py", title=t("nav.analysis", lang), icon=":material/search:"),
+        st.Page("ui/progress.py", title=t("nav.progress", lang), icon=":material/monitoring:"),
+        # reached from Start, Learn and Play, not from the menu
+        st.Page("ui/guided.py", title=t("guided.title", lang), icon=":material/school:",
+                url_path="first-hand", visibility="hidden"),
+    ]
+    if role in ("teacher", "any"):
+        found.append(st.Page("ui/classes.py", title=t("nav.classes", lang), icon=":material/groups:"))
+    if role in ("operator", "any"):
+        found.append(st.Page("ui/accounts.py", title=t("nav.accounts", lang),
+                             icon=":material/manage_accounts:"))
+    return found
+
 
 init_state()
 page_style()  # first: its rules are in place before any board is drawn
+if not keep_work():  # a new tab's first run: the work the browser kept for it is on its way
+    # every page an address may name, so that the address's page is known to the next run
+    st.navigation(pages(st.session_state["lang"], "any"), position="hidden")
+    opening()
+    st.stop()
+browser_helpers()
 LANG = language_picker()
 st.set_page_config(page_title=t("home.title", LANG), page_icon=APP_ICON, layout="centered")
 account = signed_in() if club_mode() else None
+claim_work(account.name if account is not None else None)  # club mode: one account's work only
 keep_cookie()
 if club_mode() and account is None:  # every address shows the sign-in form, and only it
     gate = [st.Page("ui/signin.py", title=t("nav.sign_in", LANG), icon=":material/login:", default=True)]
@@ -30,19 +65,5 @@ else:
     learner_picker()
 help_panel()
 LANG = follow_learner(LANG)
-pages = [
-    st.Page("ui/home.py", title=t("nav.home", LANG), icon=":material/home:", default=True),
-    st.Page("ui/learn.py", title=t("nav.learn", LANG), icon=":material/school:"),
-    st.Page("ui/practice.py", title=t("nav.practice", LANG), icon=":material/flag:"),
-    st.Page("ui/drills.py", title=t("nav.drills", LANG), icon=":material/timer:"),
-    st.Page("ui/puzzles.py", title=t("nav.puzzles", LANG), icon=":material/extension:"),
-    st.Page("ui/play.py", title=t("nav.play", LANG), icon=":material/sports_esports:"),
-    st.Page("ui/analysis.py", title=t("nav.analysis", LANG), icon=":material/search:"),
-    st.Page("ui/progress.py", title=t("nav.progress", LANG), icon=":material/monitoring:"),
-]
-if account is not None and account.role == "teacher":
-    pages.append(st.Page("ui/classes.py", title=t("nav.classes", LANG), icon=":material/groups:"))
-if account is not None and account.role == "operator":
-    pages.append(st.Page("ui/accounts.py", title=t("nav.accounts", LANG), icon=":material/manage_accounts:"))
 # at the top: on a phone the menu closes by itself once a page is chosen
-st.navigation(pages, position="top").run()
+st.navigation(pages(LANG, account.role if account is not None else None), position="top").run()

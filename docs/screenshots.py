@@ -50,6 +50,7 @@ def sample_history(path: Path) -> None:
 
 def shoot(page: Page, name: str, kind: str) -> None:
     page.wait_for_selector(IDLE, timeout=60_000)
+    page.wait_for_selector(".af-opening", state="detached", timeout=60_000)  # the tab's kept work is back
     page.wait_for_timeout(1500)
     path = OUT / f"page-{name}-{kind}.png"
     page.screenshot(path=str(path))
@@ -71,7 +72,7 @@ def main() -> None:
                 for name, address in (("start", ""), ("learn", "learn"), ("drills", "drills"),
                                       ("puzzles", f"puzzles?puzzle={puzzle}"),
                                       ("analysis", f"analysis?position={EXAMPLE}"),
-                                      ("progress", "progress?learner=Sam")):
+                                      ("progress", "progress?learner=Sam"), ("guided", "first-hand")):
                     page.goto(f"{url}/{address}")
                     shoot(page, name, kind)
                 page.goto(f"{url}/play")

@@ -49,7 +49,7 @@ def test_the_reported_build_gives_a_playable_position() -> None:
     assert opponent.count + boneyard.count == 28 - 3 - 2
     assert not position.is_over
     assert not [i.value for i in at.info if "is over" in i.value]
-    table = at.dataframe[-1].value
+    table = at.table[-1].value
     assert any("(2-0@E)" in name for name in table["move"])
     assert not at.error
 
@@ -75,11 +75,15 @@ def test_one_board_at_a_time_with_labels_and_value_explained() -> None:
     assert any("averaged over 100 deals" in c for c in captions)
 
 
-def test_a_bad_code_gets_its_error_and_no_board() -> None:
+def test_a_bad_code_gets_its_error_and_an_empty_board() -> None:
     at = AppTest.from_file(APP, default_timeout=60)
     at.query_params["position"] = "5-5:5-0::: 6-4,5-1,5-1/?4 ?18 0 0,0"  # as a link brings it
     at.run()
     at.switch_page("ui/analysis.py").run()
     assert not at.exception
     assert any("tile 5-1 appears twice" in e.value for e in at.error)
-    assert not [h for h in at.main.get("html") if "<img" in h.proto.body]  # no board: nothing was read
+    # nothing was read: the board is the empty table (as the README says), none of the code's tiles
+    boards = [h.proto.body for h in at.main.get("html") if "<img" in h.proto.body]
+    from trainer.engine.layout import EMPTY
+    from trainer.svg import describe
+    assert boards and all(f'alt="{describe(EMPTY)}"' in body for body in boards)

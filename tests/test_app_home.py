@@ -48,18 +48,31 @@ def test_a_newcomer_is_sent_to_the_first_lesson() -> None:
     assert any(first.title in title.value for title in [*at.title, *at.header, *at.subheader])
 
 
-def test_a_returning_learner_is_sent_to_what_is_due() -> None:
+def test_one_path_until_the_rules_lessons_are_done_then_what_is_due() -> None:
+    """A guest who drilled but took no lesson is still sent to the first lesson; after
+    lesson 1 the next step is the next lesson (not today's puzzle, whose kind needs
+    later lessons); with the rules done, today's puzzle, then the lesson half done."""
     today = daily(shipped(), date.today())
     answered = [{"part": "drill", "item": "total", "correct": True, "detail": ""}]
+    rules = lessons()
     at = run(results=answered)
+    assert at.button(key="home_next").label == f"Start the first lesson: {rules[0].title}"
+    at = run(results=answered, learn_stars={rules[0].id: 3})
+    assert at.button(key="home_next").label == f"The next lesson: {rules[1].title}"
+    half = rules[3]
+    at = run(learn_stars={r.id: 3 for r in rules[:3]}, learn_answers={half.questions[0].id: "x"})
+    assert at.button(key="home_next").label == f"Go on with the lesson: {half.title}"
+    all_rules = {r.id: 2 for r in rules}
+    at = run(results=answered, learn_stars=all_rules)
     assert at.button(key="home_next").label == "Solve today's puzzle"
     at.button(key="home_next").click().run()
     assert not at.exception and at.query_params.get("puzzle") in (today.id, [today.id])
     # with today's puzzle done and a lesson half answered: the lesson comes next
-    half = lessons()[1]
+    from trainer.teach.course import COURSE_IDS, course_lesson
+    strategy = course_lesson(COURSE_IDS[len(rules)])
     done = answered + [{"part": "puzzle", "item": today.id, "correct": True, "detail": ""}]
-    at = run(results=done, learn_answers={half.questions[0].id: "x"})
-    assert half.title in at.button(key="home_next").label
+    at = run(results=done, learn_stars=all_rules, learn_answers={strategy.questions[0].id: "x"})
+    assert strategy.title in at.button(key="home_next").label
 
 
 def board_svgs(html: str) -> list[ET.Element]:

@@ -167,10 +167,16 @@ def test_progress_retry_and_next_lesson() -> None:
 
 
 def test_the_last_lesson_points_to_the_strategy_course_then_the_worked_hands() -> None:
+    from trainer.teach.course import course_lesson
     at = app(LEARN, learn_lesson=lessons()[-1].id)
+    assert not [b for b in at.button if b.key == "learn_next"]  # not before the lesson is done
+    for question in lessons()[-1].questions:
+        click(at, question, question.right)
     ok(at.button(key="learn_next").click())
     assert at.session_state["learn_lesson"] == "leads"
     at = app(LEARN, learn_lesson="muggins")
+    for question in course_lesson("muggins").questions:
+        click(at, question, question.right)
     ok(at.button(key="learn_next").click())
     assert at.session_state["learn_lesson"] == "worked"
     assert t("learn.last") in texts(at.info)
@@ -207,14 +213,14 @@ def test_analysis_permalink_shows_the_moves_and_the_exact_value() -> None:
     at.query_params["position"] = EXAMPLE
     ok(at.switch_page("ui/analysis.py"))
     assert any("Exact value for player 1: **20**" in s for s in texts(at.success))
-    table = at.dataframe[0].value
+    table = at.table[0].value
     codes = [name.rsplit("(", 1)[1].rstrip(")") for name in table["move"]]  # "4-1 on the ... (4-1@W)"
     assert sorted(codes) == ["1-1@S", "4-1@S", "4-1@W"]
     assert dict(zip(codes, table["value"])) == {"4-1@W": "20", "4-1@S": "10", "1-1@S": "0"}
     assert not at.error
 
 
-def test_a_malformed_permalink_shows_the_parse_error_and_no_board() -> None:
+def test_a_malformed_permalink_shows_the_parse_error_and_an_empty_board() -> None:
     bad = "5-5:5-2:5-9:: -/- - 0 0,0"
     with pytest.raises(TrainerError) as raised:
         Position.from_code(bad)
@@ -223,8 +229,11 @@ def test_a_malformed_permalink_shows_the_parse_error_and_no_board() -> None:
     at.query_params["position"] = bad
     ok(at.switch_page("ui/analysis.py"))
     assert texts(at.error) == [f"This position code cannot be read: {reason(raised.value)}"]
-    assert describe(Layout.parse("-")) not in texts(at.caption)  # an empty table would read as the code's
-    assert not at.dataframe
+    # the README's empty board, said to be empty (not the code's), and no moves
+    captions = texts(at.caption)
+    assert t("analysis.bad_code_empty") in captions and describe(Layout.parse("-")) in captions
+    assert captions.index(t("analysis.bad_code_empty")) < captions.index(describe(Layout.parse("-")))
+    assert not at.table
 
 
 def test_the_builder_puts_clicked_tiles_on_clicked_ends() -> None:

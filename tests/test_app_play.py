@@ -96,7 +96,7 @@ def test_hint_undo_and_review() -> None:
     play_hand(at, muggins=False)
     at.button(key="play_review_button").click().run()
     assert not at.exception
-    assert at.dataframe and review_heads(at)  # the pips table and the graded moves
+    assert at.table and review_heads(at)  # the pips table and the graded moves
     at.button(key="play_continue").click().run()
     assert not at.exception
 

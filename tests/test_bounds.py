@@ -51,7 +51,7 @@ def test_the_analysis_page_never_solves_without_a_limit(tmp_path: Path,
     assert not at.exception and not at.error
     assert any("too big to solve exactly here" in w.value for w in at.warning)
     assert not at.success  # no exact value is claimed
-    table = at.dataframe[0].value
+    table = at.table[0].value
     assert len(table) == len(Position.from_code(BIG).legal_moves()) and all("±" in v for v in table["value"])
     assert any("rough guide, not best play" in c.value for c in at.caption)
 
@@ -89,7 +89,7 @@ def test_the_analysis_pages_estimate_is_bounded_too(tmp_path: Path, monkeypatch:
     assert not at.warning and not at.exception
     at.button(key="estimate").click().run()
     assert not at.exception and any("too big to solve exactly here" in w.value for w in at.warning)
-    assert all("±" in v for v in at.dataframe[0].value["value"])
+    assert all("±" in v for v in at.table[0].value["value"])
 
 
 def test_playout_estimates_are_bounded_and_seeded() -> None:

@@ -58,6 +58,9 @@ def club_url(tmp_path: Path) -> Iterator[tuple[str, Path]]:
 def settle(page: object) -> None:
     page.wait_for_timeout(300)  # type: ignore[attr-defined]
     page.wait_for_selector(IDLE, timeout=60_000)  # type: ignore[attr-defined]
+    # a new tab's first run draws no page while the tab's kept work comes back (ui/keep.py)
+    page.wait_for_selector(".af-opening", state="detached", timeout=60_000)  # type: ignore[attr-defined]
+    page.wait_for_selector(IDLE, timeout=60_000)  # type: ignore[attr-defined]
 
 
 def sign_in(page: object, url: str, name: str, password: str) -> None:

@@ -23,7 +23,7 @@ from trainer.store import ENV, LearnerError, Store
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = str(ROOT / "app.py")
-PAGES = ("home", "learn", "practice", "drills", "puzzles", "play", "analysis", "progress")
+PAGES = ("home", "learn", "practice", "drills", "puzzles", "play", "analysis", "progress", "guided")
 LANGS = tuple(code for code in languages() if code != "en")  # every language shipped
 EXAMPLE = ("0-0:0-3,3-4,4-6,6-5,5-5,5-1,1-0:0-4,4-2,2-1,1-3,3-2,2-0,0-5,5-4::"
            "0-6,6-3,3-3,3-5,5-2,2-2,2-6,6-1 6-6,4-4/4-1,1-1 - 1 15,15")
@@ -165,6 +165,22 @@ def test_a_game_under_way_and_the_analysis_of_a_position(lang: str, lookups: Loo
     at.run()
     at.switch_page("ui/analysis.py").run()
     check(at, lang, "analysis with a position", lookups)
+
+
+@pytest.mark.parametrize("lang", ("ru", "es"))
+def test_the_guided_hand_to_its_end(lang: str, lookups: Lookups) -> None:
+    """Every step of the guided first hand, and its end's pips and rounding, in the language."""
+    at = open_page("guided", lang)
+    for _ in range(40):
+        if at.session_state["guided"].over:
+            break
+        tile = next(b.key for b in at.button if b.key and b.key.startswith("gtile_"))
+        at.button(key=tile).click().run()
+        end = next(b.key for b in at.button if b.key and (b.key.startswith("gend_") or b.key == "glead"))
+        at.button(key=end).click().run()
+        check(at, lang, "guided hand under way", lookups)
+    assert at.session_state["guided"].over
+    check(at, lang, "guided hand over", lookups)
 
 
 def test_the_start_page_board_is_drawn_in_the_language(lookups: Lookups) -> None:

@@ -23,7 +23,7 @@ from ui.state import DEFAULTS
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = str(ROOT / "app.py")
-PAGES = ("home", "learn", "practice", "drills", "puzzles", "play", "analysis", "progress")
+PAGES = ("home", "learn", "practice", "drills", "puzzles", "play", "analysis", "progress", "guided")
 UI_SOURCES = sorted((ROOT / "ui").glob("*.py"))
 # a missing key comes out as "[key]": a bracketed dotted name such as [play.no_such]
 FALLBACK = re.compile(r"\[[a-z][a-z0-9_]*(?:\.[a-z0-9_-]+)+\]")
@@ -141,7 +141,7 @@ def test_pages_in_their_later_states_have_no_missing_text() -> None:
     at.query_params["position"] = EXAMPLE
     at.run()
     at.switch_page("ui/analysis.py").run()
-    assert at.dataframe
+    assert at.table
     assert_no_fallback(at, "analysis with a position")
 
     at = open_page("play", play_pace=0, play_budget=0.05,

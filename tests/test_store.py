@@ -32,7 +32,8 @@ from trainer.store import (
     default_path,
     streak_of,
 )
-from trainer.store.glicko import Rating, rate_game
+from trainer.store.glicko import Rating
+from trainer.store.provisional import MAX_STEP, NEW_LEARNER, rate_attempt
 from trainer.store.schema import LATEST, MIGRATIONS, TABLES, migrate, schema_version
 
 T0 = datetime(2026, 11, 2, 9, 0, tzinfo=UTC)
@@ -55,7 +56,7 @@ def row_counts(store_: Store) -> dict[str, int]:
 def test_names_are_trimmed_checked_and_unique_whatever_the_case(store: Store) -> None:
     assert clean_name("  Ann \t Lee  ") == "Ann Lee"
     ann = store.create_learner("  Ann ")
-    assert ann.name == "Ann" and ann.rating == Rating() and ann.rated_games == 0
+    assert ann.name == "Ann" and ann.rating == NEW_LEARNER and ann.rated_games == 0
     for taken in ("ann", "ANN", " Ann  "):
         with pytest.raises(LearnerError, match="already a learner named"):
             store.create_learner(taken)
@@ -157,9 +158,11 @@ def test_a_rated_attempt_is_a_game_between_learner_and_puzzle(store: Store) -> N
     bob = store.create_learner("Bob").id
     puzzle = BANK[0]
     first = store.record_attempt(ann, "puzzle", puzzle.id, True, rated=True, **at(0))
-    expected = rate_game(Rating(), Rating(puzzle.rating), True)
+    expected = rate_attempt(NEW_LEARNER, Rating(puzzle.rating), True)
     assert first.rated and first.puzzle_before == Rating(puzzle.rating)  # initial rating from the bank
+    assert first.learner_before == NEW_LEARNER  # a new learner starts in the easy band
     assert (first.learner_after, first.puzzle_after) == pytest.approx(expected)
+    assert first.learner_after.rating - NEW_LEARNER.rating == MAX_STEP  # Glicko-2's step, bounded
     assert store.learner(ann).rating == pytest.approx(expected[0]) and store.learner(ann).rated_games == 1
     assert store.puzzle_ratings()[puzzle.id] == pytest.approx(expected[1])
     second = store.record_attempt(bob, "puzzle", puzzle.id, False, rated=True, **at(1))
@@ -294,7 +297,7 @@ def test_a_version_1_database_is_upgraded_with_its_data(store_url: str) -> None:
     upgraded = Store(store_url)
     assert upgraded.schema_version == LATEST == MIGRATIONS[-1].version
     old = upgraded.find_learner("old")
-    assert old is not None and old.rating == Rating() and old.created_at == T0
+    assert old is not None and old.rating == NEW_LEARNER and old.created_at == T0  # no rated game yet
     (attempt,) = upgraded.recent_attempts(old.id)
     assert (attempt.kind, attempt.correct, attempt.rated, attempt.mode, attempt.tags) == \
         ("total", True, False, "", ())

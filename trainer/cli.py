@@ -13,6 +13,7 @@ import argparse
 import json
 import random
 import sys
+import unicodedata
 from collections.abc import Callable, Sequence
 from datetime import date
 from typing import Any, NoReturn, Optional
@@ -351,6 +352,20 @@ COMMANDS = {"count": (cmd_count, show_count), "moves": (cmd_moves, show_moves),
             "simulate": (cmd_simulate, show_simulate)}
 
 
+def visible(text: str) -> str:
+    r"""Text for the terminal: every control or invisible character (a carriage return,
+    an escape code that would colour or move the cursor) written as its escape instead.
+
+    >>> visible("x\ry\x1b[31mz\u200b")
+    'x\\ry\\x1b[31mz\\u200b'
+    """
+    return "".join(repr(c)[1:-1] if unicodedata.category(c) in HIDDEN_CATEGORIES else c
+                   for c in text)
+
+
+HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+
+
 def main(argv: Optional[Sequence[str]] = None, prog: str = "python -m trainer") -> int:
     try:
         parser = build_parser(prog)
@@ -362,7 +377,7 @@ def main(argv: Optional[Sequence[str]] = None, prog: str = "python -m trainer") 
         run, show = COMMANDS[args.command]
         result = run(args)
     except (UsageError, TrainerError) as error:
-        print(f"error: {error}".replace("\n", " "), file=sys.stderr)
+        print(visible(f"error: {error}".replace("\n", " ")), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("error: interrupted", file=sys.stderr)

@@ -74,7 +74,7 @@ def run_app(options: Sequence[str] = ()) -> int:
     if not streamlit_installed():
         raise AppUnavailable(
             "the app needs Streamlit, which comes with allfives-trainer but is missing here: "
-            "pip install --force-reinstall allfives-trainer (or pip install streamlit plotly)")
+            "pip install --force-reinstall allfives-trainer (or pip install streamlit)")
     command = app_command(options)
     sys.stdout.flush()
     sys.stderr.flush()

@@ -271,15 +271,30 @@ def _open_slot(x: float, y: float, scale: float, side: str, pip: int) -> str:
             f'font-family="sans-serif" fill="{COLOURS["open"]}">{pip}</text></g>')
 
 
+def _named_slot(x: float, y: float, scale: float, side: str, name: str) -> str:
+    """An open end marked with its side's name (a letter), and nothing it adds."""
+    r = scale * 0.42
+    return (f'<g class="open-end named" data-side="{side}"><circle cx="{x:.2f}" cy="{y:.2f}" r="{r:.2f}" '
+            f'fill="{COLOURS["tile"]}" stroke="{COLOURS["spinner_badge"]}" stroke-width="2.5"/>'
+            f'<text x="{x:.2f}" y="{y + r * 0.38:.2f}" font-size="{r * 1.05:.2f}" text-anchor="middle" '
+            f'font-family="sans-serif" font-weight="bold" fill="{COLOURS["spinner_badge"]}">'
+            f'{escape(name)}</text></g>')
+
+
 def render_board(layout: Layout, last: Optional[Tile] = None, unit: int = UNIT,
                  max_width: float = MAX_WIDTH, caption: bool = True,
-                 selected_ends: tuple[str, ...] = (), markers: bool = True, lang: str = "en") -> str:
+                 selected_ends: tuple[str, ...] = (), markers: bool = True, lang: str = "en",
+                 named_ends: bool = False) -> str:
     """The layout as an SVG string. `last` is highlighted; `selected_ends` get a ring.
-    With `markers` False (a quiz), the tiles alone: no end markers, no count. Its
-    caption and description are in `lang`."""
+    With `markers` False (a quiz), the tiles alone: no end markers, no count; with
+    `named_ends` too, each open end is marked with its side's letter (E, W, N, S in
+    `lang`) and nothing else, for a question that names an end. Its caption and
+    description are in `lang`."""
     tiles, ends = board_geometry(layout, max_width)
     if not markers:
-        ends, caption = [m for m in ends if m.side in selected_ends], False
+        caption = False
+        if not named_ends:
+            ends = [m for m in ends if m.side in selected_ends]
     spinner_adds = (2 * layout.spinner if layout.spinner is not None and not layout.arms_open
                     and markers else None)
     xs = [t.x for t in tiles] + [m.x - 0.5 for m in ends] + [-1.0]
@@ -288,15 +303,23 @@ def render_board(layout: Layout, last: Optional[Tile] = None, unit: int = UNIT,
     ye = [t.y + t.h for t in tiles] + [m.y + 0.5 for m in ends] + [1.0]
     pad = 0.3
     top_extra = 1.2 if caption else 0.0
+    caption_text = i18n.t("board.describe.count", lang, total=layout.count())
     ox, oy = min(xs) - pad, min(ys) - pad - top_extra
     width = (max(xe) - min(xs) + 2 * pad) * unit
+    if caption:  # wide enough for its caption, with a margin each side (0.6 em a letter at most)
+        least = (len(caption_text) * 0.7 * 0.6 + 2 * pad) * unit
+        if width < least:
+            ox -= (least - width) / unit / 2
+            width = least
     height = (max(ye) - min(ys) + 2 * pad + top_extra) * unit
     body = []
     for t in tiles:
         body.append(_tile_svg(t, unit, last is not None and t.tile == last, ox, oy))
     for m in ends:
         mx, my = (m.x - ox) * unit, (m.y - oy) * unit
-        if m.adds is None or not markers:
+        if not markers and named_ends:
+            body.append(_named_slot(mx, my, unit, m.side, i18n.t(f"part.{m.side}", lang)))
+        elif m.adds is None or not markers:
             body.append(_open_slot(mx, my, unit, m.side, m.pip))
         else:
             body.append(_badge(mx, my, str(m.adds), COLOURS["badge"], unit))
@@ -313,7 +336,7 @@ def render_board(layout: Layout, last: Optional[Tile] = None, unit: int = UNIT,
     if caption:
         body.insert(0, f'<text x="{pad * unit:.2f}" y="{unit * 0.95:.2f}" font-size="{unit * 0.7:.2f}" '
                        f'font-family="sans-serif" fill="{COLOURS["caption"]}">'
-                       f'{escape(i18n.t("board.describe.count", lang, total=layout.count()))}</text>')
+                       f'{escape(caption_text)}</text>')
     label = escape(describe(layout, with_count=markers, lang=lang), quote=True)
     felt = (f'<rect x="0" y="0" width="{width:.2f}" height="{height:.2f}" rx="{unit * 0.4:.2f}" '
             f'fill="{COLOURS["felt"]}"/>')

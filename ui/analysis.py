@@ -6,6 +6,8 @@ analysed; pasting shows the pasted position's board."""
 
 from __future__ import annotations
 
+import math
+from functools import partial
 from typing import Optional
 
 import streamlit as st
@@ -17,23 +19,27 @@ from trainer.engine.position import MAX_CODE, Position
 from trainer.engine.tiles import ALL_TILES, Tile, sort_tiles
 from trainer.errors import TrainerError
 from trainer.i18n import t, tn
-from trainer.search.playouts import playout_estimate
-from trainer.search.sampling import Estimate, estimate
-from trainer.search.solver import SearchLimitError, solve
+from trainer.search.playouts import sampled_or_rough, solved_or_rough
+from trainer.search.sampling import Estimate
+from trainer.search.solver import Solution
 from ui.state import init_state, reason
-from ui.widgets import board, board_legend, end_buttons, hand, tile_buttons
+from ui.widgets import board, board_legend, costly, end_buttons, hand, tile_buttons
 
 SAMPLES = 100
 # every search the page starts is bounded: past these, the position is valued by play-outs
 SOLVE_SECONDS = 5.0  # an exact search
 SAMPLE_SECONDS = 10.0  # all the deals of an estimate
 PLAYOUTS, PLAYOUT_SECONDS = 2000, 1.5  # random play-outs of each move, and at most this long
+# the longest a search waits for a free place on the server (trainer.search.admission);
+# past it the page says the server is busy and offers to try again
+WAIT_BOUND = 20.0
 EXAMPLE = ("0-0:0-3,3-4,4-6,6-5,5-5,5-1,1-0:0-4,4-2,2-1,1-3,3-2,2-0,0-5,5-4::"
            "0-6,6-3,3-3,3-5,5-2,2-2,2-6,6-1 6-6,4-4/4-1,1-1 - 1 15,15")
 
 RULES = ("standard", "cincos")
 MODES = ("table", "hand")  # what clicking a tile does: put it on the table, or in my hand
 VIEWS = ("build", "paste")  # the page's two ways in
+PASTE = "analysis_paste"  # the code box's key: its text is the learner's until the position changes
 
 init_state()
 LANG: str = st.session_state["lang"]
@@ -42,6 +48,7 @@ LANG: str = st.session_state["lang"]
 def set_position(code: str) -> None:
     """Analyse `code`, kept in the page's address (not one too long to be a code)."""
     st.session_state["analysis_code"] = code
+    st.session_state[PASTE] = code
     if len(code) <= MAX_CODE:
         st.query_params["position"] = code
     elif "position" in st.query_params:
@@ -60,6 +67,9 @@ url_code = st.query_params.get("position")
 if url_code is not None and url_code != st.session_state["analysis_code"]:
     st.session_state["analysis_code"] = url_code
     st.session_state["analysis_view"] = "paste"
+    st.session_state[PASTE] = url_code
+if PASTE not in st.session_state:
+    st.session_state[PASTE] = st.session_state["analysis_code"]
 if st.session_state.get("analysis_view") not in VIEWS:
     st.session_state["analysis_view"] = "paste" if st.session_state["analysis_code"] else "build"
 
@@ -151,23 +161,31 @@ def builder() -> Optional[str]:
     return code if code == st.session_state["analysis_code"] else None
 
 
+def analyse_pasted() -> None:
+    """Callback of Analyse (and of Enter in the box): the code typed, whatever it was
+    before. The box has a key of its own, so that a new code is never a new box that
+    would forget what was typed into the old one."""
+    typed = str(st.session_state.get(PASTE) or "")
+    # a code copied from the page's text has non-breaking hyphens (they keep a move's code on one line)
+    set_position(typed.replace("\u2011", "-").replace("\u2060", "").strip())
+
+
+def show_example() -> None:
+    st.session_state[PASTE] = EXAMPLE
+    set_position(EXAMPLE)
+
+
 def paste() -> None:
     with st.form("paste_form", border=False):
-        text = st.text_input(t("analysis.code_label", LANG), value=st.session_state["analysis_code"],
-                             placeholder=t("analysis.code_placeholder", LANG),
-                             help=t("analysis.code_help", LANG))
-        if st.form_submit_button(t("analysis.analyse", LANG), type="primary"):
-            set_position(text.strip())
-    if st.button(t("analysis.example", LANG), key="example"):
-        set_position(EXAMPLE)
-        st.rerun()
+        st.text_input(t("analysis.code_label", LANG), key=PASTE,
+                      placeholder=t("analysis.code_placeholder", LANG), help=t("analysis.code_help", LANG))
+        st.form_submit_button(t("analysis.analyse", LANG), type="primary", on_click=analyse_pasted)
+    st.button(t("analysis.example", LANG), key="example", on_click=show_example)
 
 
-def too_big(position: Position, seconds: float) -> Estimate:
-    """Say the position is too big to solve here, and value its moves by play-outs."""
+def too_big(seconds: float) -> None:
+    """Say the position is too big to solve here (its moves were valued by play-outs)."""
     st.warning(t("analysis.too_big", LANG, seconds=f"{seconds:g}"))
-    with st.spinner(t("analysis.playing_out", LANG)):
-        return playout_estimate(position, PLAYOUTS, seed=1, time_limit=PLAYOUT_SECONDS)
 
 
 def moves_table(position: Position) -> None:
@@ -194,24 +212,28 @@ def moves_table(position: Position) -> None:
     limit = min(SOLVE_SECONDS, float(st.session_state.get("analysis_budget", SOLVE_SECONDS)))
     sample_limit = min(SAMPLE_SECONDS, 2 * limit)
     if exact:
-        try:
-            with st.spinner(t("analysis.solving", LANG)):
-                solution = solve(position, time_limit=limit)
-        except SearchLimitError:
-            rough = too_big(position, limit)
-        else:
+        with st.spinner(t("analysis.solving", LANG)):
+            found = costly(partial(solved_or_rough, position, limit, PLAYOUTS, PLAYOUT_SECONDS), WAIT_BOUND)
+        if isinstance(found, Solution):
+            solution = found
             values = {m.move: str(m.value) for m in solution.moves}
             st.success(t("analysis.exact", LANG, player=mover, value=solution.value,
                          best=t("list.separator", LANG).join(move_words(m, LANG) for m in solution.best)))
             order.sort(key=lambda m: (-int(values[m]), str(m)))
+        elif found is not None:
+            too_big(limit)
+            rough = found
     elif st.button(t("analysis.estimate", LANG, samples=SAMPLES), key="estimate"):
-        try:
-            with st.spinner(t("analysis.sampling", LANG)):
-                result = estimate(position, SAMPLES, seed=1, time_limit=sample_limit)
-        except SearchLimitError:
-            rough = too_big(position, sample_limit)
-        else:
-            values = {m.move: f"{m.value:.1f} ± {m.spread:.1f}" for m in result.moves}
+        with st.spinner(t("analysis.sampling", LANG)):
+            sampled = costly(partial(sampled_or_rough, position, SAMPLES, sample_limit, PLAYOUTS,
+                                     PLAYOUT_SECONDS), WAIT_BOUND)
+        if sampled is not None and sampled[1]:
+            too_big(sample_limit)
+            rough = sampled[0]
+        elif sampled is not None:
+            values = {m.move: f"{m.value:.1f} ± {m.spread:.1f}" for m in sampled[0].moves}
+            by_value = {m.move: m.value for m in sampled[0].moves}
+            order.sort(key=lambda m: (-by_value.get(m, -math.inf), -points[m], str(m)))  # best value first
     if rough is not None:
         exact = False
         values = {m.move: f"{m.value:.1f} ± {m.spread:.1f}" for m in rough.moves}
@@ -226,7 +248,7 @@ def moves_table(position: Position) -> None:
             line[columns["value"]] = values.get(move, "")
         table.append(line)
     st.subheader(t("analysis.moves", LANG))
-    st.dataframe(table, hide_index=True, width="stretch")
+    st.table(table, hide_index=True)  # static: it wraps on a phone, and no toolbar floats over the heading
     if rough is not None:
         st.caption(t("analysis.value_playout", LANG, player=mover,
                      playouts=tn("plural.playouts", rough.samples, LANG)))
@@ -245,7 +267,9 @@ def analysed(with_board: bool) -> None:
     try:
         position = Position.from_code(code)
     except TrainerError as error:
-        st.error(t("analysis.bad_code", LANG, error=reason(error)))  # no board: nothing was read
+        st.error(t("analysis.bad_code", LANG, error=reason(error)))
+        st.caption(t("analysis.bad_code_empty", LANG))  # nothing was read: the empty board is not the code's
+        board(EMPTY)
         return
     st.subheader(t("analysis.position", LANG))
     st.code(position.code(), language=None, wrap_lines=True)

@@ -17,7 +17,7 @@ import streamlit as st
 
 from trainer.errors import TrainerError
 from trainer.i18n import t, tn
-from trainer.store import Account, Assignment, Result, ScopedStore
+from trainer.store import Account, Assignment, Result, ScopedStore, StoreError
 from trainer.store.accounts import PASSWORD_MAX, AccountError
 from trainer.teach.course import COURSE_IDS, course_lesson
 from ui.state import lang, open_store, plain, reason, shared_store
@@ -52,7 +52,10 @@ def signed_in() -> Optional[Account]:
     session's time take effect at once; a new visit picks the session up from its
     cookie. Sets "learner_id" to the account's learner."""
     store = shared_store()
-    if store is None:
+    kept = st.session_state.get("club_account")
+    if store is None:  # the database away: a signed-in tab stays signed in (its answers wait)
+        if kept is not None and st.session_state.get("club_token"):
+            return kept  # type: ignore[no-any-return]
         _forget()
         return None
     token = st.session_state.get("club_token")
@@ -65,6 +68,11 @@ def signed_in() -> Optional[Account]:
     if token:
         try:
             account = store.session_account(token)
+        except StoreError as error:  # cannot be checked now: the tab's own sign-in holds
+            reason(error)
+            if kept is not None and token == st.session_state.get("club_token"):
+                return kept  # type: ignore[no-any-return]
+            account = None
         except TrainerError:
             account = None
     if account is None:
@@ -174,7 +182,7 @@ def identity_sign_in() -> None:
 # the addresses of the pages behind the sign-in: signed out, each of them shows the
 # sign-in form (no "page not found"), and once signed in the page asked for opens
 GATED_PATHS = ("learn", "practice", "drills", "puzzles", "play", "analysis", "progress", "classes",
-               "accounts")
+               "accounts", "first-hand")
 
 
 def sign_in_page() -> None:

@@ -17,7 +17,7 @@ import streamlit as st
 
 from trainer.engine.tiles import Tile
 from trainer.errors import TrainerError
-from trainer.i18n import t
+from trainer.i18n import t, tn
 from trainer.svg import render_hand
 from trainer.teach.drills import (
     KINDS,
@@ -34,6 +34,7 @@ from trainer.teach.drills import (
     run_item,
     seeded_item,
 )
+from ui.keep import keep_work
 from ui.state import init_state, learner_id, open_store, record_result, record_run, start_timer
 from ui.widgets import board as full_board
 from ui.widgets import guard, plain, quiz_board, svg_image
@@ -91,7 +92,9 @@ if link is not None:  # a board reopened from the review queue
     if reopened is None:
         st.warning(t("drills.bad_link", LANG, link=plain(link)))
     else:
+        queue = [key for key in st.session_state["drill_queue"] if key != link]
         st.session_state.update(drill_kind=reopened.kind, drill_level=reopened.level, drill_review=link,
+                                drill_queue=queue,
                                 drill_answer=None, drill_warning=None, drill_where=[], run=None,
                                 run_feedback=None, run_warning=None, run_where=[])
 
@@ -273,15 +276,21 @@ def abandon_run() -> None:
 
 
 def on_pick() -> None:
-    """Callback: another drill or level; the board and any run under way are dropped."""
-    st.session_state["drill_review"] = None
+    """Callback: another drill or level; the board and any run under way are dropped
+    (and the boards due for review that were still to come)."""
+    st.session_state.update(drill_review=None, drill_queue=[])
     reset_board()
     abandon_run()
 
 
 def next_board() -> None:
+    """Callback: the next board; in a review, the next board due of the same drill and
+    level, then back to the boards the seed counter gives."""
     if st.session_state["drill_review"]:
-        st.session_state["drill_review"] = None  # back to the boards the seed counter gives
+        queue: list[str] = st.session_state["drill_queue"]
+        following = next((key for key in queue if item_from_key(key) is not None), None)
+        st.session_state["drill_queue"] = queue[queue.index(following) + 1:] if following else []
+        st.session_state["drill_review"] = following
     else:
         st.session_state["drill_seed"] += 1
     reset_board()
@@ -305,10 +314,18 @@ def answer_drill(value: Answer) -> None:
 def drill_section() -> None:
     item = current_item()
     kept = st.session_state["drill_answer"]
+    if kept and kept[0] == item_key() and kept[1] is None:  # the answer brought back after a reload
+        try:
+            kept = (kept[0], item.check(kept[2], LANG), kept[2])
+        except TrainerError:
+            kept = None
+        st.session_state["drill_answer"] = kept
     feedback: Optional[Feedback] = kept[1] if kept and kept[0] == item_key() else None
     given: Optional[Answer] = kept[2] if feedback is not None else None
     if st.session_state["drill_review"]:
-        st.info(t("drills.review_item", LANG), icon=":material/replay:")
+        still = len(st.session_state["drill_queue"])
+        more = " " + tn("drills.review_more", still, LANG) if still else ""
+        st.info(t("drills.review_item", LANG) + more, icon=":material/replay:")
     if feedback is None:
         start_timer("drill", store_key())
     st.markdown(f"**{item.question(LANG)}**")
@@ -482,6 +499,7 @@ def drill_area() -> None:
     of the page, so that case reruns the whole page."""
     if st.session_state["store_note"]:
         st.rerun(scope="app")
+    keep_work("keep_drills")  # an answer or "Next board" reruns only this: the browser keeps it here
     drill_section()
     session_tally()
 

@@ -1,6 +1,7 @@
-"""The start page: one obvious next step (the first lesson for a newcomer; for a
-returning learner what is due: the review, today's puzzle, the lesson in progress),
-then today's puzzle, how the count works, and the other pages."""
+"""The start page: one obvious next step (for a newcomer, until the rules lessons are
+done, the next of them, and the guided first hand once it is open; then what is due:
+today's puzzle, the review, the lesson half done), then today's puzzle, how the count
+works, and the other pages."""
 
 from __future__ import annotations
 
@@ -15,8 +16,10 @@ from trainer.errors import TrainerError
 from trainer.i18n import join, t, tn
 from trainer.puzzles.bank import shipped
 from trainer.puzzles.daily import daily
+from trainer.store import Store
 from trainer.teach.course import COURSE_IDS, course_lesson
-from trainer.teach.lessons import Lesson
+from trainer.teach.guided import GUIDED_AFTER
+from trainer.teach.lessons import LESSON_IDS, Lesson
 from ui.club import assignments_box
 from ui.state import club_mode, init_state, learner_id, open_store
 from ui.widgets import board, quiz_board
@@ -68,44 +71,68 @@ def review_step(puzzles: int, boards: int) -> Step:
                 t("home.why_review", LANG, what=join(what, LANG)), {"mode": "review"})
 
 
-def next_steps(today_id: str) -> list[Step]:
-    """What is due for this learner, most urgent first; a newcomer gets the first lesson."""
-    steps: list[Step] = []
-    learner = learner_id()
-    store = open_store() if learner is not None else None
-    answered_before = bool(st.session_state["results"])
-    solved_today = answered_today(today_id)
+def lessons_done(learner: Optional[int], store: Optional[Store]) -> set[str]:
+    """The lessons finished (every question answered, whatever the stars): the chosen
+    learner's kept ones and this tab's, which the browser keeps for a guest."""
+    done = set(st.session_state.get("learn_stars") or {}) | set(st.session_state.get("learn_anonymous") or {})
     if store is not None and learner is not None:
         try:
-            answered_before = answered_before or bool(store.counts(learner))
-            due = store.due_reviews(learner)
+            done |= set(store.lesson_stars(learner))
         except TrainerError:
-            due = ()
-        if due:
-            puzzles = sum(1 for item in due if item.part == "puzzle")
-            steps.append(review_step(puzzles, len(due) - puzzles))
+            pass
+    return done
+
+
+def lesson_step(lesson: Lesson, started: bool, first: bool) -> Step:
+    """The step to a lesson: the first one, one half done, or the next one."""
+    if started:
+        return Step("ui/learn.py", t("home.step_lesson", LANG, title=lesson.title),
+                    t("home.why_lesson", LANG), lesson=lesson.id)
+    if first:
+        return Step("ui/learn.py", t("home.step_first", LANG, title=lesson.title), t("home.why_first", LANG),
+                    lesson=lesson.id)
+    return Step("ui/learn.py", t("home.step_next_lesson", LANG, title=lesson.title),
+                t("home.why_next_lesson", LANG), lesson=lesson.id)
+
+
+def next_steps(today_id: str) -> list[Step]:
+    """What to do next, first step first. One path for a newcomer: until the rules
+    lessons are done, the first step is the next of them (the one half done, else the
+    first not done), with the guided first hand beside it once the lesson on drawing
+    and passing is done; then today's puzzle, the review, the lesson half done, the
+    next lesson of the strategy course; a game when nothing is due."""
+    learner = learner_id()
+    store = open_store() if learner is not None else None
     seeds: dict[str, int] = st.session_state.get("learn_seeds", {})
     all_lessons = tuple(course_lesson(lesson_id, LANG, seeds.get(lesson_id, 0)) for lesson_id in COURSE_IDS)
     started = lesson_in_progress(all_lessons, st.session_state["learn_answers"])
-    if not answered_before and started is None:
-        first = all_lessons[0]
-        return [Step("ui/learn.py", t("home.step_first", LANG, title=first.title),
-                     t("home.why_first", LANG), lesson=first.id)]
-    if not solved_today:
+    done = lessons_done(learner, store)
+    guided = ([Step("ui/guided.py", t("home.step_guided", LANG), t("home.why_guided", LANG))]
+              if GUIDED_AFTER in done and not st.session_state.get("guided_done") else [])
+    rules = [lesson for lesson in all_lessons if lesson.id in LESSON_IDS]
+    if not all(lesson.id in done for lesson in rules):
+        if started is not None and started.id in LESSON_IDS:
+            return [lesson_step(started, True, False), *guided]
+        fresh = next(lesson for lesson in rules if lesson.id not in done)
+        return [lesson_step(fresh, False, not done), *guided]
+    steps: list[Step] = []
+    if not answered_today(today_id):
         steps.append(Step("ui/puzzles.py", t("home.step_daily", LANG), t("home.why_daily", LANG),
                           {"puzzle": today_id}))
-    if started is not None:
-        steps.append(Step("ui/learn.py", t("home.step_lesson", LANG, title=started.title),
-                          t("home.why_lesson", LANG), lesson=started.id))
-    elif store is not None and learner is not None:
+    if store is not None and learner is not None:
         try:
-            finished = store.lesson_stars(learner)
+            due = store.review_counts(learner)  # counted by the database: a year's queue is thousands
         except TrainerError:
-            finished = {}
-        fresh = next((lesson for lesson in all_lessons if lesson.id not in finished), None)
-        if finished and fresh is not None:
-            steps.append(Step("ui/learn.py", t("home.step_next_lesson", LANG, title=fresh.title),
-                              t("home.why_next_lesson", LANG), lesson=fresh.id))
+            due = None
+        if due is not None and due.due:
+            steps.append(review_step(due.due_puzzles, due.due_boards))
+    if started is not None:
+        steps.append(lesson_step(started, True, False))
+    else:
+        fresh_lesson = next((lesson for lesson in all_lessons if lesson.id not in done), None)
+        if fresh_lesson is not None:
+            steps.append(lesson_step(fresh_lesson, False, False))
+    steps += guided
     if not steps:
         steps.append(Step("ui/play.py", t("home.step_play", LANG), t("home.why_play", LANG)))
     return steps

@@ -21,6 +21,7 @@ from trainer.engine.twins import only_twins
 from trainer.errors import TrainerError
 from trainer.i18n import t, tn
 from trainer.teach.course import COURSE_IDS, course_lesson, course_title
+from trainer.teach.guided import GUIDED_AFTER
 from trainer.teach.lessons import STARS, Board, Lesson, Question, Stage, stars
 from trainer.teach.strategy import STRATEGY_IDS
 from trainer.teach.worked import WORKED_SEEDS, Step, basis_words, judge_move, narrate, turn_words, worked_hand
@@ -149,9 +150,13 @@ def lesson_label(lesson_id: str) -> str:
     return t("learn.option_stars", LANG, number=number, title=title, stars=star_text(best))
 
 
-def show_board(item: Board, reveal: bool) -> None:
+NAMED_ENDS = ("part", "fits", "scoring_end")  # questions naming an end: the quiz board marks each end
+
+
+def show_board(item: Board, reveal: bool, named_ends: bool = False) -> None:
     """A lesson board: its caption, the layout (full once answered, unless the board has
-    no marks yet: then its tiles alone) and the hand it has."""
+    no marks yet: then its tiles alone; a quiz for a question that names an end marks
+    each end with its letter) and the hand it has."""
     if not item.caption and item.layout.is_empty:
         return  # a question about the rules themselves: nothing to draw
     if item.caption:
@@ -161,7 +166,7 @@ def show_board(item: Board, reveal: bool) -> None:
         if reveal and item.marks:
             full_board(item.layout, last=last)
         else:
-            quiz_board(item.layout, last=last)
+            quiz_board(item.layout, last=last, named_ends=named_ends)
     if item.hand:
         hand(item.hand)
 
@@ -201,7 +206,8 @@ def show_feedback(question: Question) -> None:
 def show_question(lesson: Lesson, question: Question, number: int, previous: Optional[Board]) -> None:
     if question.board != previous:  # a board shared with the question above is not drawn again
         sharing = [q for q in lesson.questions if q.board == question.board]
-        show_board(question.board, reveal=all(q.id in answers() for q in sharing))
+        show_board(question.board, reveal=all(q.id in answers() for q in sharing),
+                   named_ends=any(q.kind in NAMED_ENDS for q in sharing))
     total = len(lesson.questions)
     if question.id not in answers():
         start_timer(f"lesson:{question.id}", question.id)
@@ -246,6 +252,10 @@ def show_progress(lesson: Lesson) -> None:
 
 
 def show_next(lesson_id: str) -> None:
+    """Once a lesson is finished: the next one (and after the lesson on drawing and
+    passing, the guided first hand)."""
+    if lesson_id == GUIDED_AFTER:
+        st.page_link("ui/guided.py", label=t("learn.to_guided", LANG), icon=":material/sports_esports:")
     index = PICK_IDS.index(lesson_id)
     if index + 1 < len(PICK_IDS):
         following = PICK_IDS[index + 1]
@@ -388,4 +398,5 @@ else:
     show_stages(shown_lesson)
     st.divider()
     show_progress(shown_lesson)
-show_next(st.session_state["learn_lesson"])
+if st.session_state["learn_lesson"] == WORKED or all(q.id in answers() for q in shown_lesson.questions):
+    show_next(st.session_state["learn_lesson"])  # not before the lesson is done

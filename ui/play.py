@@ -8,6 +8,7 @@ import random
 import time
 from collections import defaultdict
 from concurrent.futures import Future, ThreadPoolExecutor
+from functools import partial
 from typing import Any, Optional
 
 import streamlit as st
@@ -34,8 +35,9 @@ from trainer.play.session import (
     load_file,
     narrate,
 )
+from trainer.search.admission import Busy, gate
 from ui.state import init_state, learner_id, open_store, plain, reason, record_result
-from ui.widgets import board, board_legend, end_buttons, guard, tile_buttons, uploader_style
+from ui.widgets import board, board_legend, costly, end_buttons, guard, tile_buttons, uploader_style, visitor
 
 RULES = ("standard", "partners", "cincos")
 WEAK_GRADES = ("inaccuracy", "mistake", "blunder")
@@ -45,6 +47,8 @@ NO_FIGURE = "—"  # no figure: a forced move, one judged by the target, or one 
 LAST_MOVES = 4  # moves told under the board
 REVIEW_BUDGET = 2.0  # seconds of the coach's thinking for a whole hand's review, begun as it ends
 REVIEW_MOST = 1.0  # seconds at most for one decision (the first ones cost the most)
+# the longest the coach's searches wait for a free place on the server (trainer.search.admission)
+HINT_WAIT, REVIEW_WAIT = 10.0, 30.0
 
 init_state()
 LANG: str = st.session_state["lang"]
@@ -62,12 +66,22 @@ def names(session: PlaySession) -> dict[int, str]:
 
 
 def side_names(session: PlaySession, sides: int) -> list[str]:
-    """Who scores as each side: a player, or with partners the two players of a side."""
+    """Who scores as each side: a player, or with partners the side as one name ("You and
+    your partner (player 2)", "The computers (players 1 and 3)"), never a list whose
+    commas could be read as separating sides."""
     who = names(session)
     if sides == session.settings.players:
         return [who[seat] for seat in range(sides)]
-    return [t("list.separator", LANG).join(who[seat] for seat in range(side, session.settings.players, sides))
-            for side in range(sides)]
+    learner = session.settings.learner
+    out = []
+    for side in range(sides):
+        seats = [seat for seat in range(session.settings.players)
+                 if session.match.rules.side_of(seat) == side]
+        if learner in seats:
+            out.append(t("play.side_you", LANG, partner=next(seat for seat in seats if seat != learner)))
+        else:
+            out.append(t("play.side_others", LANG, players=join([str(seat) for seat in seats], LANG)))
+    return out
 
 
 def start(settings: PlaySettings) -> None:
@@ -138,7 +152,8 @@ def setup() -> None:
 def load_game(data: bytes) -> Optional[PlaySession]:
     """A saved game from an uploaded file, or None with a plain error saying why."""
     try:
-        return load_file(data, LANG)
+        # the page's own thinking time, whatever the file says (a file does not set the server's clock)
+        return load_file(data, LANG, budget=float(st.session_state["play_budget"]))
     except SaveFileError as error:
         st.error(t("play.bad_file_head", LANG, problem=error.problem))
         if error.detail:
@@ -149,8 +164,7 @@ def load_game(data: bytes) -> Optional[PlaySession]:
 def scoreboard(session: PlaySession) -> None:
     match = session.match
     sides = match.rules.sides(session.settings.players)
-    labels = ([t("play.side_us", LANG), t("play.side_them", LANG)] if match.rules.partners
-              else [names(session)[s] for s in range(sides)])
+    labels = side_names(session, sides)
     with st.container(horizontal=True, gap="medium"):
         for label, score in zip(labels, match.scores):
             st.metric(label, score, width="content")
@@ -187,8 +201,15 @@ def review_button(session: PlaySession, number: int, where: Any) -> None:
     move is kept once."""
     job = review_job(session, number)  # started while the learner reads the board above
     if where.button(t("play.review", LANG), key="play_review_button"):
-        with st.spinner(t("play.reviewing", LANG)):
-            reviews = job.result()
+        try:
+            with st.spinner(t("play.reviewing", LANG)):
+                reviews = job.result()
+        except Busy as error:  # the server busy with other searches: the next click tries again
+            st.session_state["play_review_job"] = None
+            st.warning(t("search.busy_mine", LANG) if error.mine else
+                       tn("search.busy", error.ahead, LANG, seconds=max(1, round(error.wait))),
+                       icon=":material/hourglass_disabled:")
+            return
         reviewed_before = st.session_state["play_review"]
         st.session_state["play_review"] = (number, reviews, learner_turns(session, number))
         if not reviewed_before or reviewed_before[0] != number:  # each move is kept once
@@ -240,8 +261,8 @@ def hand_result(session: PlaySession) -> None:
     columns = (t("play.col.player", LANG), t("play.col.pips", LANG), t("play.col.rounded", LANG))
     rows = [dict(zip(columns, (who[seat], result.pips[seat], (result.pips[seat] + 2) // 5 * 5)))
             for seat in range(session.settings.players)]
-    st.dataframe(rows, hide_index=True, width="stretch")
-    separator = t("list.separator", LANG)
+    st.table(rows, hide_index=True)  # static: no floating toolbar over the board above it
+    separator = t("play.side_separator", LANG)  # not a comma: a side's name may hold one
     sides = side_names(session, len(result.deltas))  # whose change and whose score each figure is
     st.write(t("play.settlement", LANG, rules=t(f"rules.{match.rules.name}", LANG),
                changes=separator.join(f"{side} {d:+d}" for side, d in zip(sides, result.deltas)),
@@ -302,8 +323,11 @@ def review_job(session: PlaySession, number: int) -> Future[tuple[MoveReview, ..
     turns = tuple(match.record().hands[number - 1])
     # the target only without Muggins: claims move the scores outside the moves replayed
     target = None if session.settings.muggins else match.target
-    job = reviewers().submit(review_hand, match.starts[number - 1], turns, session.settings.learner,
-                             budget=REVIEW_MOST, total=REVIEW_BUDGET, lang=LANG, target=target)
+    tab, address = visitor()
+    work = partial(review_hand, match.starts[number - 1], turns, session.settings.learner,
+                   budget=REVIEW_MOST, total=REVIEW_BUDGET, lang=LANG, target=target)
+    # a costly search: it waits its turn on the server (trainer.search.admission)
+    job = reviewers().submit(gate().run, f"{tab} review", work, bound=REVIEW_WAIT, address=address)
     st.session_state["play_review_job"] = ((id(session), number), job)
     return job
 
@@ -413,9 +437,11 @@ def learner_turn(session: PlaySession) -> None:
         # once per position: asked again, the coach says the same, not a new sample's words
         with st.spinner(t("play.coach_thinking", LANG)):
             voids = voids_from_turns(session.match.starts[-1], tuple(session.match.hands[-1]))
-            st.session_state["play_hint"] = hint(position, budget=st.session_state["play_budget"],
-                                                 seed=len(session.match.hands[-1]), voids=voids,
-                                                 lang=LANG, target=session.match.target)
+            advised = costly(partial(hint, position, budget=st.session_state["play_budget"],
+                                     seed=len(session.match.hands[-1]), voids=voids, lang=LANG,
+                                     target=session.match.target), HINT_WAIT, "hint")
+        if advised is not None:
+            st.session_state["play_hint"] = advised
             st.session_state["play_hint_for"] = made_for
     if not session.settings.muggins and tools.button(t("play.undo", LANG), key="play_undo"):
         try:
@@ -531,6 +557,13 @@ else:
 with st.expander(t("play.save_title", LANG)):
     st.download_button(t("play.save", LANG), data=session.save(), file_name="allfives-game.txt",
                        mime="text/plain", key="play_save")
-    if st.button(t("play.quit", LANG), key="play_quit"):
-        st.session_state["play"] = None
-        st.rerun()
+    if not st.session_state.get("play_quitting"):
+        st.button(t("play.quit", LANG), key="play_quit", on_click=st.session_state.update,
+                  kwargs={"play_quitting": True})
+    else:  # asked once more: the match is lost unless it was saved
+        st.warning(t("play.quit_sure", LANG), icon=":material/warning:")
+        with st.container(horizontal=True):
+            st.button(t("play.quit_no", LANG), key="play_quit_no", type="primary",
+                      on_click=st.session_state.update, kwargs={"play_quitting": False})
+            st.button(t("play.quit_yes", LANG), key="play_quit_yes", on_click=st.session_state.update,
+                      kwargs={"play": None, "play_quitting": False})

@@ -4,29 +4,34 @@ practise it; the days practised; the daily streak; the best timed runs; the revi
 queue. Settings: where the database is, and a learner's history exported and imported.
 
 Every chart is drawn only when there is something to draw: a new learner reads what
-will appear instead of empty axes."""
+will appear instead of empty axes. The charts are drawn from the store's sums (the
+rating at each day's end, the drills day by day or week by week; over a history of
+fewer than seven days, puzzle by puzzle and a few answers at a time), as SVG (ui/charts.py),
+so that the page opens as fast as its text, a year of history (50,000 answers)
+included (benchmarks/app_speed.py --only progress)."""
 
 from __future__ import annotations
 
+import math
 import re
 from collections import defaultdict
-from collections.abc import Sequence
-from datetime import date, datetime, time, timedelta
-from typing import Any, Optional
+from collections.abc import Callable, Sequence
+from datetime import date, datetime, timedelta
+from typing import Any, Optional, Union
 
-import plotly.graph_objects as go
 import streamlit as st
 
 from trainer.errors import TrainerError
-from trainer.i18n import decimal_symbol, group_symbol, percent, t, tn
+from trainer.i18n import localized, percent, t, tn
 from trainer.store import (
     ENV,
     PARTS,
     Attempt,
+    DrillBlock,
     DrillDay,
     HistoryFileError,
     LearnerError,
-    RatingPoint,
+    RatingDay,
     RunRecord,
     Store,
     Streak,
@@ -34,7 +39,9 @@ from trainer.store import (
     clean_name,
 )
 from trainer.store.history import parse_history
+from trainer.store.provisional import PROVISIONAL_RD
 from trainer.teach.drills import KINDS
+from ui.charts import NARROW, WIDE, Panel, Series, bar_rows, calendar_grid, date_ticks, line_chart, nice_ticks
 from ui.state import (
     club_mode,
     database_location,
@@ -45,70 +52,83 @@ from ui.state import (
     operator_view,
     reason,
 )
-from ui.widgets import LEARNER, guard, plain, uploader_style
+from ui.widgets import LEARNER, board_image, guard, plain, uploader_style
 
 init_state()
 LANG: str = st.session_state["lang"]
 CALENDAR_WEEKS = 26
 RECENT = 10
 WEEKLY_AFTER = 42  # days of drill history after which the drill charts go by week
-CONFIG = {"displayModeBar": False, "responsive": True, "scrollZoom": False}
+FEW_DAYS = 7  # a history of fewer days is drawn by attempt: a day's points would stack on one date
+ATTEMPT_POINTS = 1000  # rated puzzles drawn one by one at most
+BLOCK = 10  # drill answers summed into one point at most while the days are few
+POINTS = 8  # points a drill's line has at least, over few days, while its answers allow
+ROW_HEIGHT = 70  # px a drill's row of its chart
+RATING_COLOUR = "#1f77b4"
 DRILL_KINDS = KINDS
 COLOURS = {"total": "#1f77b4", "score": "#ff7f0e", "round": "#2ca02c", "where": "#9467bd", "tiles": "#8c564b",
            "need": "#e377c2"}
 
 
-# ----- charts -----
-def show(figure: go.Figure, key: str, alt: str, height: int = 260) -> None:
-    """A chart sized for a phone: no toolbar, a small margin, the legend above the plot
-    (below, it would cover the dates)."""
-    figure.update_layout(height=height, margin={"l": 8, "r": 8, "t": 36, "b": 8}, dragmode=False,
-                         legend={"orientation": "h", "yanchor": "bottom", "y": 1.02, "x": 0},
-                         hoverlabel={"namelength": -1},
-                         separators=decimal_symbol(LANG) + group_symbol(LANG))  # "4,5" in Spanish
-    st.plotly_chart(figure, key=key, config=CONFIG, alt=alt)
-
-
-def day_axis(figure: go.Figure, first: date, last: date, timed: bool = False) -> None:
-    """Dates on the x axis as days ("Nov 29"), never as times of day: a few days of data
-    get the week up to the last of them, a tick a day (no day after it); a long span lets
-    plotly choose. Points at midnight (days) get half a day after the last; points at a
-    time of day (`timed`) get the whole last day, so one from its evening shows too."""
-    figure.update_xaxes(type="date", tickformat=t("progress.day_format", LANG), hoverformat="%Y-%m-%d")
-    if (last - first).days < 7:
-        midnight = datetime.combine(last, time.min)
-        end = midnight + (timedelta(days=1, seconds=-1) if timed else timedelta(hours=12))
-        figure.update_xaxes(range=[midnight - timedelta(days=6, hours=12), end], dtick=86_400_000)
+# ----- charts: SVG drawings (ui/charts.py), one for a desktop's width and one for a phone's -----
+def chart(draw: Callable[[int], str], alt: str) -> None:
+    """A chart drawn at both widths, shown as the boards are (the browser picks by the
+    page's width), with its text alternative."""
+    board_image(draw(WIDE), draw(NARROW), alt)
 
 
 def local(when: datetime) -> datetime:
     return when.astimezone().replace(tzinfo=None)
 
 
-def rating_chart(points: Sequence[RatingPoint]) -> None:
+def months() -> list[str]:
+    return [t(f"progress.month.{m}", LANG) for m in range(1, 13)]
+
+
+def day_ticks(first: date, last: date) -> list[tuple[float, str]]:
+    return date_ticks(first, last, months(), t("progress.day_label", LANG))
+
+
+def seconds_words(value: float) -> str:
+    """An answer time as the language writes it: "2,5 s" in Spanish, "2.5 s" in English."""
+    return t("progress.speed_value", LANG, seconds=localized(f"{value:g}", LANG))
+
+
+def number_ticks(first: int, last: int) -> list[tuple[float, str]]:
+    """Whole-number ticks from `first` to `last` (attempts, answers)."""
+    ticks = [v for v in nice_ticks(first, last, 5) if float(v).is_integer()] or [float(first)]
+    return [(v, str(int(v))) for v in ticks if first <= v <= last] or [(float(first), str(first))]
+
+
+def rating_chart(days: Sequence[RatingDay], store: Store, learner: int) -> None:
+    """The rating with its ± band: rated puzzle by rated puzzle while the history spans
+    fewer than FEW_DAYS days (a day's points would stack on one date), else day by day
+    (the rating at each day's end, from the store's sums)."""
     st.subheader(t("progress.rating_title", LANG))
-    if not points:
+    if not days:
         st.write(t("progress.rating_empty", LANG))
         st.page_link("ui/puzzles.py", label=t("progress.to_rated", LANG), icon=":material/extension:",
                      query_params={"mode": "rated"})
         return
-    times = [local(p.created_at) for p in points]
-    ratings = [round(p.rating, 1) for p in points]
-    figure = go.Figure()
-    figure.add_scatter(x=times + times[::-1], y=[p.rating + p.rd for p in points]
-                       + [p.rating - p.rd for p in points][::-1], fill="toself", mode="lines",
-                       line={"width": 0}, fillcolor="rgba(31,119,180,0.15)", hoverinfo="skip",
-                       name=t("progress.rating_band", LANG))
-    figure.add_scatter(x=times, y=ratings, mode="lines+markers" if len(points) < 60 else "lines",
-                       name=t("progress.rating", LANG), line={"color": "#1f77b4"},
-                       hovertemplate="%{y:.0f}<extra></extra>")
-    figure.update_yaxes(title=t("progress.rating", LANG))
-    day_axis(figure, times[0].date(), times[-1].date(), timed=True)
-    last = points[-1]
-    show(figure, "chart_rating", t("progress.rating_alt", LANG, count=len(points), rating=round(last.rating),
-                                   first=round(points[0].rating)))
-    st.caption(tn("progress.rating_caption", len(points), LANG, rating=round(last.rating),
-                 rd=round(last.rd)))
+    rated = sum(d.rated for d in days)
+    if len(days) < FEW_DAYS:
+        points = store.rating_history(learner)[-ATTEMPT_POINTS:]
+        first = rated - len(points) + 1
+        xs = tuple(float(n) for n in range(first, rated + 1))
+        ratings, rds = tuple(p.rating for p in points), tuple(p.rd for p in points)
+        ticks, axis = number_ticks(first, rated), t("progress.rating_axis_attempt", LANG)
+        alt = t("progress.rating_alt", LANG, count=rated, rating=round(ratings[-1]), first=round(ratings[0]))
+    else:
+        xs = tuple(float(d.day.toordinal()) for d in days)
+        ratings, rds = tuple(d.rating for d in days), tuple(d.rd for d in days)
+        ticks, axis = day_ticks(days[0].day, days[-1].day), ""
+        alt = t("progress.rating_alt_days", LANG, days=len(days), rating=round(ratings[-1]),
+                first=round(ratings[0]))
+    band = (tuple(r - d for r, d in zip(ratings, rds)), tuple(r + d for r, d in zip(ratings, rds)))
+    panel = Panel("", (Series(t("progress.rating", LANG), xs, ratings, RATING_COLOUR, band),))
+    chart(lambda width: line_chart([panel], ticks, axis, width, 190, alt), alt)
+    st.caption(tn("progress.rating_caption", rated, LANG, rating=round(ratings[-1]), rd=round(rds[-1]))
+               + " " + t("progress.rating_key", LANG))
 
 
 def by_period(days: Sequence[DrillDay], weekly: bool) -> list[DrillDay]:
@@ -129,44 +149,81 @@ def by_period(days: Sequence[DrillDay], weekly: bool) -> list[DrillDay]:
             for (kind, start), (n, r, secs, timed) in sorted(sums.items(), key=lambda item: item[0][1])]
 
 
-def drill_charts(days: Sequence[DrillDay]) -> None:
+Period = Union[DrillDay, DrillBlock]
+
+
+def drill_charts(days: Sequence[DrillDay], store: Store, learner: int) -> None:
+    """Accuracy and answer time of each drill, a row each (four lines in one plot hid
+    each other): day by day (week by week past WEEKLY_AFTER days), or, while the
+    drills span fewer than FEW_DAYS days, by blocks of BLOCK answers in the order given."""
     st.subheader(t("progress.drills_title", LANG))
     if not days:
         st.write(t("progress.drills_empty", LANG))
         st.page_link("ui/drills.py", label=t("progress.to_drills", LANG), icon=":material/timer:")
         return
-    weekly = (days[-1].day - days[0].day).days > WEEKLY_AFTER
-    period = t("progress.period.week" if weekly else "progress.period.day", LANG)
-    accuracy, speed = go.Figure(), go.Figure()
-    for kind in DRILL_KINDS:
-        mine = by_period([d for d in days if d.kind == kind], weekly)
-        if not mine:
-            continue
-        name = t(f"drill.{kind}.title", LANG)
-        mode = "lines+markers" if len(mine) < 40 else "lines"
-        style = {"color": COLOURS[kind]}
-        accuracy.add_scatter(x=[d.day for d in mine], y=[round(100 * d.accuracy) for d in mine], name=name,
-                             mode=mode, line=style, customdata=[[d.right, d.attempts] for d in mine],
-                             hovertemplate=percent("%{y}", LANG) + " (%{customdata[0]}/%{customdata[1]})"
-                             + "<extra>" + name + "</extra>")
-        timed = [d for d in mine if d.mean_seconds is not None]
-        if timed:
-            speed.add_scatter(x=[d.day for d in timed], y=[round(d.mean_seconds or 0, 1) for d in timed],
-                              name=name, mode=mode, line=style,
-                              hovertemplate=t("progress.speed_value", LANG, seconds="%{y}")
-                              + "<extra>" + name + "</extra>")
-    accuracy.update_yaxes(title=t("progress.accuracy_axis", LANG), range=[0, 105])
-    day_axis(accuracy, days[0].day, days[-1].day)
+    few = len({d.day for d in days}) < FEW_DAYS
+    weekly = not few and (days[-1].day - days[0].day).days > WEEKLY_AFTER
+    per_kind: defaultdict[str, int] = defaultdict(int)
+    for d in days:
+        per_kind[d.kind] += d.attempts
+    # over few days, about POINTS points a drill: blocks of up to BLOCK answers
+    size = min(BLOCK, max(1, math.ceil(max(per_kind.values()) / POINTS)))
+    if few:
+        period = tn("progress.period.block", size, LANG)
+    else:
+        period = t("progress.period.week" if weekly else "progress.period.day", LANG)
+    series: defaultdict[str, list[Period]] = defaultdict(list)
+    if few:
+        for block in store.drill_blocks(learner, size=size):
+            series[block.kind].append(block)
+    else:
+        for kind in DRILL_KINDS:
+            mine = by_period([d for d in days if d.kind == kind], weekly)
+            if mine:
+                series[kind] = list(mine)
+    kinds = [kind for kind in DRILL_KINDS if kind in series]
+
+    def x_of(item: Period) -> float:
+        if isinstance(item, DrillDay):
+            return float(item.day.toordinal())
+        return float(item.block * size + item.attempts)
+
+    if few:
+        last = max(int(x_of(item)) for items in series.values() for item in items)
+        ticks, axis = number_ticks(1, max(1, last)), t("progress.answers_axis", LANG)
+    else:
+        ticks, axis = day_ticks(days[0].day, days[-1].day), ""
+    def shares(items: list[Period]) -> tuple[float, ...]:
+        """Each point's share of right answers; over few days, of all the answers so far (a
+        handful of answers a point would only swing between 0 and 100 %)."""
+        if not few:
+            return tuple(float(round(100 * d.accuracy)) for d in items)
+        right = answered = 0
+        out = []
+        for d in items:
+            right, answered = right + d.right, answered + d.attempts
+            out.append(float(round(100 * right / answered)))
+        return tuple(out)
+
+    accuracy = [Panel(t(f"drill.{kind}.title", LANG),
+                      (Series(t(f"drill.{kind}.title", LANG), tuple(x_of(d) for d in series[kind]),
+                              shares(series[kind]), COLOURS[kind]),),
+                      (0.0, 100.0), y_format=lambda v: str(percent(round(v), LANG))) for kind in kinds]
+    speed = [Panel(t(f"drill.{kind}.title", LANG),
+                   (Series(t(f"drill.{kind}.title", LANG), tuple(x_of(d) for d in timed),
+                           tuple(round(d.mean_seconds or 0.0, 1) for d in timed), COLOURS[kind]),),
+                   None, y_format=seconds_words)
+             for kind in kinds if (timed := [d for d in series[kind] if d.mean_seconds is not None])]
     total = sum(d.attempts for d in days)
     right = sum(d.right for d in days)
-    st.write(t("progress.accuracy_title", LANG, period=period))
-    show(accuracy, "chart_drill_accuracy",
-         t("progress.accuracy_alt", LANG, count=total, percent=round(100 * right / total), period=period))
+    st.write(t("progress.accuracy_so_far", LANG) if few
+             else t("progress.accuracy_title", LANG, period=period))
+    alt = t("progress.accuracy_alt", LANG, count=total, percent=round(100 * right / total), period=period)
+    chart(lambda width: line_chart(accuracy, ticks, axis, width, ROW_HEIGHT, alt), alt)
     st.write(t("progress.speed_title", LANG, period=period))
-    if speed.data:
-        speed.update_yaxes(title=t("progress.speed_axis", LANG), rangemode="tozero")
-        day_axis(speed, days[0].day, days[-1].day)
-        show(speed, "chart_drill_speed", t("progress.speed_alt", LANG, period=period))
+    if speed:
+        alt = t("progress.speed_alt", LANG, period=period)
+        chart(lambda width: line_chart(speed, ticks, axis, width, ROW_HEIGHT, alt), alt)
     else:
         st.caption(t("progress.speed_empty", LANG))
 
@@ -179,18 +236,10 @@ def tag_chart(tags: Sequence[TagStat]) -> None:
         return
     names = [t(f"puzzles.tag.{s.tag}", LANG) for s in tags]
     shares = [round(100 * s.accuracy) for s in tags]
-    # a theme at 0% still gets a sliver of bar (and its count beside it), so it is not read as missing
-    figure = go.Figure(go.Bar(
-        x=[max(p, 1.5) for p in shares], y=names, orientation="h",
-        text=[f"{percent(p, LANG)} ({s.right}/{s.attempts})" for p, s in zip(shares, tags)],
-        textposition="outside", cliponaxis=False, customdata=shares,
-        marker={"color": shares, "colorscale": "RdYlGn", "cmin": 0, "cmax": 100},
-        hovertemplate="%{y}: %{text}<extra></extra>"))
-    figure.update_yaxes(autorange="reversed", automargin=True)
-    figure.update_xaxes(title=t("progress.accuracy_axis", LANG), range=[0, 125],
-                        tickvals=[0, 25, 50, 75, 100])
-    show(figure, "chart_tags", t("progress.tags_alt", LANG, weakest=names[0], percent=shares[0]),
-         height=70 + 30 * len(tags))
+    rows = [(name, float(share), f"{percent(share, LANG)} ({s.right}/{s.attempts})")
+            for name, share, s in zip(names, shares, tags)]
+    alt = t("progress.tags_alt", LANG, weakest=names[0], percent=shares[0])
+    chart(lambda width: bar_rows(rows, width, alt), alt)
     st.write(t("progress.practise_intro", LANG))
     for stat, name, share in zip(tags, names, shares):
         lost = "" if stat.mean_points_lost is None else t("progress.tag_lost", LANG,
@@ -201,37 +250,18 @@ def tag_chart(tags: Sequence[TagStat]) -> None:
 
 
 def calendar(days: Sequence[tuple[date, int]], every_day: int, today: date) -> None:
-    """A heat map of the last weeks: a column a week (Monday at the top), a cell a day."""
+    """The last weeks: a column a week (Monday at the top), a cell a day."""
     st.subheader(t("progress.calendar_title", LANG))
     if not every_day:
         st.write(t("progress.calendar_empty", LANG))
         return
     start = today - timedelta(days=today.weekday(), weeks=CALENDAR_WEEKS - 1)
     counts = dict(days)
-    weeks = [start + timedelta(weeks=w) for w in range(CALENDAR_WEEKS)]
-    z: list[list[Optional[int]]] = []
-    text: list[list[str]] = []
-    for weekday in range(7):
-        row, labels = [], []
-        for week in weeks:
-            day = week + timedelta(days=weekday)
-            row.append(counts.get(day, 0) if day <= today else None)
-            labels.append(tn("progress.calendar_day", counts.get(day, 0), LANG, day=day.isoformat()))
-        z.append(row)
-        text.append(labels)
-    top = max(counts.values(), default=1) or 1
-    months = [w for i, w in enumerate(weeks) if i == 0 or w.month != weeks[i - 1].month]
-    figure = go.Figure(go.Heatmap(
-        z=z, x=weeks, y=[t(f"progress.weekday.{d}", LANG) for d in range(7)], text=text,
-        hoverinfo="text", xgap=3, ygap=3, zmin=0, zmax=top, showscale=False,
-        colorscale=[[0.0, "#e8eaed"], [0.001, "#c6e48b"], [0.5, "#7bc96f"], [1.0, "#196127"]]))
-    figure.update_yaxes(autorange="reversed", fixedrange=True, showgrid=False)
-    figure.update_xaxes(tickvals=months, ticktext=[t(f"progress.month.{m.month}", LANG) for m in months],
-                        fixedrange=True, showgrid=False, ticks="")
-    figure.update_layout(plot_bgcolor="rgba(0,0,0,0)")
     shown = sum(1 for d in counts if d >= start)
-    show(figure, "chart_calendar", t("progress.calendar_alt", LANG, days=shown, weeks=CALENDAR_WEEKS),
-         height=210)
+    weekdays = [t(f"progress.weekday.{d}", LANG) for d in range(7)]
+    alt = t("progress.calendar_alt", LANG, days=shown, weeks=CALENDAR_WEEKS)
+    chart(lambda width: calendar_grid(start, CALENDAR_WEEKS, counts, today, weekdays, months(), width, alt),
+          alt)
     st.caption(tn("progress.calendar_caption", shown, LANG, weeks=CALENDAR_WEEKS,
                   total=tn("plural.days", every_day, LANG)))
 
@@ -243,19 +273,19 @@ def runs_table(runs: Sequence[RunRecord]) -> None:
         return
     columns = (t("progress.col.score", LANG), t("progress.col.right", LANG), t("progress.col.level", LANG),
                t("progress.col.when", LANG))
-    st.dataframe([dict(zip(columns, (r.score, f"{r.right}/{r.answered}", r.level,
-                                     local(r.created_at).strftime("%Y-%m-%d %H:%M")))) for r in runs],
-                 hide_index=True)
+    st.table([dict(zip(columns, (r.score, f"{r.right}/{r.answered}", r.level,
+                                 local(r.created_at).strftime("%Y-%m-%d %H:%M")))) for r in runs],
+             hide_index=True)
 
 
 def recent_table(recent: Sequence[Attempt]) -> None:
     columns = (t("progress.col.when", LANG), t("progress.col.part", LANG), t("progress.col.item", LANG),
                t("progress.col.result", LANG), t("progress.col.seconds", LANG))
     yes, no = t("progress.right_mark", LANG), t("progress.wrong_mark", LANG)
-    st.dataframe([dict(zip(columns, (local(a.created_at).strftime("%Y-%m-%d %H:%M"),
-                                     t(f"progress.part.{a.part}", LANG), a.item, yes if a.correct else no,
-                                     None if a.seconds is None else round(a.seconds, 1))))
-                  for a in recent], hide_index=True)
+    st.table([dict(zip(columns, (local(a.created_at).strftime("%Y-%m-%d %H:%M"),
+                                 t(f"progress.part.{a.part}", LANG), a.item, yes if a.correct else no,
+                                 "" if a.seconds is None else f"{a.seconds:.1f}")))
+              for a in recent], hide_index=True)
 
 
 # ----- the session without a store or a learner -----
@@ -349,9 +379,11 @@ def metrics(answers: int, right: int, rating: float, rd: float, games: int, stre
                   delta=t("progress.metric_right", LANG, percent=round(100 * right / answers)) if answers
                   else t("progress.metric_none", LANG), delta_color="off", delta_arrow="off", border=True,
                   width=150)
-        st.metric(t("progress.metric_rating", LANG), round(rating),
+        provisional = rd >= PROVISIONAL_RD  # shown as lichess shows it: "1234?"
+        st.metric(t("progress.metric_rating", LANG), f"{round(rating)}?" if provisional else round(rating),
                   delta=t("progress.metric_rd", LANG, rd=round(rd), games=games), delta_color="off",
-                  delta_arrow="off", border=True, width=150)
+                  delta_arrow="off", border=True, width=150,
+                  help=t("progress.metric_provisional", LANG) if provisional else None)
         st.metric(t("progress.metric_streak", LANG), streak.current,
                   delta=t("progress.metric_best", LANG, best=streak.best), delta_color="off",
                   delta_arrow="off", border=True, width=150)
@@ -363,9 +395,9 @@ def metrics(answers: int, right: int, rating: float, rd: float, games: int, stre
 def parts_table(counts: dict[str, tuple[int, int]]) -> None:
     columns = (t("progress.col.part", LANG), t("progress.col.answers", LANG), t("progress.col.right", LANG),
                t("progress.col.percent", LANG))
-    st.dataframe([dict(zip(columns, (t(f"progress.part.{part}", LANG), counts[part][0], counts[part][1],
-                                     percent(round(100 * counts[part][1] / counts[part][0]), LANG))))
-                  for part in PARTS if part in counts], hide_index=True)
+    st.table([dict(zip(columns, (t(f"progress.part.{part}", LANG), counts[part][0], counts[part][1],
+                                 percent(round(100 * counts[part][1] / counts[part][0]), LANG))))
+              for part in PARTS if part in counts], hide_index=True)
 
 
 def page() -> None:
@@ -387,9 +419,9 @@ def page() -> None:
         me = store.learner(learner)
         counts = store.counts(learner)
         streak = store.daily_streak(learner, today)
-        due = len(store.due_reviews(learner))
-        queue = len(store.review_queue(learner))
-        ratings = store.rating_history(learner)
+        queued = store.review_counts(learner)  # counted by the database, not read card by card
+        due, queue = queued.due, queued.total
+        ratings = store.rating_days(learner)
         drills = store.drill_stats(learner)
         tags = store.tag_stats(learner)
         start = today - timedelta(days=today.weekday(), weeks=CALENDAR_WEEKS - 1)
@@ -418,8 +450,11 @@ def page() -> None:
     if queue:
         st.page_link("ui/puzzles.py", label=t("progress.to_review", LANG, due=due, count=queue),
                      icon=":material/replay:", query_params={"mode": "review"})
-    rating_chart(ratings)
-    drill_charts(drills)
+    try:
+        rating_chart(ratings, store, learner)
+        drill_charts(drills, store, learner)
+    except TrainerError as error:
+        guard(error)
     tag_chart(tags)
     calendar(days, every_day, today)
     runs_table(runs)

@@ -35,6 +35,7 @@ from trainer.puzzles.text import (
 from trainer.puzzles.themes import TAGS
 from trainer.search.solver import solve
 from trainer.store import Store
+from trainer.store.provisional import provisional
 from trainer.store.queue import group_due
 from trainer.teach.drills import KINDS as DRILL_KINDS
 from trainer.teach.drills import AnswerError, parse_number
@@ -57,9 +58,18 @@ def choose(puzzle: Puzzle, source: str = "") -> None:
     """Open a puzzle: a fresh attempt, its permalink in the URL, and how it was opened
     ("", "archive", "stream" for the rated stream, "review")."""
     st.session_state.update(puzzle_id=puzzle.id, puzzle_tile=None, puzzle_answer=None,
-                            puzzle_hint=False, puzzle_source=source, puzzle_recorded=None)
+                            puzzle_hint=False, puzzle_shown=False, puzzle_source=source, puzzle_recorded=None)
     st.session_state["shown_at"].pop("puzzle", None)
     st.query_params["puzzle"] = puzzle.id
+
+
+def retry(puzzle: Puzzle, source: str) -> None:
+    """Another try at the puzzle just answered wrong: its answer has been shown (and a
+    hint taken stays taken), so the new attempt is a helped one: not rated, not a solve,
+    not the daily puzzle's."""
+    hinted = bool(st.session_state["puzzle_hint"])
+    choose(puzzle, source)
+    st.session_state.update(puzzle_hint=hinted, puzzle_shown=True)
 
 
 def kind_name(kind: str) -> str:
@@ -176,6 +186,8 @@ def rated_section() -> None:
         guard(error)
         st.stop()
     st.caption(t("puzzles.rated_intro", LANG, rating=round(rating.rating), rd=round(rating.rd)))
+    if provisional(rating):
+        st.caption(t("puzzles.rated_provisional", LANG))
 
 
 def review_section() -> None:
@@ -223,6 +235,8 @@ def review_section() -> None:
             drill = t(f"drill.{group.kind}.title", LANG)
             label = tn("queue.drill_group", len(group.items), LANG, drill=drill, level=group.level or "?")
             if st.button(label, key=f"review_open_{number}", icon=":material/timer:"):
+                # the first board by its link, the others one by one behind "Next board"
+                st.session_state["drill_queue"] = [due.item for due in group.items[1:]]
                 st.switch_page("ui/drills.py", query_params={"drill": item.item})
     if len(puzzles) > REVIEW_LIST:
         st.caption(tn("queue.more", len(puzzles) - REVIEW_LIST, LANG))
@@ -342,7 +356,9 @@ def show_result(puzzle: Puzzle, answer: str) -> None:
     right = puzzle.is_right(answer)
     helped = st.session_state["puzzle_hint"]
     if puzzle.kind == "count":
-        if right:
+        if right and st.session_state["puzzle_shown"]:
+            st.success(t("puzzles.count_right_shown", LANG, count=puzzle.accepted[0]))
+        elif right:
             st.success(t("puzzles.count_right", LANG, count=puzzle.accepted[0]))
         else:
             parts = " + ".join(t("puzzles.count_part", LANG, value=v, name=t(f"part.{n}", LANG))
@@ -350,7 +366,8 @@ def show_result(puzzle: Puzzle, answer: str) -> None:
             st.error(t("puzzles.count_wrong", LANG, answer=answer, parts=parts, count=puzzle.accepted[0]))
         return
     if right:
-        key = "puzzles.right_hint" if helped else "puzzles.right"
+        key = ("puzzles.right_shown" if st.session_state["puzzle_shown"] else "puzzles.right_hint" if helped
+               else "puzzles.right")
         st.success(t(key, LANG, answer=move_label(answer, LANG)))
     else:
         accepted = t("list.separator", LANG).join(move_label(a, LANG) for a in puzzle.accepted)
@@ -405,7 +422,8 @@ def endgame_line(puzzle: Puzzle, answer: str, right: bool) -> None:
         if not after.is_over:
             with st.spinner(t("puzzles.finding_reply", LANG)):
                 reply = solve(after).best[0]
-            st.write(t("puzzles.reply", LANG, answer=answer, reply=reply))
+            st.write(t("puzzles.reply", LANG, answer=move_label(answer, LANG),
+                       reply=move_label(str(reply), LANG)))
             board(after.play(reply).layout, last=reply.tile)
     if puzzle.line:
         steps = t("list.separator", LANG).join(line_words(puzzle, LANG))
@@ -425,10 +443,11 @@ def points_lost(puzzle: Puzzle, answer: str) -> Optional[int]:
 def keep(puzzle: Puzzle, answer: str) -> None:
     """The answer: in the URL's state for the page, in the session and the store."""
     st.session_state["puzzle_answer"] = answer
-    helped = bool(st.session_state["puzzle_hint"])
+    shown = bool(st.session_state["puzzle_shown"])  # a retry after the answer was shown
+    helped = bool(st.session_state["puzzle_hint"]) or shown
     source = st.session_state["puzzle_source"]
-    rated = source == "stream" and mode == "rated"
-    attempt_mode = ("stream" if rated else "review" if source == "review"
+    rated = source == "stream" and mode == "rated" and not helped
+    attempt_mode = ("" if shown else "stream" if rated else "review" if source == "review"
                     else "daily" if puzzle.id == today.id else "archive" if source == "archive" else "")
     recorded = record_result("puzzle", puzzle.id, puzzle.is_right(answer), "helped" if helped else "",
                              kind=puzzle.kind, position=puzzle.position, answer=answer,
@@ -447,7 +466,8 @@ def show_kept(puzzle: Puzzle) -> None:
         before, after = round(recorded.learner_before.rating), round(recorded.learner_after.rating)
         st.info(t("puzzles.rating_change", LANG, before=before, after=after, change=f"{after - before:+d}"),
                 icon=":material/trending_up:" if after >= before else ":material/trending_down:")
-    elif st.session_state["puzzle_source"] == "stream" and st.session_state["puzzle_hint"]:
+    elif st.session_state["puzzle_source"] == "stream" and (st.session_state["puzzle_hint"]
+                                                            or st.session_state["puzzle_shown"]):
         st.caption(t("puzzles.helped_unrated", LANG))
     if recorded.review_due is not None:
         st.caption(t("puzzles.review_next", LANG, when=when_text(recorded.review_due, LANG)))
@@ -538,7 +558,7 @@ if answered is not None:
         solved = puzzle.is_right(answered)
         with st.container(horizontal=True):
             if not solved and st.button(t("puzzles.retry", LANG), key="puzzle_retry", type="primary"):
-                choose(puzzle, source)
+                retry(puzzle, source)
                 st.rerun()
             matching = matching_puzzles(*(st.session_state.get(k, ANY)
                                           for k in ("puzzle_kind", "puzzle_tag", "puzzle_band")))

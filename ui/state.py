@@ -4,8 +4,11 @@ app shares, and the recording of every answer in it.
 The store is opened once per process (`open_store`, cached by its setting, the
 environment variable ALLFIVES_DB) and shared by every session: it holds no learner of
 its own, every call names one. When it cannot be opened (locked, its folder missing,
-the file damaged), the session says why once and keeps its results to itself; the
-file is left as it is.
+the file damaged, the server away), the session says why in plain words and tries again
+a few seconds later; the file is left as it is. An answer that cannot be written waits
+in the session's queue (`trainer.store.pending`) and is written once the database is
+back; the learner stays chosen meanwhile. Where the database is, and the driver's own
+words, go to the server's log (and to operators' pages), never to a learner.
 
 In club mode (ALLFIVES_MODE=club, `club_mode`) `open_store` gives the pages the store
 as the signed-in account sees it (`Store.scoped`), and nothing before he signs in
@@ -13,8 +16,10 @@ as the signed-in account sees it (`Store.scoped`), and nothing before he signs i
 
 from __future__ import annotations
 
+import logging
 import os
 import re
+import threading
 import time
 from collections.abc import Sequence
 from copy import deepcopy
@@ -34,11 +39,14 @@ from trainer.store import (
     GuestAnswer,
     GuestRun,
     LearnerError,
+    Outbox,
+    Pending,
     Recorded,
     Store,
     StoreError,
     default_path,
 )
+from trainer.store import pending as waiting
 from trainer.teach.drills import RunSummary
 
 DEFAULTS: dict[str, Any] = {
@@ -60,6 +68,7 @@ DEFAULTS: dict[str, Any] = {
     "drill_answer": None,  # (item key, Feedback, the answer given) for the board shown
     "drill_warning": None,  # the message for an answer that could not be read
     "drill_where": [],  # open ends toggled on in "where can this tile go"
+    "drill_queue": [],  # the review's next boards due (store item keys), after the one reopened
     # the timed run
     "run": None,  # the TimedRun under way or just over
     "run_feedback": None,  # the verdict on the run's last answer
@@ -75,6 +84,7 @@ DEFAULTS: dict[str, Any] = {
     "puzzle_tile": None,  # the tile clicked, waiting for its end
     "puzzle_answer": None,  # the move (or count) answered
     "puzzle_hint": False,  # whether the hint was shown for this attempt
+    "puzzle_shown": False,  # whether the answer was shown (after a wrong one): a retry is helped
     # play: the session against the computer and the page's own state
     "play": None,  # the PlaySession under way
     "play_pace": 0.3,  # seconds the computer "thinks" (tests set 0)
@@ -88,6 +98,12 @@ DEFAULTS: dict[str, Any] = {
     "play_review": None,  # (hand number, reviews) after "Review my moves"
     "play_note": None,  # a message kept until the learner's next move (a wrong Muggins claim)
     "play_review_job": None,  # ((session id, hand number), the review's Future) begun at the hand's end
+    "play_quitting": False,  # "Quit this game" clicked: the match ends once it is confirmed
+    # the guided first hand (ui/guided.py)
+    "guided": None,  # the GuidedHand under way
+    "guided_seed": None,  # its deal
+    "guided_tile": None,  # the tile clicked, waiting for its end
+    "guided_done": False,  # whether a guided hand was played to its end in this tab
     # every answer of the session (kept in the store too when a learner is chosen)
     "results": [],
     "guest_answers": [],  # GuestAnswer of each answer given with no learner chosen, for a new one
@@ -97,7 +113,7 @@ DEFAULTS: dict[str, Any] = {
     "learner_id": None,
     "learner_message": None,  # why the name typed for a new learner was refused
     "learner_note": None,  # what a new learner took over from the guest's answers, said once
-    "store_problem": None,  # (database setting, why it cannot be opened), once a session
+    "store_problem": None,  # (database setting, the StoreError, when) it could not be opened
     "store_note": None,  # a warning for the next run: an answer that could not be kept
     "shown_at": {},  # timer slot -> (item, time.monotonic() when it was first shown)
     # drills and puzzles opened from the review queue, the rated stream
@@ -148,9 +164,17 @@ def plain(text: object) -> str:
     return Typed(_LINE_START.sub(lambda found: found[0][:-1] + "\\" + found[0][-1], escaped))
 
 
+LOG = logging.getLogger("allfives.store")
+
+
 def reason(error: object) -> str:
     """An error's message for a catalogue sentence: in the learner's language (see
-    trainer.i18n.errortext), escaped, without its closing stop."""
+    trainer.i18n.errortext), escaped, without its closing stop. A store's fault is
+    said in plain words (`store.fault.*`): what it says of the database's place and
+    driver goes to the server's log only."""
+    if isinstance(error, StoreError):
+        LOG.warning("%s: %s", type(error).__name__, error)
+        return plain(t(f"store.fault.{error.fault}", lang()))
     return plain(say_error(str(error), lang()).rstrip(" ."))
 
 
@@ -193,9 +217,19 @@ def _close(store: Store) -> None:
     store.close()
 
 
+def _sweep(store: Store) -> None:
+    try:
+        store.sweep_interrupted()
+    except StoreError as error:
+        LOG.warning("what an interrupted import left could not be cleaned up yet: %s", error)
+
+
 @st.cache_resource(show_spinner=False, max_entries=8, on_release=_close)
 def _shared_store(setting: str) -> Store:
-    return Store(setting or None, catalogue=bank.catalogue())
+    store = Store(setting or None, catalogue=bank.catalogue())
+    # what an import killed on the way (a process ended) left behind goes as the app starts
+    threading.Thread(target=_sweep, args=(store,), name="allfives-sweep", daemon=True).start()
+    return store
 
 
 def open_store() -> Optional[Store]:
@@ -209,18 +243,25 @@ def open_store() -> Optional[Store]:
     return store.scoped(account) if account is not None else None  # type: ignore[return-value]
 
 
+REOPEN = 5.0  # seconds before a session tries again to open a store that could not be opened
+
+
 def shared_store() -> Optional[Store]:
-    """The process's store, or None when it cannot be opened: then the reason is kept
-    in "store_problem" and this session does not try again (a new session does)."""
+    """The process's store, or None when it cannot be opened: then the fault is kept
+    in "store_problem" and the session tries again REOPEN seconds later (the server
+    back, the file unlocked: the session goes on by itself)."""
     setting = database_setting()
     problem = st.session_state.get("store_problem")
-    if problem is not None and problem[0] == setting:
+    if problem is not None and problem[0] == setting and time.monotonic() - problem[2] < REOPEN:
         return None
     try:
-        return _shared_store(setting)
+        store = _shared_store(setting)
     except StoreError as error:
-        st.session_state["store_problem"] = (setting, str(error))
+        LOG.warning("the progress database cannot be opened: %s", error)
+        st.session_state["store_problem"] = (setting, error, time.monotonic())
         return None
+    st.session_state["store_problem"] = None
+    return store
 
 
 def learner_id() -> Optional[int]:
@@ -234,6 +275,81 @@ def store_failed(error: TrainerError) -> None:
     if isinstance(error, LearnerError):
         st.session_state["learner_id"] = None
     st.session_state["store_note"] = t("progress.not_saved", lang(), error=reason(error))
+
+
+# ----- the learners last read, for an outage -----
+_KNOWN: dict[str, dict[str, int]] = {}  # database setting -> learner name -> id, as last read
+_KNOWN_LOCK = threading.Lock()
+
+
+def learners_seen(setting: str, names: Optional[dict[str, int]] = None) -> dict[str, int]:
+    """The learners this process last read from the database (`names` replaces them):
+    while it cannot be read, the picker keeps its learner from these."""
+    with _KNOWN_LOCK:
+        if names is not None:
+            _KNOWN[setting] = dict(names)
+        return dict(_KNOWN.get(setting, {}))
+
+
+# ----- answers that wait for the database -----
+WAITING = "waiting"  # the URL's ?waiting=TOKEN.N while N answers of the tab wait for the database
+
+
+def outbox() -> Outbox:
+    """This tab's queue of answers waiting for the database: its own, or (a page
+    reloaded in the same process) the one the address names."""
+    box = st.session_state.get("outbox")
+    if isinstance(box, Outbox):
+        return box
+    named = str(st.query_params.get(WAITING) or "")
+    token = named.partition(".")[0]
+    found = waiting.outbox(token) if token else None
+    if found is not None:
+        box = found
+    else:
+        token, box = waiting.new_outbox()
+        if named:  # answers that waited in a process that has ended since
+            lost = named.partition(".")[2]
+            st.session_state["outbox_lost"] = int(lost) if lost.isdigit() else 0
+            del st.query_params[WAITING]
+    st.session_state["outbox"] = box
+    st.session_state["outbox_token"] = token
+    return box
+
+
+def mark_waiting() -> None:
+    """Keep the number of answers waiting in the address (so that a tab that comes back
+    to another process after this one ended can tell the learner they were not kept)."""
+    box = outbox()
+    token = st.session_state["outbox_token"]
+    mark = f"{token}.{len(box)}" if len(box) else ""
+    if str(st.query_params.get(WAITING) or "") != mark:
+        if mark:
+            st.query_params[WAITING] = mark
+        elif WAITING in st.query_params:
+            del st.query_params[WAITING]
+
+
+def _write(item: Pending) -> Optional[object]:
+    """Write one answer now, after what waits before it; kept to wait when the database
+    cannot take it. Returns what the store returned (None when it waits)."""
+    box = outbox()
+    store = open_store()
+    if store is not None:
+        box.store = store
+        box.flush(store)
+    if store is None or len(box):
+        problem = st.session_state.get("store_problem")
+        box.add(item, problem[1] if problem is not None else None)
+        mark_waiting()
+        return None
+    try:
+        return item.write(store)
+    except StoreError as error:
+        box.add(item, error)
+        reason(error)  # to the log
+        mark_waiting()
+        return None
 
 
 # ----- timing answers -----
@@ -281,16 +397,15 @@ def record_result(part: str, item: str, correct: bool, detail: str = "", *, key:
                                  when=datetime.now(UTC)))
         del guest[:-GUEST_LIMIT]
         return None
-    store = open_store()
-    if store is None:
-        return None
+    item = Pending.attempt(learner, part, stored, correct, kind=kind, position=position, answer=answer[:400],
+                           points_lost=points_lost, seconds=seconds, helped=helped, rated=rated, mode=mode,
+                           tags=None if tags is None else tuple(tags))
     try:
-        return store.record_attempt(learner, part, stored, correct, kind=kind, position=position,
-                                    answer=answer[:400], points_lost=points_lost, seconds=seconds,
-                                    helped=helped, rated=rated, mode=mode, tags=tags)
+        done = _write(item)
     except TrainerError as error:
         store_failed(error)
         return None
+    return done if isinstance(done, Recorded) else None
 
 
 def record_run(summary: RunSummary) -> Optional[int]:
@@ -304,13 +419,11 @@ def record_run(summary: RunSummary) -> Optional[int]:
                               when=datetime.now(UTC)))
         del guest[:-GUEST_LIMIT]
         return None
-    store = open_store()
-    if store is None:
-        return None
+    item = Pending.run(learner, level=summary.level, duration=summary.duration, answered=summary.answered,
+                       right=summary.right, score=summary.score, best_streak=summary.best_streak)
     try:
-        return store.record_run(learner, level=summary.level, duration=summary.duration,
-                                answered=summary.answered, right=summary.right, score=summary.score,
-                                best_streak=summary.best_streak)
+        done = _write(item)
     except TrainerError as error:
         store_failed(error)
         return None
+    return done if isinstance(done, int) else None

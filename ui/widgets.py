@@ -4,10 +4,11 @@
 from __future__ import annotations
 
 import base64
+import math
 from collections.abc import Callable
 from datetime import UTC, datetime
 from html import escape
-from typing import Optional
+from typing import Optional, TypeVar
 from urllib.parse import quote
 
 import streamlit as st
@@ -18,11 +19,24 @@ from trainer.engine.moves import Move
 from trainer.engine.tiles import ALL_TILES, Tile
 from trainer.errors import TrainerError
 from trainer.i18n import t, tn
-from trainer.store import NAME_LIMIT, LearnerError, Store, StoreError
+from trainer.search.admission import Busy, gate
+from trainer.store import NAME_LIMIT, LearnerError, LearnerLimitError, LookalikeError, Store, StoreError
 from trainer.svg import DESK_WIDTH, PHONE_WIDTH, describe, render_board, render_hand, render_tile
 from trainer.teach.glossary import legend
-from ui.state import database_location, open_store, operator_view, plain, reason, store_failed
+from ui.state import (
+    database_location,
+    database_setting,
+    learners_seen,
+    mark_waiting,
+    open_store,
+    operator_view,
+    outbox,
+    plain,
+    reason,
+    store_failed,
+)
 
+T = TypeVar("T")
 LEARNER = "learner"  # the learner picker's key: his name, bound to the URL's ?learner=
 NEW_NAME = "learner_new_name"
 NEW_OPEN = "learner_new_open"  # whether the new learner's panel is open
@@ -78,6 +92,7 @@ STYLE = f"""<style>
   .af-board-narrow {{display: block}}
 }}
 [data-testid="stCode"] pre {{padding-right: 2.75rem}}
+.st-key-keep, [class*="st-key-keep_"], .st-key-browser_helpers {{display: none}}
 [data-testid="stPageLink"] a, [data-testid="stPageLink"] a * {{white-space: normal !important;
   overflow: visible !important; text-overflow: clip !important; height: auto}}
 {_tile_pictures()}
@@ -117,6 +132,14 @@ def uploader_style(lang_code: str, notes: dict[str, str]) -> None:
 APP_ICON = render_tile(Tile(6, 4))  # the browser tab's icon: an upright 6-4, a count of 10
 
 
+def opening() -> None:
+    """A new tab's first moment, while the browser hands back what it kept for the tab:
+    nothing, unless it lasts, when a line says so (it fades in after two seconds)."""
+    st.html('<p class="af-opening" style="opacity: 0; animation: af-show 0.3s 2s forwards">'
+            f'{escape(t("widgets.opening", lang()))}</p>'
+            "<style>@keyframes af-show {to {opacity: 1}}</style>")
+
+
 def page_style() -> None:
     """The app's few style rules (a board's two widths, tile buttons), once a run."""
     st.html(STYLE)
@@ -150,14 +173,14 @@ def board_image(wide: str, narrow: str, alt: str) -> None:
 
 @st.cache_data(max_entries=2048, show_spinner=False)
 def drawn_board(code: str, last: Optional[str], caption: bool, selected_ends: tuple[str, ...],
-                markers: bool, language: str) -> tuple[str, str, str]:
+                markers: bool, language: str, named_ends: bool = False) -> tuple[str, str, str]:
     """A board's two drawings (desktop, phone) and its words, kept across sessions: the
     same board (a lesson's, a puzzle's, today's) is drawn once per process."""
     layout = Layout.parse(code)
     tile = Tile.parse(last) if last else None
     wide, narrow = (render_board(layout, last=tile, unit=28, caption=caption and markers,
                                  selected_ends=selected_ends, markers=markers, max_width=width,
-                                 lang=language)
+                                 lang=language, named_ends=named_ends)
                     for width in (DESK_WIDTH, PHONE_WIDTH))
     return wide, narrow, describe(layout, with_count=markers, lang=language)
 
@@ -179,11 +202,12 @@ def board_legend() -> None:
 
 
 def quiz_board(layout: Layout, last: Optional[Tile] = None,
-               selected_ends: tuple[str, ...] = ()) -> None:
+               selected_ends: tuple[str, ...] = (), named_ends: bool = False) -> None:
     """The board with the tiles alone: no end markers and no count, so that it does not
-    give the answer away; its text alternative leaves the count out too."""
+    give the answer away; its text alternative leaves the count out too. With
+    `named_ends`, each open end shows its side's letter (a question that names ends)."""
     board_image(*drawn_board(str(layout), None if last is None else str(last), False, tuple(selected_ends),
-                             False, lang()))
+                             False, lang(), named_ends))
 
 
 def hand(tiles: tuple[Tile, ...], selected: Optional[Tile] = None) -> None:
@@ -253,7 +277,15 @@ def _create_learner() -> None:
         if store.find_learner(name) is not None:
             st.session_state["learner_message"] = t("widgets.learner_taken", lang(), name=plain(name))
             return
-        learner = store.create_learner(name)
+        learner = store.create_learner(name, visitor=str(st.context.ip_address or "local"))
+    except LookalikeError as error:
+        st.session_state["learner_message"] = t("widgets.learner_lookalike", lang(), name=plain(name),
+                                                other=plain(error.other))
+        return
+    except LearnerLimitError as error:
+        minutes = max(1, math.ceil(error.wait.total_seconds() / 60))
+        st.session_state["learner_message"] = tn(f"widgets.learner_limit_{error.scope}", minutes, lang())
+        return
     except LearnerError as error:
         st.session_state["learner_message"] = t("widgets.learner_bad", lang(), error=reason(error))
         return
@@ -286,18 +318,58 @@ def carry_over(store: Store, learner: int, name: str) -> None:
         st.session_state["learner_note"] = tn("widgets.learner_carried", kept, lang(), name=plain(name))
 
 def store_warnings() -> None:
-    """The one warning of a store that cannot be opened, and a failed recording's."""
+    """The warning of a store that cannot be opened (in plain words: where it is shows
+    only to operators), a failed recording's, and the answers waiting for the database."""
     problem = st.session_state.get("store_problem")
     if problem is not None:
-        where = database_location(problem[0])
         text = t("widgets.store_problem", lang(), error=reason(problem[1]))
-        if where not in problem[1] and operator_view():
-            text += " " + t("widgets.store_where", lang(), where=plain(where))
+        if operator_view():
+            text += " " + t("widgets.store_where", lang(), where=plain(database_location(problem[0])))
+            text += " " + plain(str(problem[1]))
         st.warning(text, icon=":material/database:")
     note = st.session_state.get("store_note")
     if note:
         st.warning(note, icon=":material/database:")
         st.session_state["store_note"] = None
+    waiting_answers()
+
+
+def _waiting_status() -> None:
+    """What waits for the database, what was just written, what was lost; written
+    through whenever the store is there (a click, or this box's own rerun)."""
+    box = outbox()
+    store = open_store()
+    if store is not None and len(box):
+        box.store = store
+        box.flush(store)
+    lost = st.session_state.pop("outbox_lost", 0) or 0
+    if lost:
+        st.error(tn("widgets.answers_lost_restart", lost, lang()), icon=":material/error:")
+    gone = box.take_lost()
+    if gone:
+        st.error(tn("widgets.answers_lost", len(gone), lang(),
+                    items=plain(t("list.separator", lang()).join(f"{p.part} {p.item}" for p in gone[:10]))),
+                 icon=":material/error:")
+    if len(box):
+        fault = box.fault
+        why = t(f"store.fault.{fault.fault if fault is not None else 'failed'}", lang())  # logged when met
+        st.info(tn("widgets.answers_waiting", len(box), lang(), why=plain(why)),
+                icon=":material/hourglass_top:")
+    written = box.take_written()
+    if written:
+        st.success(tn("widgets.answers_written", written, lang()), icon=":material/cloud_done:")
+    mark_waiting()
+
+
+def waiting_answers() -> None:
+    """The status of the answers waiting for the database: while some wait, it looks
+    again every few seconds by itself (a fragment), so that the page says when they
+    are kept without a click."""
+    box = outbox()
+    if len(box) or box.dropped or box.refused or st.session_state.get("outbox_lost"):
+        st.fragment(_waiting_status, run_every=3.0)()
+    else:
+        _waiting_status()
 
 
 def learner_picker() -> None:
@@ -306,29 +378,40 @@ def learner_picker() -> None:
     His name is the picker's value, bound to the URL (?learner=NAME), so that a browser
     refresh or a shared link keeps him; a name that is no learner is dropped from the
     URL. His id goes to "learner_id". Without a store (or a learner), answers stay in
-    the session. Called by app.py on every page, before the page runs."""
+    the session. While the database cannot be read, the picker keeps the learners the
+    process last read (his answers wait for the database, see `ui.state`). Called by
+    app.py on every page, before the page runs."""
     store = open_store()
-    learners = ()
+    setting = database_setting()
+    found: Optional[dict[str, int]] = None
     if store is not None:
         try:
-            learners = store.learners()
+            found = learners_seen(setting, {learner.name: learner.id for learner in store.learners()})
         except StoreError as error:
-            store_failed(error)
-            store = None
+            reason(error)  # to the log; the page says it in plain words
     store_warnings()
     sidebar = st.sidebar
-    if store is None:
+    offline = found is None
+    ids = found if found is not None else learners_seen(setting)
+    chosen = st.session_state.get(LEARNER)
+    if offline and isinstance(chosen, str) and chosen not in ids and chosen == st.query_params.get(LEARNER):
+        ids = {**ids, chosen: -1}  # a learner this process never read: his name stays in the address
+    if offline and not ids:
         st.session_state["learner_id"] = None
         sidebar.caption(t("widgets.learner_offline", lang()))
         return
-    ids = {learner.name: learner.id for learner in learners}
-    if st.session_state.get(LEARNER) not in ids:
+    if chosen not in ids:
         st.session_state.pop(LEARNER, None)
     sidebar.selectbox(t("widgets.learner", lang()), list(ids), index=None, key=LEARNER,
                       bind="query-params", placeholder=t("widgets.learner_none", lang()),
                       help=t("widgets.learner_help", lang()))
     chosen = st.session_state.get(LEARNER)
-    st.session_state["learner_id"] = ids.get(chosen) if isinstance(chosen, str) else None
+    picked = ids.get(chosen) if isinstance(chosen, str) else None
+    st.session_state["learner_id"] = picked if picked is not None and picked >= 0 else None
+    if offline:  # no new learner while the database is away
+        sidebar.caption(t("widgets.learner_waiting" if st.session_state["learner_id"] is not None
+                          else "widgets.learner_offline", lang()))
+        return
     message = st.session_state.get("learner_message")
     if message:  # a name refused: the form stays open beside the reason
         st.session_state[NEW_OPEN] = True
@@ -349,6 +432,40 @@ def learner_picker() -> None:
         st.session_state["learner_note"] = None
     if st.session_state["learner_id"] is None:
         sidebar.caption(t("widgets.learner_hint", lang()))
+
+
+# ----- costly searches: a fair share of the server (trainer.search.admission) -----
+def visitor() -> tuple[str, str]:
+    """This tab (its Streamlit session) and its address, for the searches' fair shares."""
+    from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+    ctx = get_script_run_ctx()
+    return (ctx.session_id if ctx is not None else "local"), str(st.context.ip_address or "local")
+
+
+def costly(work: Callable[[], T], bound: float, what: str = "") -> Optional[T]:
+    """Run a costly search through the process's gate: while it waits, the page shows
+    its place in the line; refused (the wait would pass `bound` seconds, or this tab
+    has one under way), the page says so and gets None. `what` tells one search of a
+    tab from another (the review of a hand beside a hint)."""
+    tab, address = visitor()
+    slot = st.empty()
+
+    def waiting(place: int, seconds: float) -> None:
+        slot.info(tn("search.queued", place - 1, lang(), seconds=max(1, round(seconds))),
+                  icon=":material/hourglass_top:")
+
+    try:
+        done = gate().run(f"{tab} {what}", work, bound=bound, on_wait=waiting, address=address)
+    except Busy as error:
+        if error.mine:
+            slot.warning(t("search.busy_mine", lang()), icon=":material/hourglass_top:")
+        else:
+            slot.warning(tn("search.busy", error.ahead, lang(), seconds=max(1, round(error.wait))),
+                         icon=":material/hourglass_disabled:")
+        return None
+    slot.empty()
+    return done
 
 
 def guard(error: TrainerError) -> None:

@@ -1141,6 +1141,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "learn.next": "Next lesson: {title}",
     "learn.last": "That was the last lesson. Now drill the count until it is instant.",
     "learn.to_drills": "Go to the drills",
+    "learn.to_guided": "Now play your first hand, guided: every step explained as it comes",
     # ----- the app: the Drills page -----
     "drills.title": "Drills",
     "drills.pick": "Drill",
@@ -1174,6 +1175,10 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "drills.picked": "You picked: {ends}.",
     "drills.bad_link": "This drill link does not work ({link}): here is the usual board instead.",
     "drills.review_item": "A board from your review queue: answer it again.",
+    "drills.review_more": {
+        "one": "One more board is due after it: “Next board” brings it.",
+        "other": "{n} more boards are due after it: “Next board” brings them one by one.",
+    },
     "run.start": "Start the {seconds}-second run",
     "run.again": "Run again",
     "run.status": "Score **{score}** · streak **{streak}** · {answered} answered",
@@ -1207,6 +1212,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "date.month.11": "November",
     "date.month.12": "December",
     # ----- the app: shared widgets -----
+    "widgets.opening": "Opening the page… If it stays like this, reload it.",
     "widgets.hand_alt": "Hand: {tiles}",
     "widgets.upload": "Choose a file",
     "widgets.upload_drop": "Drop the file here",  # shown while a file is dragged over a file picker
@@ -1252,18 +1258,71 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
         "There is already a learner named {name}: pick that name in the list above, or type another."
     ),
     "widgets.learner_bad": "That name cannot be used: {error}.",
+    "widgets.learner_lookalike": (
+        "{name} looks too much like {other}, who is in the list above: pick {other} there if that is you, "
+        "or type a name that looks different."
+    ),
+    "widgets.learner_limit_visitor": {
+        "one": "You have made many new learners in a short time: one more can be made in {n}\u00a0min.",
+        "other": "You have made many new learners in a short time: one more can be made in {n}\u00a0min.",
+    },
+    "widgets.learner_limit_server": {
+        "one": "Many new learners were made on this server lately: one more can be made in {n}\u00a0min.",
+        "other": "Many new learners were made on this server lately: one more can be made in {n}\u00a0min.",
+    },
     "widgets.learner_offline": "Progress cannot be saved right now: answers are kept for this visit only.",
     "widgets.learner_hint": "Choose or create a learner to keep your answers, ratings and review queue.",
     "widgets.store_problem": (
         "**Your progress cannot be saved right now:** {error}. Nothing was overwritten or deleted; "
-        "until this is fixed, answers are kept for this visit only."
+        "a chosen learner's answers wait and are saved once the database is back."
     ),
+    "widgets.learner_waiting": (
+        "The progress database is away: your answers wait and are saved once it is back."
+    ),
+    # ----- the progress database's faults, in plain words (never where it is) -----
+    "store.fault.failed": "the progress database did not answer as it should",
+    "store.fault.locked": "the progress database is busy: another program holds it locked",
+    "store.fault.missing": "the progress database is not where it was",
+    "store.fault.damaged": "the progress database is damaged",
+    "store.fault.read_only": "the progress database cannot be written",
+    "store.fault.full": "the progress database's disk is full",
+    "store.fault.unreachable": "the progress database cannot be reached",
+    "store.fault.driver": "the progress database cannot be opened by this server",
+    "widgets.answers_waiting": {
+        "one": "{n} answer waits, saved once the database is back ({why}).",
+        "other": "{n} answers wait, saved once the database is back ({why}).",
+    },
+    "widgets.answers_written": {
+        "one": "The database is back: the answer that waited is saved.",
+        "other": "The database is back: the {n} answers that waited are saved.",
+    },
+    "widgets.answers_lost": {
+        "one": "{n} answer could not be kept: {items}.",
+        "other": "{n} answers could not be kept: {items}.",
+    },
+    "widgets.answers_lost_restart": {
+        "one": "The server restarted while {n} answer waited for the database: it was not kept.",
+        "other": "The server restarted while {n} answers waited for the database: they were not kept.",
+    },
     "widgets.store_where": "(The database: {where}.)",
     "widgets.store_failed": "The progress database could not be read: {error}.",
     "widgets.due_now": "now",
     "widgets.due_minutes": "in {minutes}\u00a0min",
     "widgets.due_hours": "in {hours}\u00a0h",
     "widgets.due_days": "in {days} days",
+    # ----- costly searches: the server's fair share (trainer.search.admission) -----
+    "search.queued": {
+        "one": "Waiting for a free place on the server: {n} search before yours (about {seconds}\u00a0s).",
+        "other": "Waiting for a free place on the server: {n} searches before yours "
+                 "(about {seconds}\u00a0s).",
+    },
+    "search.busy": {
+        "one": "The server is busy with other searches ({n} waiting, about {seconds}\u00a0s): try again "
+               "in a minute.",
+        "other": "The server is busy with other searches ({n} waiting, about {seconds}\u00a0s): try again "
+                 "in a minute.",
+    },
+    "search.busy_mine": "A search of yours is still under way on the server: once it is done, try again.",
     # ----- the app: the start page -----
     "home.title": "All Fives trainer",
     "home.daily": "Today's puzzle: {kind}",
@@ -1296,6 +1355,11 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "home.why_lesson": "You have a lesson half done.",
     "home.step_next_lesson": "The next lesson: {title}",
     "home.why_next_lesson": "Your next lesson is waiting.",
+    "home.step_guided": "Play your first hand, guided",
+    "home.why_guided": (
+        "You know how a hand is dealt, played and drawn from: play a whole hand against the computer, "
+        "every step explained as it comes."
+    ),
     "home.step_play": "Play a game against the computer",
     "home.why_play": "Nothing is due: today's puzzle is done. A game puts it all together.",
     "home.to_learn": "Learn the rules",
@@ -1359,6 +1423,10 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "analysis.go": "Analyse this position",
     "analysis.empty": "Paste a position code above, or build one by clicking, to see its moves.",
     "analysis.bad_code": "This position code cannot be read: {error}",
+    "analysis.bad_code_empty": (
+        "Nothing was read from it, so the table below is empty: paste another code, or build a "
+        "position by clicking."
+    ),
     "analysis.position": "The position",
     "analysis.count": "Count",
     "analysis.hidden": "Player {player}'s hand is hidden, so his moves are unknown.",
@@ -1510,6 +1578,14 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "puzzles.count_wrong": "Not quite: you said {answer}; the count is {parts} = {count}.",
     "puzzles.right": "Right: {answer}.",
     "puzzles.right_hint": "Right (with a hint): {answer}.",
+    "puzzles.right_shown": (
+        "Right: {answer}. You had seen the answer, so this try counts as helped: not as a solve, "
+        "nor for the daily streak."
+    ),
+    "puzzles.count_right_shown": (
+        "Right: the count is {count}. You had seen it, so this try counts as helped: not as a solve, "
+        "nor for the daily streak."
+    ),
     "puzzles.wrong": "Not the answer: {answer}. Accepted: {accepted}.",
     "puzzles.after_yours": "The table after your move, {move}:",
     "puzzles.after_best": "The table after {move}",
@@ -1551,6 +1627,10 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "puzzles.rated_intro": (
         "Your rating: {rating} ± {rd}. Each puzzle is near your rating and new to you; a hint makes "
         "the attempt unrated."
+    ),
+    "puzzles.rated_provisional": (
+        "Your rating is provisional until the ± is under 110 (about a dozen rated puzzles): a new "
+        "learner starts at 1000, among the easy puzzles, and one answer moves it by 100 at most."
     ),
     "puzzles.rating_change": "Rating {before} → {after} ({change}).",
     "puzzles.helped_unrated": "With a hint the attempt is not rated.",
@@ -1777,6 +1857,10 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "progress.metric_none": "none yet",
     "progress.metric_rating": "Puzzle rating",
     "progress.metric_rd": "± {rd} · {games} rated",
+    "progress.metric_provisional": (
+        "The ? says the rating is still provisional: its ± is 110 or more, as it is for about a dozen "
+        "rated puzzles."
+    ),
     "progress.metric_streak": "Daily streak",
     "progress.metric_best": "best {best}",
     "progress.metric_review": "Due for review",
@@ -1811,6 +1895,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "progress.rating_alt": (
         "Line chart of the rating after each of {count} rated puzzles, from {first} to {rating}."
     ),
+    "progress.rating_key": "The line is the rating; the shaded band around it is its ± rating deviation.",
     "progress.rating_caption": {
         "one": "{n} rated puzzle; rating now {rating} ± {rd}.",
         "other": "{n} rated puzzles; rating now {rating} ± {rd}.",
@@ -1822,7 +1907,15 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     ),
     "progress.period.day": "day",
     "progress.period.week": "week",
+    "progress.period.block": {"one": "answer", "other": "{n} answers"},
+    "progress.answers_axis": "answers",
+    "progress.rating_axis_attempt": "rated puzzles",
+    "progress.rating_alt_days": (
+        "Line chart of the rating at the end of each of {days} days, from {first} to {rating}, "
+        "with its ± band."
+    ),
     "progress.accuracy_title": "Right answers per {period}, each drill:",
+    "progress.accuracy_so_far": "Right answers so far, each drill, answer by answer:",
     "progress.accuracy_axis": "% right",
     "progress.accuracy_alt": (
         "Line chart of the share of right drill answers per {period}: {count} answers, {percent}% right."
@@ -1980,8 +2073,9 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "play.load": "Or load a saved game",
     "play.load_note": "A game saved from this page (.txt), at most {kb}\u00a0KB",
     "play.bad_file": "This file is not a saved game: {error}",
-    "play.side_us": "You and player 2",
-    "play.side_them": "Players 1 and 3",
+    "play.side_you": "You and your partner (player {partner})",
+    "play.side_others": "The computers (players {players})",
+    "play.side_separator": "; ",
     "play.status": (
         "Hand {hand} · rules {rules} · target {target} · deal number {seed} · computer: {opponent}"
     ),
@@ -2040,6 +2134,126 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "play.save_title": "Save, load or quit",
     "play.save": "Save this game",
     "play.quit": "Quit this game",
+    "play.quit_sure": "Quit this match? It is gone once you quit, unless you saved it above.",
+    "play.quit_yes": "Yes, quit the match",
+    "play.quit_no": "Keep playing",
+    # ----- the guided first hand (trainer.teach.guided, ui/guided.py) -----
+    "guided.title": "Your first hand, guided",
+    "guided.intro": (
+        "A whole hand against the computer at its easiest (it plays any tile that fits), told step "
+        "by step: whose turn it is, which of your tiles fit which end and what each would score, "
+        "drawing and passing, every score and why, and at the end the pips left and their rounding. "
+        "You choose every move: click a tile, then an end."
+    ),
+    "guided.deal": (
+        "The 28 tiles were shuffled face down and each of you drew {hand}; the other {boneyard} are "
+        "the boneyard, face down."
+    ),
+    "guided.first_you": "The first hand's starter is drawn at random, and it is you: lead any tile you like.",
+    "guided.first_computer": "The first hand's starter is drawn at random, and it is the computer: it leads.",
+    "guided.your_turn": "Your turn.",
+    "guided.lead_any": (
+        "The table is empty: lead any tile. A lone lead counts both halves: 5-0, 4-1 and 3-2 score 5 "
+        "at once, 6-4 and 5-5 score 10."
+    ),
+    "guided.lead_scores": "Leading {tile} would score {points} at once.",
+    "guided.lead_none": (
+        "None of your tiles scores as a lead: lead any, and keep in mind the count it leaves for the "
+        "computer (its two halves added up)."
+    ),
+    "guided.spinner_closed": (
+        "Both sides of the spinner {tile} now hold a tile: it no longer counts, and its two ends "
+        "(north and south) are open for tiles too."
+    ),
+    "guided.ends": "The open ends are {ends}: a tile must show the same number to go there.",
+    "guided.fits_scores": "{move} would make the count {count}, a multiple of five: it scores {points}.",
+    "guided.fits_nothing": "{move} would make the count {count}: no points.",
+    "guided.no_fit": {
+        "one": "{tiles} fits no open end, so it is greyed.",
+        "other": "{tiles} fit no open end, so they are greyed.",
+    },
+    "guided.pick": "Click the tile you want to play, then the end.",
+    "guided.you_drew_now": {
+        "one": "None of your tiles fitted, so you drew from the boneyard: {tiles}. {last} fits: play it now.",
+        "other": (
+            "None of your tiles fitted, so you drew from the boneyard until one did: {tiles}. The last, "
+            "{last}, fits: play it now."
+        ),
+    },
+    "guided.you_drew": {
+        "one": "You had no tile for {ends}, so you drew one from the boneyard: {tiles}.",
+        "other": "You had no tile for {ends}, so you drew {n} from the boneyard until one fitted: {tiles}.",
+    },
+    "guided.you_drew_none": {
+        "one": (
+            "You had no tile for {ends}, so you drew the last tile of the boneyard: {tiles}. It does not fit."
+        ),
+        "other": (
+            "You had no tile for {ends}, so you drew the last {n} tiles of the boneyard: {tiles}. None fits."
+        ),
+    },
+    "guided.computer_drew": {
+        "one": (
+            "The computer had no tile for {ends}, so it drew one from the boneyard (you do not see which)."
+        ),
+        "other": (
+            "The computer had no tile for {ends}, so it drew {n} from the boneyard until one fitted "
+            "(you do not see which)."
+        ),
+    },
+    "guided.computer_drew_none": {
+        "one": (
+            "The computer had no tile for {ends}, so it drew the last tile of the boneyard. It does not fit."
+        ),
+        "other": (
+            "The computer had no tile for {ends}, so it drew the last {n} tiles of the boneyard. None fits."
+        ),
+    },
+    "guided.you_passed": "You cannot play on {ends} and the boneyard is empty: you pass.",
+    "guided.computer_passed": "The computer cannot play on {ends} and the boneyard is empty: it passes.",
+    "guided.you_played": "You played {move}.",
+    "guided.computer_played": "The computer played {move}.",
+    "guided.spinner": (
+        "{tile} is the first double of the hand, so it is the spinner, placed crosswise: tiles go on "
+        "its two sides first, and once both hold a tile its two ends take tiles too."
+    ),
+    "guided.double": (
+        "{tile} is a double: it lies crosswise, and while it is at an open end it counts both halves, "
+        "{value}."
+    ),
+    "guided.scores_you": "{count} is a multiple of five: you score {points}.",
+    "guided.scores_computer": "{count} is a multiple of five: the computer scores {points}.",
+    "guided.no_score": "{count} is not a multiple of five: no points.",
+    "guided.no_count": "The count is 0: no points.",
+    "guided.out_you": "You played your last tile: you went out, and the hand is over.",
+    "guided.out_computer": "The computer played its last tile: it went out, and the hand is over.",
+    "guided.blocked": "Nobody can play and the boneyard is empty: the hand is blocked, and it is over.",
+    "guided.empty_you": "You have no tiles left: nothing comes off your score.",
+    "guided.empty_computer": "The computer has no tiles left: nothing comes off its score.",
+    "guided.pips_you": "You are left with {tiles}: {pips} pips. {rule}",
+    "guided.pips_computer": "The computer is left with {tiles}: {pips} pips. {rule}",
+    "guided.settle": (
+        "Each player's rounded pips come off his own score: you {you}, the computer {computer}. "
+        "Scores now: you {you_score}, the computer {computer_score}."
+    ),
+    "guided.ahead": "You end the hand ahead, {you} to {computer}. A match goes on hand after hand to 250.",
+    "guided.behind": (
+        "The computer ends the hand ahead, {computer} to {you}. A match goes on hand after hand to 250."
+    ),
+    "guided.level": "The hand ends level, {you} each. A match goes on hand after hand to 250.",
+    "guided.latest": "What just happened",
+    "guided.story": "The whole hand, turn by turn",
+    "guided.you": "You",
+    "guided.computer": "Computer",
+    "guided.status": "Standard rules · two players · the computer plays any tile that fits · deal {seed}",
+    "guided.boneyard": {"one": "Boneyard: {n} tile", "other": "Boneyard: {n} tiles"},
+    "guided.computer_holds": {"one": "The computer holds {n} tile", "other": "The computer holds {n} tiles"},
+    "guided.over": "The hand is over",
+    "guided.again": "Another guided hand",
+    "guided.restart": "Start this hand again",
+    "guided.to_play": "Play a whole match",
+    "guided.final_board": "The table as the hand ended:",
+    "guided.lost": "The guided hand kept in this tab could not be read back, so a new one has been dealt.",
     # ----- the app: positions too big to solve on the Analysis page -----
     "analysis.too_big": (
         "This position is too big to solve exactly here: the search was stopped after {seconds}\u00a0s. "
@@ -2283,6 +2497,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     # a chart's day ticks, as a d3 time format: %b is an English month name, so other
     # languages write the day and month in figures
     "progress.day_format": "%b %d",
+    "progress.day_label": "{month} {day}",
     # history files (trainer.store.history) and imports
     "error.history_text": "a history file is text",
     "error.history_json": "the file is not JSON: {reason}",

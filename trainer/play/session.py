@@ -171,8 +171,10 @@ class PlaySession:
         return "\n".join(lines) + "\n" + self.match.record().text()
 
     @classmethod
-    def load(cls, text: str) -> PlaySession:
-        """A saved game, replayed; raises NotationError naming what is wrong."""
+    def load(cls, text: str, budget: Optional[float] = None) -> PlaySession:
+        """A saved game, replayed; raises NotationError naming what is wrong. `budget`
+        (seconds), when given, is the expert's thinking time whatever the file says: a
+        page that offers no other keeps its own (a file is not the server's clock)."""
         record = Record.parse(text)
         options: dict[str, str] = {}
         claims: dict[tuple[int, int], int] = {}
@@ -190,6 +192,7 @@ class PlaySession:
                 if claims[(number, place)] % 5:
                     raise NotationError(f"saved game: a claim of {claims[(number, place)]} is not in fives")
                 whole(parts[3], f"{where} points scored", 0, SCORE_LIMIT)
+        budget_cap = budget
         try:
             budget = float(options.get("budget", "1.0"))
         except ValueError:
@@ -201,7 +204,8 @@ class PlaySession:
                                 options.get("opponent", "greedy"),
                                 whole(options.get("learner", "0"), "saved game: the learner's seat", 0,
                                       record.players - 1),
-                                options.get("muggins", "no") == "yes", budget)
+                                options.get("muggins", "no") == "yes",
+                                budget if budget_cap is None else budget_cap)
         session = cls(settings)
         if session.match.rules != record.rules:
             session.match = Match(record.rules, record.players, record.seed, record.target)
@@ -239,9 +243,9 @@ class SaveFileError(NotationError):
         self.problem, self.detail = problem, detail
 
 
-def load_file(data: bytes, lang: str = "en") -> PlaySession:
+def load_file(data: bytes, lang: str = "en", budget: Optional[float] = None) -> PlaySession:
     """A saved game from an uploaded file's bytes; raises SaveFileError saying why not,
-    after bounded work (a file over FILE_LIMIT KB is not read).
+    after bounded work (a file over FILE_LIMIT KB is not read). `budget`: as `load`.
 
     >>> try:
     ...     load_file(b"\\xff\\xfe")
@@ -256,7 +260,7 @@ def load_file(data: bytes, lang: str = "en") -> PlaySession:
     except UnicodeDecodeError:
         raise SaveFileError(t("play.file_not_text", lang)) from None
     try:
-        return PlaySession.load(text)
+        return PlaySession.load(text, budget)
     except NotationError as error:
         raise SaveFileError(t("play.file_not_game", lang), str(error)[:300]) from None
 

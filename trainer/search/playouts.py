@@ -28,8 +28,8 @@ from trainer.engine.voids import Voids
 from trainer.errors import InvalidPositionError
 from trainer.search.dealing import Dealer
 from trainer.search.fastplay import play_random_hand
-from trainer.search.sampling import Estimate, MoveEstimate
-from trainer.search.solver import best_first
+from trainer.search.sampling import Estimate, MoveEstimate, estimate
+from trainer.search.solver import SearchLimitError, Solution, best_first, solve
 
 MAX_PLAYOUTS = 20_000  # play-outs of each move one estimate may run
 
@@ -75,3 +75,24 @@ def playout_estimate(position: Position, playouts: int, seed: int, voids: Option
                           statistics.pstdev(v) if len(v) > 1 else 0.0) for move, v in values.items()]
     found.sort(key=best_first)
     return Estimate(position, found[0].value, tuple(found), done, seed)
+
+
+def solved_or_rough(position: Position, limit: float, playouts: int,
+                    playout_seconds: float) -> Solution | Estimate:
+    """The exact solution within `limit` seconds, else each move valued by `playouts`
+    play-outs in at most `playout_seconds` (a position too big to solve in the time a
+    page may spend): one bounded search, as the Analysis page runs it."""
+    try:
+        return solve(position, time_limit=limit)
+    except SearchLimitError:
+        return playout_estimate(position, playouts, seed=1, time_limit=playout_seconds)
+
+
+def sampled_or_rough(position: Position, samples: int, limit: float, playouts: int,
+                     playout_seconds: float) -> tuple[Estimate, bool]:
+    """An estimate over `samples` deals of the hidden tiles within `limit` seconds, else
+    play-outs as `solved_or_rough`; and whether it fell back to them."""
+    try:
+        return estimate(position, samples, seed=1, time_limit=limit), False
+    except SearchLimitError:
+        return playout_estimate(position, playouts, seed=1, time_limit=playout_seconds), True

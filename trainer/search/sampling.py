@@ -30,6 +30,7 @@ from trainer.engine.moves import Move
 from trainer.engine.position import Position
 from trainer.engine.voids import Voids
 from trainer.errors import InvalidPositionError
+from trainer.search.admission import low_priority_pool
 from trainer.search.dealing import Dealer
 from trainer.search.dealing import sample_deal as sample_deal  # one deal, as before
 from trainer.search.solver import SearchLimitError, Solution, best_first, solve
@@ -45,7 +46,8 @@ def _pool() -> ThreadPoolExecutor:
     global _POOL
     with _POOL_LOCK:
         if _POOL is None:
-            _POOL = ThreadPoolExecutor(max_workers=WORKERS, thread_name_prefix="allfives-solve")
+            # below the pages' own threads: a learner's clicks come first (trainer.search.admission)
+            _POOL = low_priority_pool(WORKERS, "allfives-solve")
         return _POOL
 
 

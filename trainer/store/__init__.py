@@ -1,7 +1,8 @@
 """The progress store: learners, every attempt, ratings, timed runs and review cards,
 behind one small interface over SQLAlchemy; with the history file format
-(`history`), the schema (`schema`), Glicko-2 (`glicko`), the review schedule
-(`scheduling`) and the review queue (`queue`).
+(`history`), the schema (`schema`), Glicko-2 (`glicko`) and how a learner's rating
+starts and moves (`provisional`), the review schedule (`scheduling`), the review queue
+(`queue`) and the answers that wait out a fault of the database (`pending`).
 
 It may import `trainer.engine` (and what the engine may import). What it must know of
 puzzles (a puzzle's kind, tags and rating) is given to it: `Store(catalogue=...)`,
@@ -37,8 +38,8 @@ day), unless the caller gives it.
 >>> folder = tempfile.TemporaryDirectory()
 >>> store = Store(os.path.join(folder.name, "progress.db"))
 >>> ann = store.create_learner("  Ann ")
->>> ann.name, ann.rating.rating
-('Ann', 1500.0)
+>>> ann.name, ann.rating.rating  # a new learner starts in the easy band (trainer.store.provisional)
+('Ann', 1000.0)
 >>> store.record_attempt(ann.id, "drill", "total:1:7", True, kind="total", seconds=3.2).rated
 False
 >>> [(c.part, c.attempts, c.right) for c in store.attempts_per_day(ann.id)]
@@ -58,6 +59,7 @@ from trainer.store.accounts import (
     Role,
     SignIn,
 )
+from trainer.store.aggregates import AggregateStore, DrillBlock, RatingDay, ReviewCounts
 from trainer.store.assignments import (
     TASK_KINDS,
     Assignment,
@@ -70,22 +72,26 @@ from trainer.store.assignments import (
 )
 from trainer.store.classes import Klass
 from trainer.store.errors import (
+    FAULTS,
     LearnerError,
     StoreCorruptError,
     StoreDriverError,
     StoreError,
+    StoreFullError,
     StoreLockedError,
     StoreMissingError,
     StoreReadOnlyError,
+    StoreUnreachableError,
 )
 from trainer.store.guest import GUEST_LIMIT, GuestAnswer, GuestRun, GuestStore
 from trainer.store.history import MODES, PARTS, HistoryFileError
 from trainer.store.language import LanguageStore
-from trainer.store.learners import NAME_LIMIT, clean_name
+from trainer.store.learners import NAME_LIMIT, LearnerLimitError, LookalikeError, clean_name
 from trainer.store.mastery import MasteryStore
+from trainer.store.pending import Outbox, Pending
 from trainer.store.place import ENV, default_path
 from trainer.store.queries import QueryStore
-from trainer.store.recording import RecordingStore
+from trainer.store.recording import RecordingStore, new_key
 from trainer.store.scope import ScopedStore
 from trainer.store.transfer import TransferStore
 from trainer.store.values import (
@@ -103,26 +109,27 @@ from trainer.store.values import (
 
 __all__ = [
     "ENV", "PARTS", "MODES", "NAME_LIMIT", "Store", "StoreError", "StoreLockedError", "StoreMissingError",
-    "StoreCorruptError", "StoreReadOnlyError",
+    "StoreCorruptError", "StoreReadOnlyError", "StoreFullError", "StoreUnreachableError", "FAULTS",
+    "Outbox", "Pending", "new_key", "LearnerLimitError", "LookalikeError",
     "StoreDriverError", "LearnerError", "HistoryFileError", "Learner", "Attempt", "Recorded",
     "DayCount", "DrillDay", "TagStat", "Streak", "RunRecord", "RatingPoint", "clean_name", "default_path",
-    "streak_of", "GuestAnswer", "GuestRun", "GUEST_LIMIT",
+    "streak_of", "GuestAnswer", "GuestRun", "GUEST_LIMIT", "ReviewCounts", "RatingDay", "DrillBlock",
     "ROLES", "Role", "Account", "AccountError", "AccessError", "Policy", "SignIn", "Klass", "Task",
     "TASK_KINDS",
     "Assignment", "AssignmentError", "Result", "LessonStat", "ClassReport", "ScopedStore",
 ]
 
 
-class Store(GuestStore, RecordingStore, QueryStore, TransferStore, MasteryStore, LanguageStore,
-            AssignmentStore):
+class Store(GuestStore, RecordingStore, QueryStore, AggregateStore, TransferStore, MasteryStore,
+            LanguageStore, AssignmentStore):
     """One progress database. Safe to share between threads (and Streamlit sessions);
     several processes may share one database (SQLite file or PostgreSQL).
 
     Raises StoreError (or StoreLockedError, StoreMissingError, StoreCorruptError) when
     the database cannot be opened; `create=False` refuses to start a new SQLite file.
     Its parts: `trainer.store.learners`, `.recording`, `.rating`, `.reviews`,
-    `.queries`, `.transfer`, `.mastery`, `.guest` and `.language`, and club mode's
-    `.accounts`, `.classes` and `.assignments`, over the plumbing of
+    `.queries`, `.aggregates`, `.transfer`, `.mastery`, `.guest` and `.language`, and club
+    mode's `.accounts`, `.classes` and `.assignments`, over the plumbing of
     `trainer.store.base`. `scoped(account)` is the store as one signed-in account of
     club mode may see it (`trainer.store.scope`).
     """

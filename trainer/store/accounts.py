@@ -177,6 +177,7 @@ class AccountStore(LearnerStore):
         identity = self._check_identity(identity) if identity is not None else None
         stamp = _utc(when)
         text = clean_name(name)
+        self._not_lookalike(text)
         try:
             with self._write() as conn:
                 learner_id = conn.execute(sa.insert(learners).returning(learners.c.id).values(

@@ -21,7 +21,15 @@ from trainer.store.engine import (
     _sqlite_events,
     sqlite_fault,
 )
-from trainer.store.errors import StoreDriverError, StoreError, StoreMissingError
+from trainer.store.errors import (
+    StoreDriverError,
+    StoreError,
+    StoreFullError,
+    StoreLockedError,
+    StoreMissingError,
+    StoreReadOnlyError,
+    StoreUnreachableError,
+)
 from trainer.store.place import _target
 from trainer.store.schema import (
     LATEST,
@@ -83,6 +91,28 @@ def _server_engine(url: sa.URL) -> sa.Engine:
         raise StoreDriverError(f"the {backend} driver {driver!r} is not installed{hint}, so the progress "
                                f"database at {url.render_as_string(hide_password=True)} cannot be "
                                f"opened ({error})") from None
+
+
+# PostgreSQL's error classes (SQLSTATE) and what they mean to the store
+_UNREACHABLE = ("08", "57P01", "57P02", "57P03")  # connection lost or refused, the server stopping
+_STATES: dict[str, type[StoreError]] = {"53100": StoreFullError, "53": StoreFullError,
+                                        "55P03": StoreLockedError, "25006": StoreReadOnlyError}
+
+
+def _server_fault(location: str, error: sa.exc.DBAPIError, message: str, busy_timeout: float) -> StoreError:
+    """The StoreError of a PostgreSQL failure, by its SQLSTATE (or a lost connection)."""
+    state = str(getattr(error.orig, "sqlstate", "") or "")
+    if error.connection_invalidated or state.startswith(_UNREACHABLE) or (
+            isinstance(error, sa.exc.OperationalError) and not state):
+        return StoreUnreachableError(f"cannot reach the database server at {location}: {message}")
+    for prefix in ("53100", "55P03", "25006", "53"):
+        if state.startswith(prefix):
+            kind = _STATES[prefix]
+            if kind is StoreLockedError:
+                return StoreLockedError(f"the progress database at {location} is locked by another program "
+                                        f"(waited {busy_timeout:g} s); close the other program and try again")
+            return kind(f"the progress database at {location} cannot be written: {message}")
+    return StoreError(f"the progress database at {location} failed: {message}")
 
 
 class StoreBase:
@@ -155,10 +185,14 @@ class StoreBase:
 
     def _fail(self, error: sa.exc.DBAPIError) -> NoReturn:
         message = str(error.orig).strip().splitlines()[0] if error.orig is not None else str(error)
-        if self.dialect == "postgresql" and isinstance(error, sa.exc.OperationalError) \
-                and "connect" in message.lower():
-            raise StoreError(f"cannot reach the database server at {self.location}: {message}") from None
-        raise sqlite_fault(self.location, self.path, message, self._busy_timeout) from None
+        if self.dialect == "postgresql":
+            raise _server_fault(self.location, error, message, self._busy_timeout) from None
+        fault = sqlite_fault(self.location, self.path, message, self._busy_timeout)
+        if not isinstance(fault, StoreLockedError):
+            # a connection opened while the file could not be written stays read-only:
+            # the next call opens new ones, which write again once the fault is gone
+            self._engine.dispose()
+        raise fault from None
 
     @contextmanager
     def _read(self) -> Iterator[Connection]:

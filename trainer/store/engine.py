@@ -15,6 +15,7 @@ from sqlalchemy.engine import Connection, Engine
 from trainer.store.errors import (
     StoreCorruptError,
     StoreError,
+    StoreFullError,
     StoreLockedError,
     StoreMissingError,
     StoreReadOnlyError,
@@ -51,6 +52,9 @@ def sqlite_fault(location: str, path: Optional[Path], message: str, busy_timeout
     if "locked" in low or "busy" in low or "lock timeout" in low:
         return StoreLockedError(f"the progress database at {location} is locked by another program (waited "
                                 f"{busy_timeout:g} s); close the other program and try again")
+    if "disk is full" in low or "no space left" in low or "disk full" in low:
+        return StoreFullError(f"the progress database at {location} cannot be written: the disk is full "
+                              f"({message}); free some room: nothing already kept was lost")
     reason = read_only_reason(path) if path is not None else None
     if "readonly" in low or "read-only" in low or reason is not None and "unable to open" in low:
         why = reason or "the database refuses writes"

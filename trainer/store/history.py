@@ -456,6 +456,32 @@ def _fail(where: str, message: str) -> HistoryFileError:
     return HistoryFileError(f"{where}: {message}")
 
 
+def _refuse_nul(text: str) -> None:
+    """Raise HistoryFileError naming the first text of the file that holds a NUL
+    character (U+0000): neither database keeps one alike (PostgreSQL refuses it,
+    SQLite cuts some text there), so no history may hold one.
+
+    >>> _refuse_nul('{"learner": {"name": "A\\\\u0000"}}')  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    trainer.store.history.HistoryFileError: learner.name: holds a NUL character (U+0000), ...
+    """
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return  # not JSON: the validation says so
+    stack: list[tuple[tuple[int | str, ...], Any]] = [((), data)]
+    while stack:
+        where, value = stack.pop()
+        if isinstance(value, str) and "\x00" in value or isinstance(value, dict) and any(
+                "\x00" in key for key in value):
+            raise _fail(_place(where), "holds a NUL character (U+0000), which no text of a history may hold")
+        if isinstance(value, dict):
+            stack.extend(((*where, key), item) for key, item in reversed(value.items()))
+        elif isinstance(value, list):
+            stack.extend(((*where, index), item) for index, item in reversed(list(enumerate(value))))
+
+
 def parse_history(text: str, clean_name: Any) -> History:
     """Read and check a history file; raises HistoryFileError (or the name's
     LearnerError from `clean_name`) before anything is written. Every field is checked
@@ -468,6 +494,8 @@ def parse_history(text: str, clean_name: Any) -> History:
     """
     if not isinstance(text, str):
         raise HistoryFileError("a history file is text")
+    if "\\u0000" in text or "\x00" in text:
+        _refuse_nul(text)
     try:
         model = _FileModel.model_validate_json(text)
     except ValidationError as error:

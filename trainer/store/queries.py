@@ -27,7 +27,9 @@ from trainer.store.values import (
 
 
 def _right() -> sa.ColumnElement[int]:
-    return sa.func.sum(sa.case((attempts.c.correct, 1), else_=0))
+    """Right answers given without help: a helped one (a hint, or a retry after the
+    answer was shown) is no solve."""
+    return sa.func.sum(sa.case((sa.and_(attempts.c.correct, sa.not_(attempts.c.helped)), 1), else_=0))
 
 
 class QueryStore(StoreBase):
@@ -35,7 +37,7 @@ class QueryStore(StoreBase):
 
     # ----- what the Progress page reads -----
     def counts(self, learner_id: int) -> dict[str, tuple[int, int]]:
-        """Attempts and right answers per part, e.g. {"drill": (120, 98)}."""
+        """Attempts and right answers (unhelped) per part, e.g. {"drill": (120, 98)}."""
         query = (sa.select(attempts.c.part, sa.func.count(), _right())
                  .where(attempts.c.learner_id == learner_id).group_by(attempts.c.part))
         with self._read() as conn:

@@ -1,4 +1,5 @@
-"""Puzzle ratings: the Glicko-2 game of a rated attempt and the rated stream."""
+"""Puzzle ratings: the Glicko-2 game of a rated attempt (a new learner's start, its
+provisional period and bounded steps: trainer.store.provisional) and the rated stream."""
 
 from __future__ import annotations
 
@@ -10,8 +11,9 @@ from typing import Any, Optional, TypeVar
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
-from trainer.store.glicko import INITIAL_RD, INITIAL_VOLATILITY, Rated, Rating, pick_near, rate_game
+from trainer.store.glicko import INITIAL_RD, INITIAL_VOLATILITY, Rated, Rating, pick_near
 from trainer.store.learners import LearnerStore
+from trainer.store.provisional import rate_attempt, starting
 from trainer.store.schema import (
     attempts,
     puzzle_ratings,
@@ -34,9 +36,10 @@ class RatingStore(LearnerStore):
                                              "rd": INITIAL_RD, "volatility": INITIAL_VOLATILITY, "games": 0,
                                              "updated_at": stamp})
             row = conn.execute(sql.puzzle_lock, {"puzzle_id": puzzle_id}).one()
-        learner_before = Rating(learner_row.rating, learner_row.rd, learner_row.volatility)
+        learner_before = starting(Rating(learner_row.rating, learner_row.rd, learner_row.volatility),
+                                  learner_row.rated_games)
         puzzle_before = Rating(row.rating, row.rd, row.volatility)
-        learner_after, puzzle_after = rate_game(learner_before, puzzle_before, correct)
+        learner_after, puzzle_after = rate_attempt(learner_before, puzzle_before, correct)
         conn.execute(sql.update_learner, {"key": learner_row.id, "new_rating": learner_after.rating,
                                           "new_rd": learner_after.rd,
                                           "new_volatility": learner_after.volatility})
@@ -72,7 +75,8 @@ class RatingStore(LearnerStore):
     def rated_puzzle(self, learner_id: int, rng: random.Random, puzzles: Sequence[R]) -> R:
         """The next puzzle of the learner's rated stream, from `puzzles` (the bank, or a
         part of it): one near his rating (current puzzle ratings counted), not tried
-        before while any such remains (`trainer.store.glicko.pick_near`)."""
+        before while any such remains (`trainer.store.glicko.pick_near`). A new
+        learner's rating is in the easy band, so his stream starts there."""
         learner = self.learner(learner_id)
         return pick_near(puzzles, learner.rating.rating, rng,
                          current=self.puzzle_ratings(), exclude=self.puzzles_attempted(learner_id))

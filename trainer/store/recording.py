@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import uuid
 import zlib
 from collections.abc import Sequence
 from dataclasses import replace
@@ -23,6 +24,7 @@ from trainer.store.history import (
 from trainer.store.rating import RatingStore
 from trainer.store.reviews import ReviewStore
 from trainer.store.schema import (
+    attempts,
     runs,
 )
 from trainer.store.values import Recorded, _local_day, _utc
@@ -37,7 +39,7 @@ class RecordingStore(RatingStore, ReviewStore):
                        points_lost: Optional[int] = None, seconds: Optional[float] = None,
                        helped: bool = False, rated: bool = False, mode: str = "",
                        tags: Optional[Sequence[str]] = None, when: Optional[datetime] = None,
-                       day: Optional[date] = None) -> Recorded:
+                       day: Optional[date] = None, key: Optional[str] = None) -> Recorded:
         """Keep one answer, in one transaction with what follows from it.
 
         `part` is lesson, drill, puzzle or play; `item` what was asked (the drill item,
@@ -49,8 +51,11 @@ class RecordingStore(RatingStore, ReviewStore):
         "archive"). `rated=True` (puzzles only) makes it a Glicko-2 game between the
         learner and the puzzle; a helped attempt is never rated. A puzzle or drill item
         answered wrong, or right with help, becomes a review card; an item with a card
-        is reviewed by every answer. Raises TrainerError for bad values, LearnerError
-        for an unknown learner.
+        is reviewed by every answer. `key` is the answer's own id (`new_key()`): an
+        answer sent again with the same key (a retry after a fault that left it unclear
+        whether the first one was kept) is kept once, and the second call returns what
+        the first one did. Raises TrainerError for bad values, LearnerError for an
+        unknown learner.
         """
         if part not in PARTS:
             raise TrainerError(f"an attempt's part is one of {', '.join(PARTS)}, not {part!r}")
@@ -61,6 +66,7 @@ class RecordingStore(RatingStore, ReviewStore):
             raise TrainerError(f"an attempt's item is text of 1 to {LIMITS['item']} characters, not {item!r}")
         if rated and part != "puzzle":
             raise TrainerError(f"only puzzle attempts are rated, not a {part} attempt")
+        _check_key(key)
         if points_lost is not None and (isinstance(points_lost, bool) or not isinstance(points_lost, int)
                                         or points_lost < 0):
             raise TrainerError(f"points lost are a whole number from 0, not {points_lost!r}")
@@ -74,9 +80,12 @@ class RecordingStore(RatingStore, ReviewStore):
         if tags is None:
             tags = puzzle.tags if puzzle is not None else ()
         tag_text = " ".join(tags)
-        for name, value in (("kind", kind), ("position", position), ("answer", answer), ("tags", tag_text)):
+        for name, value in (("item", item), ("kind", kind), ("position", position), ("answer", answer),
+                            ("tags", tag_text)):
             if not isinstance(value, str) or len(value) > LIMITS[name]:
                 raise TrainerError(f"an attempt's {name} is text of at most {LIMITS[name]} characters")
+            if "\x00" in value:
+                raise TrainerError(f"an attempt's {name} cannot hold a NUL character")
         if any(not t or any(c.isspace() for c in t) for t in tags):
             raise TrainerError(f"a tag is one word, not {list(tags)!r}")
         stamp = _utc(when)
@@ -85,10 +94,15 @@ class RecordingStore(RatingStore, ReviewStore):
                   "answer": answer, "correct": bool(correct), "points_lost": points_lost,
                   "seconds": None if seconds is None else float(seconds), "helped": bool(helped),
                   "rated": rated, "mode": mode, "tags": tag_text, "created_at": stamp,
-                  "day": day or _local_day(stamp)}
+                  "day": day or _local_day(stamp), "attempt_key": key}
         sql = self._sql
         try:
             with self._write() as conn:
+                if key is not None:
+                    kept = conn.execute(sa.select(attempts.c.id, attempts.c.rated)
+                                        .where(attempts.c.attempt_key == key)).first()
+                    if kept is not None:  # sent before: kept then
+                        return Recorded(int(kept.id), bool(kept.rated))
                 learner_row = conn.execute(sql.learner_lock if rated else sql.learner,
                                            {"learner_id": learner_id}).first()
                 if learner_row is None:
@@ -104,6 +118,12 @@ class RecordingStore(RatingStore, ReviewStore):
                     if due is not None:
                         result = replace(result, review_due=due)
         except sa.exc.IntegrityError as error:
+            if key is not None:  # the same answer kept meanwhile by another process's retry
+                with self._read() as conn:
+                    kept = conn.execute(sa.select(attempts.c.id, attempts.c.rated)
+                                        .where(attempts.c.attempt_key == key)).first()
+                if kept is not None:
+                    return Recorded(int(kept.id), bool(kept.rated))
             raise StoreError(f"the attempt could not be kept: {error.orig}") from None
         return result
 
@@ -135,9 +155,11 @@ class RecordingStore(RatingStore, ReviewStore):
 
     def record_run(self, learner_id: int, *, level: int, duration: float, answered: int, right: int,
                    score: int, best_streak: int, when: Optional[datetime] = None,
-                   day: Optional[date] = None) -> int:
+                   day: Optional[date] = None, key: Optional[str] = None) -> int:
         """Keep a finished timed drill run (its answers are recorded one by one as
-        attempts); returns its id. `trainer.teach.drills.RunSummary` has every field."""
+        attempts); returns its id. `trainer.teach.drills.RunSummary` has every field.
+        `key`, as for `record_attempt`: a run sent again with it is kept once."""
+        _check_key(key)
         for name, value in (("level", level), ("answered", answered), ("right", right), ("score", score),
                             ("best_streak", best_streak)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
@@ -145,14 +167,41 @@ class RecordingStore(RatingStore, ReviewStore):
         if not isinstance(duration, (int, float)) or not math.isfinite(duration) or duration < 0:
             raise TrainerError(f"a run's duration is a number of seconds from 0, not {duration!r}")
         stamp = _utc(when)
+        same = sa.select(runs.c.id).where(runs.c.run_key == key)
         try:
             with self._write() as conn:
                 self._require(conn, learner_id)
+                kept = conn.execute(same).scalar() if key is not None else None
+                if kept is not None:
+                    return int(kept)
                 new_id = conn.execute(sa.insert(runs).returning(runs.c.id).values(
                     learner_id=learner_id, level=level, duration=float(duration), answered=answered,
                     right=right, score=score, best_streak=best_streak, created_at=stamp,
-                    day=day or _local_day(stamp))).scalar_one()
+                    day=day or _local_day(stamp), run_key=key)).scalar_one()
         except sa.exc.IntegrityError as error:
+            if key is not None:
+                with self._read() as conn:
+                    kept = conn.execute(same).scalar()
+                if kept is not None:
+                    return int(kept)
             raise StoreError(f"the run could not be kept: {error.orig}") from None
         return int(new_id)
+
+
+KEY_LIMIT = 40
+
+
+def new_key() -> str:
+    """A new answer's own id, for `record_attempt(key=...)`: 32 hex digits.
+
+    >>> len(new_key()), new_key() != new_key()
+    (32, True)
+    """
+    return uuid.uuid4().hex
+
+
+def _check_key(key: object) -> None:
+    if key is not None and (not isinstance(key, str) or not key.isascii() or not key.isprintable()
+                            or not 1 <= len(key) <= KEY_LIMIT):
+        raise TrainerError(f"an answer's key is 1 to {KEY_LIMIT} printable characters, not {key!r}")
 

@@ -16,6 +16,7 @@ and the step list is never edited once shipped.
 | 5 | lesson mastery: each learner's best stars per lesson |
 | 6 | learners' language (the app's language picker) |
 | 7 | club mode: accounts, sign-in failures, sessions, classes, their members and assignments |
+| 8 | each answer's and timed run's own key, so that one sent again is kept once; learners by creation time |
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ learners = sa.Table(
     sa.Column("volatility", sa.Float, nullable=False, server_default=sa.text("0.06")),
     sa.Column("rated_games", sa.Integer, nullable=False, server_default=sa.text("0")),
     sa.Column("language", sa.String(8), nullable=False, server_default=""),
+    sa.Index("ix_learners_created", "created_at"),
 )
 
 attempts = sa.Table(
@@ -70,6 +72,8 @@ attempts = sa.Table(
     sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Column("mode", sa.String(16), nullable=False, server_default=""),
     sa.Column("tags", sa.String(400), nullable=False, server_default=""),
+    sa.Column("attempt_key", sa.String(40), nullable=True),
+    sa.Index("ix_attempts_key", "attempt_key", unique=True),
     sa.Index("ix_attempts_learner_id", "learner_id", "id"),
     sa.Index("ix_attempts_learner_day", "learner_id", "day", "part", "correct"),
     sa.Index("ix_attempts_learner_part", "learner_id", "part", "day", "kind", "correct", "seconds"),
@@ -130,7 +134,9 @@ runs = sa.Table(
     sa.Column("best_streak", sa.Integer, nullable=False),
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
     sa.Column("day", sa.Date, nullable=False),
+    sa.Column("run_key", sa.String(40), nullable=True),
     sa.Index("ix_runs_learner_score", "learner_id", "score"),
+    sa.Index("ix_runs_key", "run_key", unique=True),
 )
 
 lesson_mastery = sa.Table(
@@ -427,6 +433,21 @@ def _v7(conn: Connection) -> None:
     meta.create_all(conn, tables=[t for name, t in meta.tables.items() if name != "learners"])
 
 
+def _v8(conn: Connection) -> None:
+    _add_column(conn, "attempts", sa.Column("attempt_key", sa.String(40), nullable=True))
+    _add_column(conn, "runs", sa.Column("run_key", sa.String(40), nullable=True))
+    meta = sa.MetaData()
+    attempts_v8 = sa.Table("attempts", meta, sa.Column("id", sa.Integer, primary_key=True),
+                           sa.Column("attempt_key", sa.String(40)))
+    runs_v8 = sa.Table("runs", meta, sa.Column("id", sa.Integer, primary_key=True),
+                       sa.Column("run_key", sa.String(40)))
+    learners_v8 = sa.Table("learners", meta, sa.Column("id", sa.Integer, primary_key=True),
+                           sa.Column("created_at", sa.DateTime(timezone=True)))
+    sa.Index("ix_attempts_key", attempts_v8.c.attempt_key, unique=True).create(conn)
+    sa.Index("ix_runs_key", runs_v8.c.run_key, unique=True).create(conn)
+    sa.Index("ix_learners_created", learners_v8.c.created_at).create(conn)
+
+
 @dataclass(frozen=True)
 class Migration:
     version: int
@@ -442,6 +463,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(5, "lesson mastery", _v5),
     Migration(6, "learners' language", _v6),
     Migration(7, "club mode: accounts, sign-in failures, sessions, classes, members, assignments", _v7),
+    Migration(8, "answers' and runs' own keys (kept once when sent again); learners by creation time", _v8),
 )
 LATEST = MIGRATIONS[-1].version
 # a PostgreSQL advisory lock held while migrating, so that two app processes starting

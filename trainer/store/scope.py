@@ -41,6 +41,7 @@ from datetime import date, datetime
 from typing import TYPE_CHECKING, Optional, TypeVar
 
 from trainer.store.accounts import AccessError, Account, AccountError, Role
+from trainer.store.aggregates import DrillBlock, RatingDay, ReviewCounts
 from trainer.store.assignments import Assignment, AssignmentError, ClassReport, Result, Task
 from trainer.store.classes import Klass
 from trainer.store.glicko import Rated, Rating
@@ -128,7 +129,8 @@ class ScopedStore:
         found = self._store.find_learner(name)
         return found if found is not None and found.id in self.reach() else None
 
-    def create_learner(self, name: str, when: Optional[datetime] = None) -> Learner:
+    def create_learner(self, name: str, when: Optional[datetime] = None,
+                       visitor: Optional[str] = None) -> Learner:
         raise AccountError("in club mode learners are made by their teacher or an operator")
 
     def open_learner(self, name: str) -> Learner:
@@ -191,6 +193,15 @@ class ScopedStore:
     def review_queue(self, learner_id: int) -> tuple[ReviewItem, ...]:
         return self._store.review_queue(self._readable(learner_id))
 
+    def review_counts(self, learner_id: int, now: Optional[datetime] = None) -> ReviewCounts:
+        return self._store.review_counts(self._readable(learner_id), now)
+
+    def rating_days(self, learner_id: int) -> tuple[RatingDay, ...]:
+        return self._store.rating_days(self._readable(learner_id))
+
+    def drill_blocks(self, learner_id: int, size: int = 10) -> tuple[DrillBlock, ...]:
+        return self._store.drill_blocks(self._readable(learner_id), size)
+
     def lesson_stars(self, learner_id: int) -> dict[str, int]:
         return self._store.lesson_stars(self._readable(learner_id))
 
@@ -209,18 +220,18 @@ class ScopedStore:
                        points_lost: Optional[int] = None, seconds: Optional[float] = None,
                        helped: bool = False, rated: bool = False, mode: str = "",
                        tags: Optional[Sequence[str]] = None, when: Optional[datetime] = None,
-                       day: Optional[date] = None) -> Recorded:
+                       day: Optional[date] = None, key: Optional[str] = None) -> Recorded:
         return self._store.record_attempt(
             self._own(learner_id), part, item, correct, kind=kind, position=position, answer=answer,
             points_lost=points_lost, seconds=seconds, helped=helped, rated=rated, mode=mode, tags=tags,
-            when=when, day=day)
+            when=when, day=day, key=key)
 
     def record_run(self, learner_id: int, *, level: int, duration: float, answered: int, right: int,
                    score: int, best_streak: int, when: Optional[datetime] = None,
-                   day: Optional[date] = None) -> int:
+                   day: Optional[date] = None, key: Optional[str] = None) -> int:
         return self._store.record_run(self._own(learner_id), level=level, duration=duration,
                                       answered=answered, right=right, score=score, best_streak=best_streak,
-                                      when=when, day=day)
+                                      when=when, day=day, key=key)
 
     def record_lesson(self, learner_id: int, lesson_id: str, stars: int,
                       when: Optional[datetime] = None) -> int:

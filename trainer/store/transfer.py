@@ -87,6 +87,7 @@ class TransferStore(LearnerStore):
             with self._read() as conn:
                 if conn.execute(sa.select(learners.c.id).where(learners.c.name_key == key)).first():
                     raise self._taken(final)
+        self._not_lookalike(final)
         self._sweep()
         hidden = _hidden_key("importing")
         with self._write() as conn:
@@ -144,7 +145,10 @@ class TransferStore(LearnerStore):
         return None if existing is None else int(existing)
 
     def _insert_rows(self, table: sa.Table, values: Sequence[dict[str, Any]]) -> None:
+        beat = time.monotonic()
         for start in range(0, len(values), BATCH):
+            if values:
+                beat = self._beat(int(values[0]["learner_id"]), beat)
             began = time.monotonic()
             with self._write() as conn:
                 conn.execute(sa.insert(table), list(values[start:start + BATCH]))
@@ -154,7 +158,9 @@ class TransferStore(LearnerStore):
         """Insert in order, BATCH at a time, and return the new ids in the same order."""
         numbered = sa.insert(attempts).returning(attempts.c.id, sort_by_parameter_order=True)
         ids: list[int] = []
+        beat = time.monotonic()
         for start in range(0, len(rows), BATCH):
+            beat = self._beat(learner_id, beat)
             values = [{"learner_id": learner_id, "part": a.part, "item": a.item, "kind": a.kind,
                        "position": a.position, "answer": a.answer, "correct": a.correct,
                        "points_lost": a.points_lost, "seconds": a.seconds, "helped": a.helped,

@@ -12,6 +12,7 @@ import sqlalchemy as sa
 
 from trainer.store.glicko import Rating
 from trainer.store.history import RunCounts
+from trainer.store.provisional import starting
 
 
 @dataclass(frozen=True)
@@ -148,8 +149,10 @@ def streak_of(days: Sequence[date], today: date) -> Streak:
 
 
 def _learner(row: sa.Row[Any]) -> Learner:
-    return Learner(row.id, row.name, _read_time(row.created_at), Rating(row.rating, row.rd, row.volatility),
-                   row.rated_games)
+    """A learner as read: with no rated attempt yet, the new learner's rating
+    (trainer.store.provisional), whatever his row holds."""
+    rating = starting(Rating(row.rating, row.rd, row.volatility), row.rated_games)
+    return Learner(row.id, row.name, _read_time(row.created_at), rating, row.rated_games)
 
 
 def _attempt(row: sa.Row[Any]) -> Attempt:

@@ -1,0 +1,337 @@
+"""Heavy visitors beside learners, on one app process: do a few visitors' costly
+searches slow everyone else's clicks, does the process give back the memory they took,
+and is every answer kept?
+
+    python benchmarks/heavy_load.py [--learners 4] [--heavy 4] [--answers 12] [--db URL]
+                                    [--restart]
+
+One Streamlit process of the app (home mode) over a database of its own (an SQLite
+file in a temporary folder; or --db; with --restart a throwaway PostgreSQL server,
+started as .ci/run starts one, is restarted in the middle of the loaded phase). In
+Chromium, `--learners` learners (one browser context each, ?learner=NAME) answer
+drill boards of "Total the ends" (a count typed, "Check", "Next board"):
+
+1. unloaded: each answers `--answers` boards with nobody else on the server;
+2. loaded: each answers as many again while `--heavy` visitors open Analysis links of
+   positions too big to solve (four players, seven tiles each, every tile known: the
+   exact search stops at its bound and the page values the moves by play-outs),
+   each visitor opening his link again as soon as his page has finished;
+   the two phases alternate `--rounds` times (the machine's other load moves);
+3. the heavy visitors leave; the process's memory is read 5 s and `--linger` s later.
+
+Before anything is measured, a warm-up visit opens every page once (a drill answered,
+Progress, Analysis on a small position, Play), so that "idle" is a process that has
+loaded what its pages need. The heavy visitors' Chromium runs at nice 19: it stands
+for their own machines' browsers, and drawing their pages must not take the share of
+the learners' browser on this machine.
+
+Printed: answers clicked against attempts stored; the Check click's p50 and p99 in
+each phase (from the click until the page has the end of the script run) and their
+ratio; the heavy pages' times and what they showed (moves valued, or the server busy);
+the process's resident memory idle, per learner session, at its peak under the heavy
+visitors and after they left. The machine is shared: only figures of one run compare.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+from typing import Any, Optional
+from urllib.parse import quote
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent))
+
+from club_load import (  # noqa: E402
+    COUNT_RUNS,
+    FLAGS,
+    IDLE,
+    click_and_wait,
+    free_port,
+    percentile,
+    rss_mb,
+    throwaway_postgres,
+)
+from playwright.async_api import async_playwright  # noqa: E402
+
+STEP = 120_000  # ms: the longest one wait may take
+
+
+@contextmanager
+def app_server(root: Path, env: dict[str, str]) -> Iterator[tuple[str, int]]:
+    """A headless Streamlit server of the app in the checkout `root`: its address and pid."""
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", str(root / "app.py"), "--server.headless", "true",
+         "--server.port", str(port), "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false"],
+        cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        env={**os.environ, **env, "PYTHONPATH": str(root)})
+    try:
+        deadline = time.time() + 60
+        while time.time() < deadline:
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=1):
+                    break
+            except OSError:
+                time.sleep(0.2)
+        yield f"http://127.0.0.1:{port}", process.pid
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+# positions too big to solve within the page's bound: four players, seven tiles each
+HEAVY = (
+    "- 6-5,6-2,6-1,4-1,4-0,2-2,1-0/6-6,5-4,5-2,5-1,4-3,3-3,0-0/6-0,5-5,5-0,4-4,4-2,3-1,3-0/"
+    "6-4,6-3,5-3,3-2,2-1,2-0,1-1 - 0 0,0,0,0",
+    "- 6-3,5-5,5-2,5-0,2-1,2-0,0-0/6-2,5-4,5-3,5-1,4-4,4-2,3-1/6-5,6-1,4-3,4-0,3-3,3-2,3-0/"
+    "6-6,6-4,6-0,4-1,2-2,1-1,1-0 - 2 0,0,0,0",
+)
+
+
+WORKERS_IDLE = 25.0  # s: longer than the searches' workers wait for work before they end
+
+
+def niced_chromium(chromium: str) -> str:
+    """A wrapper that starts Chromium at nice 19: the heavy visitors' browsers stand for
+    browsers on their own machines, so that drawing their pages does not take the
+    learners' browser's share of this machine's two cores."""
+    wrapper = Path(tempfile.mkdtemp(prefix="allfives-niced.")) / "chromium"
+    wrapper.write_text(f'#!/bin/sh\nexec nice -n 19 {chromium} "$@"\n', encoding="ascii")
+    wrapper.chmod(0o755)
+    return str(wrapper)
+
+
+async def warm_up(browser: Any, url: str) -> None:
+    """A visit of every page a learner uses: a drill answered, the Progress page, and the
+    Analysis page solving a small position."""
+    await learner(browser, url, "Warm up", 1, 0)
+    context = await browser.new_context(viewport={"width": 1280, "height": 900})
+    page = await context.new_page()
+    small = ("0-0:0-3,3-4,4-6,6-5,5-5,5-1,1-0:0-4,4-2,2-1,1-3,3-2,2-0,0-5,5-4::"
+             "0-6,6-3,3-3,3-5,5-2,2-2,2-6,6-1 6-6,4-4/4-1,1-1 - 1 15,15")
+    for path in ("progress?learner=Warm%20up", f"analysis?position={quote(small)}", "play"):
+        await page.goto(f"{url}/{path}", timeout=STEP)
+        await page.wait_for_selector(IDLE, timeout=STEP)
+        await asyncio.sleep(1)
+    await context.close()
+
+
+async def learner(browser: Any, url: str, name: str, answers: int,
+                  pause: float) -> tuple[list[float], int, str]:
+    """Answer `answers` boards; the Check clicks' times, answers confirmed, any failure."""
+    context = await browser.new_context(viewport={"width": 1280, "height": 900})
+    page = await context.new_page()
+    await page.add_init_script(COUNT_RUNS)
+    times: list[float] = []
+    sent = 0
+    try:
+        await page.goto(f"{url}/drills?learner={quote(name)}", timeout=STEP)
+        await page.get_by_label("Count").first.wait_for(timeout=STEP)
+        await page.wait_for_selector(IDLE, timeout=STEP)
+        for n in range(answers):
+            await page.get_by_label("Count").first.fill(str(5 * (n % 4 + 1)), timeout=STEP)
+            times.append(await click_and_wait(page, page.get_by_role("button", name="Check").first))
+            sent += 1
+            await page.wait_for_selector(IDLE, timeout=STEP)
+            await click_and_wait(page, page.get_by_role("button", name="Next board"))
+            await page.wait_for_selector(IDLE, timeout=STEP)
+            await asyncio.sleep(pause)
+    except Exception as error:  # a timeout or a closed page: counted, the others go on
+        return times, sent, f"{name}: {type(error).__name__}: {str(error).splitlines()[0][:120]}"
+    finally:
+        await context.close()
+    return times, sent, ""
+
+
+async def heavy_visitor(browser: Any, url: str, code: str, stop: asyncio.Event,
+                        delay: float) -> list[tuple[float, str]]:
+    """Open the Analysis link again and again until `stop`; each page's time and what it showed."""
+    await asyncio.sleep(delay)
+    context = await browser.new_context(viewport={"width": 1280, "height": 900})
+    page = await context.new_page()
+    shown: list[tuple[float, str]] = []
+    try:
+        while not stop.is_set():
+            began = time.perf_counter()
+            await page.goto(f"{url}/analysis?position={quote(code)}", timeout=STEP)
+            await page.get_by_text("Count", exact=True).first.wait_for(timeout=STEP)
+            await page.wait_for_selector(IDLE, timeout=STEP)
+            text = await page.inner_text("body")
+            what = ("busy" if "server is busy" in text else "valued" if "rough guide" in text
+                    else "exact" if "play their best" in text else "other")
+            shown.append((time.perf_counter() - began, what))
+            await asyncio.sleep(0.5)
+    except Exception as error:
+        shown.append((float("nan"), f"failed: {type(error).__name__}"))
+    finally:
+        await context.close()
+    return shown
+
+
+async def run(args: argparse.Namespace, db: str, restart: Any) -> dict[str, Any]:
+    names = [f"Learner {i:02d}" for i in range(args.learners)]
+    ids = in_checkout(args.app, "ids = [store.create_learner(n).id for n in names + ['Warm up']][:-1]\n"
+                      "print(json.dumps(ids))", db, names)
+    figures: dict[str, Any] = {}
+    with app_server(Path(args.app).resolve(), {"ALLFIVES_DB": db}) as (url, pid):
+        async with async_playwright() as p:
+            browser = await p.chromium.launch(executable_path=args.chromium, args=FLAGS)
+            # every page once (modules, the bank, the libraries the pages load), then idle
+            await warm_up(browser, url)
+            heavy_browser = await p.chromium.launch(executable_path=niced_chromium(args.chromium), args=FLAGS)
+            await asyncio.sleep(WORKERS_IDLE)
+            figures["idle"] = rss_mb(pid)
+            sampling = True
+            peaks: dict[str, float] = {"unloaded": 0.0, "loaded": 0.0}
+            phase = ["unloaded"]
+
+            async def sample() -> None:
+                while sampling:
+                    peaks[phase[0]] = max(peaks[phase[0]], rss_mb(pid))
+                    await asyncio.sleep(0.5)
+
+            sampler = asyncio.create_task(sample())
+            figures.update(unloaded=[], loaded=[], heavy=[], unloaded_wall=0.0, loaded_wall=0.0)
+            for round_ in range(args.rounds):  # the phases alternate: the machine's other load moves
+                phase[0] = "unloaded"
+                began = time.monotonic()
+                quiet = asyncio.gather(*(learner(browser, url, n, args.answers, args.pause) for n in names))
+                figures["unloaded"] += await quiet
+                figures["unloaded_wall"] += time.monotonic() - began
+                phase[0] = "loaded"
+                stop = asyncio.Event()
+                heavy = [asyncio.create_task(heavy_visitor(heavy_browser, url, HEAVY[i % len(HEAVY)], stop,
+                                                           0.3 * i)) for i in range(args.heavy)]
+                await asyncio.sleep(3)  # the heavy visitors are at it before the learners start again
+                began = time.monotonic()
+                busy_learners = asyncio.gather(*(learner(browser, url, n, args.answers, args.pause)
+                                                 for n in names))
+                if restart is not None and round_ == 0:
+                    await asyncio.sleep(args.restart_after)
+                    await asyncio.to_thread(restart)
+                figures["loaded"] += await busy_learners
+                figures["loaded_wall"] += time.monotonic() - began
+                stop.set()
+                figures["heavy"] += await asyncio.gather(*heavy)
+                if round_ + 1 < args.rounds:
+                    await asyncio.sleep(10)  # the searches under way end before the next quiet phase
+            sampling = False
+            await sampler
+            figures["peaks"] = peaks
+            await heavy_browser.close()
+            await browser.close()
+        await asyncio.sleep(5)
+        figures["after_5"] = rss_mb(pid)
+        await asyncio.sleep(max(0.0, args.linger - 5))
+        figures["after"] = rss_mb(pid)
+    figures["stored"] = in_checkout(args.app, "print(sum(sum(n for n, _ in store.counts(i).values()) "
+                                    "for i in names))", db, ids)
+    return figures
+
+
+def in_checkout(root: str, code: str, db: str, names: Any) -> Any:
+    """Run `code` with `store` open on `db` and `names` given, with the store of the
+    checkout `root` (whose schema the app there expects); what it prints, as JSON."""
+    script = ("import json, sys\nfrom trainer.store import Store\nnames = json.loads(sys.argv[2])\n"
+              "with Store(sys.argv[1]) as store:\n" + "".join(f"    {line}\n" for line in code.splitlines()))
+    done = subprocess.run([sys.executable, "-c", script, db, json.dumps(names)], capture_output=True,
+                          text=True, check=True, env={**os.environ, "PYTHONPATH": root}, cwd=root,
+                          timeout=300)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def report(args: argparse.Namespace, f: dict[str, Any]) -> None:
+    quiet = [x for r in f["unloaded"] for x in r[0]]
+    loaded = [x for r in f["loaded"] for x in r[0]]
+    sent = sum(r[1] for r in f["unloaded"]) + sum(r[1] for r in f["loaded"])
+    failures = [r[2] for r in (*f["unloaded"], *f["loaded"]) if r[2]]
+    print(f"the app of {args.app}")
+    print(f"one app process, {args.learners} learners answering drills, {args.heavy} heavy visitors; "
+          f"{os.cpu_count()} cores; load average before the run {f['load_before']}")
+    print(f"answers confirmed on the page {sent}, attempts stored {f['stored']}: "
+          + ("nothing lost" if f["stored"] >= sent else "MISMATCH"))
+    for line in failures[:5]:
+        print("  stopped early: " + line)
+    q50, q99 = percentile(quiet, 0.5), percentile(quiet, 0.99)
+    l50, l99 = percentile(loaded, 0.5), percentile(loaded, 0.99)
+    print(f"Check click, unloaded: p50 {q50:.3f} s, p99 {q99:.3f} s ({len(quiet)} clicks, "
+          f"{f['unloaded_wall']:.0f} s)")
+    print(f"Check click, with the heavy visitors: p50 {l50:.3f} s ({l50 / q50:.2f}x), p99 {l99:.3f} s "
+          f"({l99 / q99:.2f}x unloaded; target 1.5x) ({len(loaded)} clicks, {f['loaded_wall']:.0f} s)")
+    pages = [x for visits in f["heavy"] for x in visits]
+    times = [t for t, _ in pages if t == t]
+    kinds = {k: sum(1 for _, w in pages if w == k) for k in sorted({w for _, w in pages})}
+    if times:
+        print(f"heavy visitors' pages: {len(pages)}, median {statistics.median(times):.1f} s, worst "
+              f"{max(times):.1f} s; shown: {kinds}")
+    idle, peaks = f["idle"], f["peaks"]
+    per = (peaks["unloaded"] - idle) / max(1, args.learners)
+    print(f"memory: {idle:.0f} MB idle; {peaks['unloaded']:.0f} MB at most with the learners "
+          f"({per:.1f} MB a session); {peaks['loaded']:.0f} MB at most with the heavy visitors too; "
+          f"{f['after_5']:.0f} MB 5 s and {f['after']:.0f} MB {args.linger:.0f} s after they left "
+          f"({100 * (f['after'] - idle) / idle:+.0f}% of idle; target within 20%)")
+    print(f"load average after the run {f['load_after']}")
+
+
+def main(argv: Optional[list[str]] = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--learners", type=int, default=4)
+    parser.add_argument("--heavy", type=int, default=4)
+    parser.add_argument("--answers", type=int, default=6, help="boards each learner answers per phase")
+    parser.add_argument("--rounds", type=int, default=2, help="unloaded and loaded phases, in turn")
+    parser.add_argument("--pause", type=float, default=0.5, help="seconds a learner looks at a board")
+    parser.add_argument("--linger", type=float, default=60.0, help="seconds after the heavy visitors left")
+    parser.add_argument("--db", default=None, help="a database URL or path (default: an SQLite file)")
+    parser.add_argument("--restart", action="store_true",
+                        help="a throwaway PostgreSQL, restarted in the middle of the loaded phase")
+    parser.add_argument("--restart-after", type=float, default=10.0)
+    parser.add_argument("--chromium", default="/usr/bin/chromium")
+    parser.add_argument("--app", default=str(HERE.parent),
+                        help="the checkout whose app.py runs (another one, for a before and after)")
+    args = parser.parse_args(argv)
+    load_before = " ".join(open("/proc/loadavg").read().split()[:3])
+    with ExitStack() as stack:
+        restart = None
+        if args.restart:
+            import glob
+
+            url = stack.enter_context(throwaway_postgres())
+            root = sa_host(url)
+            pgbin = sorted(glob.glob("/usr/lib/postgresql/*/bin"))[-1]
+
+            def restart() -> None:
+                subprocess.run(["runuser", "-u", "postgres", "--", f"{pgbin}/pg_ctl", "-D", f"{root}/data",
+                                "-m", "fast", "-w", "-o", f"-c listen_addresses='' -k {root} -p 5432",
+                                "restart"], cwd="/", check=True, capture_output=True)
+            db = url
+        elif args.db:
+            db = args.db
+        else:
+            db = str(Path(stack.enter_context(tempfile.TemporaryDirectory())) / "progress.db")
+        figures = asyncio.run(run(args, db, restart))
+    figures["load_before"] = load_before
+    figures["load_after"] = " ".join(open("/proc/loadavg").read().split()[:3])
+    report(args, figures)
+    return 0
+
+
+def sa_host(url: str) -> str:
+    """The socket folder of a throwaway server's URL."""
+    import sqlalchemy as sa
+
+    return str(sa.make_url(url).query["host"])
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,237 @@
+"""A fair share of the machine for costly searches (an analysis, the coach's hint, a
+hand's review): at most SLOTS at once in a process (one a core, but one core is left
+to the pages), the
+others waiting their turn in the order they came, each visitor with at most
+PER_VISITOR searches running or waiting, and a search refused at once when its wait
+would pass the bound its page gives (`Busy`).
+
+The searches run in worker processes of low priority (nice NICE): a learner's plain
+clicks, which never come here, get the cores first and never wait for a search's
+Python (the app's own interpreter lock is theirs alone); and what a search takes in
+memory (the solver's tables, its objects) goes back to the system when the workers,
+idle for WORKER_IDLE seconds, end. The work is then a picklable call of an importable
+function (a `functools.partial`); `processes=False` runs it in threads of low priority.
+
+>>> gate = Admission(slots=1, processes=False)
+>>> gate.run("ann", lambda: 6 * 7, bound=5.0)
+42
+>>> gate.load()
+(0, 0)
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import statistics
+import sys
+import threading
+import time
+from collections import Counter, deque
+from collections.abc import Callable
+from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Optional, TypeVar
+
+from trainer.errors import TrainerError
+
+# costly searches at once in a process: one a core but one, which the pages keep
+SLOTS = max(1, (os.cpu_count() or 1) - 1)
+WORKER_IDLE = 20.0  # seconds a search process waits for work before it ends (its memory back)
+PER_VISITOR = 1  # searches one visitor (a browser tab) may have running or waiting
+PER_ADDRESS = 4  # searches the tabs of one address may have running or waiting together
+NICE = 19  # the searches' priority: the lowest there is, below the pages' 0
+FIRST_GUESS = 5.0  # seconds a search is taken to last before any has been timed
+POLL = 0.25  # seconds between two looks at the queue while waiting
+
+T = TypeVar("T")
+
+
+class Busy(TrainerError):
+    """A search refused: the visitor has one under way already (`mine`), or the wait
+    for a free slot would pass the page's bound (`ahead` searches before it, about
+    `wait` seconds)."""
+
+    def __init__(self, message: str, ahead: int = 0, wait: float = 0.0, mine: bool = False) -> None:
+        super().__init__(message)
+        self.ahead, self.wait, self.mine = ahead, wait, mine
+
+
+@dataclass(eq=False)
+class _Ticket:
+    visitor: str
+    came: float
+
+
+def _lower_priority() -> None:
+    """Run this worker thread at nice NICE (Linux sets it per thread); elsewhere, or
+    when the system refuses, the thread runs at the usual priority."""
+    if sys.platform.startswith("linux"):
+        try:
+            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), NICE)
+        except OSError:
+            pass
+
+
+def _worker_process() -> None:
+    """A search process's start: all of it at nice NICE."""
+    try:
+        os.setpriority(os.PRIO_PROCESS, 0, max(NICE, os.getpriority(os.PRIO_PROCESS, 0)))
+    except (OSError, AttributeError):
+        pass
+
+
+def low_priority_pool(workers: int, name: str) -> ThreadPoolExecutor:
+    """A pool of worker threads that run at nice NICE."""
+    return ThreadPoolExecutor(max_workers=workers, thread_name_prefix=name, initializer=_lower_priority)
+
+
+class Admission:
+    """The process's gate for costly searches (see the module's docstring)."""
+
+    def __init__(self, slots: int = SLOTS, per_visitor: int = PER_VISITOR,
+                 per_address: int = PER_ADDRESS, processes: bool = True, idle: float = WORKER_IDLE) -> None:
+        if slots < 1 or per_visitor < 1 or per_address < 1:
+            raise ValueError("slots, per_visitor and per_address are at least 1")
+        self.slots, self.per_visitor, self.per_address = slots, per_visitor, per_address
+        self.processes, self.idle = processes, idle
+        self._workers: Optional[Executor] = None
+        self._last = time.monotonic()  # when the last search ended
+        self._reaper: Optional[threading.Thread] = None
+        self._cond = threading.Condition()
+        self._running = 0
+        self._queue: deque[_Ticket] = deque()
+        self._visitors: Counter[str] = Counter()
+        self._took: deque[float] = deque(maxlen=20)
+
+    def _executor(self) -> Executor:
+        """(Holding the lock) the workers, started when the first search comes."""
+        if self._workers is None:
+            if self.processes:
+                self._workers = ProcessPoolExecutor(self.slots, initializer=_worker_process,
+                                                    mp_context=multiprocessing.get_context("spawn"))
+                if self._reaper is None or not self._reaper.is_alive():
+                    self._reaper = threading.Thread(target=self._reap, name="allfives-reaper", daemon=True)
+                    self._reaper.start()
+            else:
+                self._workers = low_priority_pool(self.slots, "allfives-costly")
+        return self._workers
+
+    def _reap(self) -> None:
+        """End the worker processes once they have had no work for `idle` seconds."""
+        while True:
+            time.sleep(max(0.5, self.idle / 4))
+            with self._cond:
+                quiet = self._running == 0 and not self._queue
+                if quiet and self._workers is not None and time.monotonic() - self._last >= self.idle:
+                    workers, self._workers = self._workers, None
+                else:
+                    continue
+            workers.shutdown(wait=True)
+
+    def workers_alive(self) -> bool:
+        """Whether worker processes (or threads) are there now."""
+        with self._cond:
+            return self._workers is not None
+
+    def load(self) -> tuple[int, int]:
+        """(searches running, searches waiting)."""
+        with self._cond:
+            return self._running, len(self._queue)
+
+    def expected_wait(self, ahead: int) -> float:
+        """Seconds a search with `ahead` others before it may wait, from the last ones' times."""
+        with self._cond:
+            typical = statistics.fmean(self._took) if self._took else FIRST_GUESS
+            busy = self._running + ahead
+        rounds = max(0, busy - self.slots + 1)
+        return rounds * typical / self.slots
+
+    def run(self, visitor: str, work: Callable[[], T], *, bound: float,
+            on_wait: Optional[Callable[[int, float], None]] = None, address: str = "") -> T:
+        """Run `work()` once a slot is free and return what it returns (or raise what it
+        raises). While it waits, `on_wait(place, seconds)` is called from this thread
+        whenever its place in the queue changes (1: next). Raises Busy when the visitor
+        has PER_VISITOR under way already (or his `address` PER_ADDRESS), or when the
+        wait would pass `bound` seconds."""
+        ticket = _Ticket(visitor, time.monotonic())
+        with self._cond:
+            if self._visitors[visitor] >= self.per_visitor:
+                raise Busy("a search of yours is under way already", mine=True)
+            if address and self._visitors[f"address {address}"] >= self.per_address:
+                raise Busy(f"{self.per_address} searches from your address are under way already", mine=True)
+            ahead = len(self._queue)
+            if self._running >= self.slots:
+                guess = self.expected_wait(ahead)
+                if guess > bound:
+                    raise Busy(f"{ahead + self._running} searches are ahead (about {guess:.0f} s)",
+                               ahead=ahead + 1, wait=guess)
+            self._visitors[visitor] += 1
+            if address:
+                self._visitors[f"address {address}"] += 1
+            self._queue.append(ticket)
+        keys = (visitor, f"address {address}") if address else (visitor,)
+        try:
+            self._wait_turn(ticket, bound, on_wait)
+        except BaseException:
+            with self._cond:
+                if ticket in self._queue:
+                    self._queue.remove(ticket)
+                self._leave(keys)
+            raise
+        began = time.monotonic()
+        try:
+            with self._cond:
+                future = self._executor().submit(work)
+            return future.result()
+        except BrokenExecutor:
+            with self._cond:  # a worker killed (out of memory, a signal): new ones next time
+                self._workers = None
+            raise TrainerError("the search's worker process ended before the search did") from None
+        finally:
+            with self._cond:
+                self._took.append(time.monotonic() - began)
+                self._last = time.monotonic()
+                self._running -= 1
+                self._leave(keys)
+
+    def _leave(self, keys: tuple[str, ...]) -> None:
+        """(Holding the lock) one search of these visitors is over."""
+        for key in keys:
+            self._visitors[key] -= 1
+            if self._visitors[key] <= 0:
+                del self._visitors[key]
+        self._cond.notify_all()
+
+    def _wait_turn(self, ticket: _Ticket, bound: float,
+                   on_wait: Optional[Callable[[int, float], None]]) -> None:
+        said = -1
+        while True:
+            with self._cond:
+                ahead = self._queue.index(ticket)
+                if ahead == 0 and self._running < self.slots:
+                    self._queue.popleft()
+                    self._running += 1
+                    return
+                waited = time.monotonic() - ticket.came
+                if waited > bound:
+                    raise Busy(f"waited {waited:.0f} s for a free slot", ahead=ahead + 1,
+                               wait=self.expected_wait(ahead))
+                if on_wait is None or ahead == said:
+                    self._cond.wait(POLL)
+                    continue
+            said = ahead
+            on_wait(ahead + 1, self.expected_wait(ahead))
+
+
+_GATE: Optional[Admission] = None
+_GATE_LOCK = threading.Lock()
+
+
+def gate() -> Admission:
+    """The process's one Admission."""
+    global _GATE
+    with _GATE_LOCK:
+        if _GATE is None:
+            _GATE = Admission()
+        return _GATE
