@@ -406,8 +406,8 @@ def search(topic: str, seeds: range, used: set[int], per_flag: int = PER_FLAG,
                 continue
             if source.sampled:
                 from trainer.teach.sampled import judge_sampled  # it builds on this module
-                if not size(position.boneyard) or len(position.layout) < 2:
-                    continue
+                if not size(position.boneyard) or len(position.layout) < 2 or deal_count(view) <= MOST_DEALS:
+                    continue  # not from the middle of a hand, or small enough to solve every deal
                 entry = judge_sampled(topic, position, voids, seed)
             else:
                 entry = judge(topic, position, voids, seed)
