@@ -48,6 +48,13 @@ def menu(page: Page, width: int, label: str) -> None:
     settle(page)
 
 
+def wrong_label(lesson_id: str, question_id: str) -> str:
+    """The label of a wrong choice of a question, in a learner's first attempt (seed 0)."""
+    from trainer.teach.course import course_lesson
+    question = next(q for q in course_lesson(lesson_id).questions if q.id == question_id)
+    return next(c.label for c in question.choices if c.value != question.right)
+
+
 def lesson(page: Page, url: str, title: str = LESSON, first_key: str = "blocking-which",
            best_key: str = "blocking-best1") -> None:
     """A strategy lesson (the blocking lesson unless told): its first step answered,
@@ -60,8 +67,10 @@ def lesson(page: Page, url: str, title: str = LESSON, first_key: str = "blocking
     first = page.locator(f"[class*='st-key-learn_{first_key}_']").first
     first.locator("button").first.click()
     settle(page)
-    wrong = page.locator(f"[class*='st-key-learn_{best_key}_'] button:not([disabled])").last
-    wrong.click()
+    label = wrong_label(best_key.split("-")[0], best_key.replace("-", "."))
+    buttons = page.locator(f"[class*='st-key-learn_{best_key}_'] button:not([disabled])").all()
+    plain = {button: " ".join(button.inner_text().replace("\u2011", "-").split()) for button in buttons}
+    next(button for button, text in plain.items() if text == label).click()
     settle(page)
     page.get_by_text("Question 2 of").first.scroll_into_view_if_needed()
     page.wait_for_timeout(500)
