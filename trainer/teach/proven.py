@@ -494,7 +494,7 @@ def literal(text: str, indent: str, width: int = 96) -> str:
 def entry_source(entry: Proven) -> str:
     """One entry as the bank module writes it."""
     def option(o: Option) -> str:
-        played = f", {o.played}, {o.exact_margin}, {o.played_margin}" if entry.sampled else ""
+        played = f",\n       {o.played}, {o.exact_margin}, {o.played_margin}" if entry.sampled else ""
         return (f"      ({str(o.move)!r}, {o.points}, {o.total}, {o.best_in}, {o.reply}, {o.partner},\n"
                 f"       {literal(o.line, '       ')}{played})")
     options = ",\n".join(option(o) for o in entry.options)
