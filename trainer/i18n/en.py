@@ -647,8 +647,8 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     ),
     "why.mean": "{best} is worth {value} on average and {other} {other_value}.",
     "why.sampled_reply": (
-        "After {other}, the most the next player could score with his very next tile is {reply} on average "
-        "over the deals; after {best}, {best_reply}."
+        "After {other}, the most the next player could score at once with a tile from his hand is {reply} "
+        "on average over the deals; after {best}, {best_reply}."
     ),
     "why.sampled_grab": (
         "It scores {best_points} now and {other} {other_points}, and it stays ahead over the rest of the "
