@@ -38,7 +38,7 @@ from trainer.store import (
     TagStat,
     clean_name,
 )
-from trainer.store.history import parse_history
+from trainer.store.history_reader import parse_history
 from trainer.store.provisional import PROVISIONAL_RD
 from trainer.teach.drills import KINDS
 from ui.charts import NARROW, WIDE, Panel, Series, bar_rows, calendar_grid, date_ticks, line_chart, nice_ticks
