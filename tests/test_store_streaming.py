@@ -127,6 +127,12 @@ def test_a_file_malformed_at_its_very_end_writes_nothing(store_url: str,
                            (text[:-1] + ', "attempts": []}', "'attempts' is there twice")):
             with pytest.raises(HistoryFileError, match=words):
                 store.import_learner(io.BytesIO(bad.encode()))
+        huge = json.loads(text)
+        huge["attempts"][-1]["note"] = "x" * history_reader.RECORD_LIMIT  # no record is this long
+        with pytest.raises(HistoryFileError, match=rf"attempts\[{len(data['attempts']) - 1}\]: longer than"):
+            store.import_learner(io.BytesIO(json.dumps(huge).encode()))
+        with pytest.raises(HistoryFileError, match=r"^notes: longer than"):
+            store.import_learner(text[:-1] + ', "notes": ["' + "x" * history_reader.RECORD_LIMIT + '"]}')
         dangling = json.loads(text)
         dangling["ratings"][-1]["attempt"] = len(data["attempts"])
         with pytest.raises(HistoryFileError, match=r"ratings\[\d+\]\.attempt: there is no attempt"):

@@ -71,6 +71,8 @@ MODELS: dict[str, type[BaseModel]] = {"attempts": _AttemptModel, "ratings": _Rat
 CHUNK = 1 << 20  # bytes read at a time
 NEAR_END = 16  # a decoding fault this close to the end of what was read may be a value cut in two
 SMALL = 10_000  # characters of a misplaced value kept to name it in a message
+RECORD_LIMIT = 1 << 20  # characters of one record, or of one value outside the lists: the longest
+# record, every text at its limit and written as \u escapes, is some 30,000
 _SPACE = re.compile(r"[ \t\n\r]*")
 _DECODER = json.JSONDecoder()
 NUL = "holds a NUL character (U+0000), which no text of a history may hold"
@@ -78,6 +80,15 @@ NUL = "holds a NUL character (U+0000), which no text of a history may hold"
 
 class HistoryNotTextError(HistoryFileError):
     """A history file whose bytes are not UTF-8 text."""
+
+
+class _TooLong(Exception):
+    """A value longer than RECORD_LIMIT characters."""
+
+
+def _too_long(where: str) -> HistoryFileError:
+    return HistoryFileError(f"{where}: longer than any part of a history file ({RECORD_LIMIT:,} characters "
+                            f"at most)")
 
 
 def _not_json(reason: str) -> HistoryFileError:
@@ -147,7 +158,7 @@ class _Text:
         self.pos += 1
 
     def value(self) -> tuple[str, Any]:
-        """The next JSON value's text and what it decodes to."""
+        """The next JSON value's text and what it decodes to; _TooLong past RECORD_LIMIT."""
         if not self.peek():
             raise _not_json(f"expecting a value {self.where()} (the file ends)")
         while True:
@@ -155,6 +166,8 @@ class _Text:
                 decoded, end = _DECODER.raw_decode(self.buf, self.pos)
             except json.JSONDecodeError as error:
                 cut = error.msg.startswith("Unterminated string") or error.pos >= len(self.buf) - NEAR_END
+                if cut and len(self.buf) - self.pos > RECORD_LIMIT:
+                    raise _TooLong from None
                 if cut and self.more(len(self.buf) - self.pos):
                     continue
                 raise _not_json(f"{error.msg} {self.where(error.pos)}") from None
@@ -162,6 +175,8 @@ class _Text:
                 raise _not_json("it nests deeper than a history file does") from None
             except ValueError as error:  # an integer of more digits than Python reads
                 raise _not_json(f"{error} {self.where()}") from None
+            if end - self.pos > RECORD_LIMIT:
+                raise _TooLong
             if end >= len(self.buf) - NEAR_END and self.more(len(self.buf) - self.pos):
                 continue  # a number or a word may go on in what was not read yet
             raw = self.buf[self.pos:end]
@@ -176,7 +191,10 @@ def _walk(stream: IO[bytes]) -> Iterator[tuple[str, Any, str, Any]]:
     value) when the file is not a JSON object; HistoryFileError when it is not JSON."""
     text = _Text(stream)
     if text.peek() != "{":
-        raw, value = text.value()
+        try:
+            raw, value = text.value()
+        except _TooLong:
+            raise _too_long("the file (expected a JSON object)") from None
         if text.peek():
             raise _not_json(f"trailing characters {text.where()}")
         yield "top", None, raw, value
@@ -189,7 +207,10 @@ def _walk(stream: IO[bytes]) -> Iterator[tuple[str, Any, str, Any]]:
         while True:
             if text.peek() != '"':
                 raise _not_json(f"expecting a property name in double quotes {text.where()}")
-            _, key = text.value()
+            try:
+                _, key = text.value()
+            except _TooLong:
+                raise _too_long(f"a field's name {text.where()}") from None
             if key in seen:
                 raise HistoryFileError(f"the file: the field {key[:40]!r} is there twice")
             seen.add(key)
@@ -202,7 +223,10 @@ def _walk(stream: IO[bytes]) -> Iterator[tuple[str, Any, str, Any]]:
                     text.pos += 1
                 else:
                     while True:
-                        raw, _ = text.value()
+                        try:
+                            raw, _ = text.value()
+                        except _TooLong:
+                            raise _too_long(f"{key}[{index}]") from None
                         yield key, index, raw, None
                         index += 1
                         if text.peek() == ",":
@@ -211,7 +235,10 @@ def _walk(stream: IO[bytes]) -> Iterator[tuple[str, Any, str, Any]]:
                         text.take("]", "',' or ']'")
                         break
             else:
-                raw, value = text.value()
+                try:
+                    raw, value = text.value()
+                except _TooLong:
+                    raise _too_long(_place((key,))) from None
                 yield "head", key, raw, value
             if text.peek() == ",":
                 text.pos += 1
