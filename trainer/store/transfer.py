@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 from array import array
+from bisect import bisect_left
 from collections.abc import Callable, Iterator, Sequence
 from datetime import datetime
 from typing import IO, Any, Optional
@@ -102,20 +103,25 @@ class TransferStore(LearnerStore):
             def rows(query: sa.Select[Any]) -> Iterator[Any]:
                 yield from conn.execute(query.execution_options(yield_per=BATCH))
 
-            numbered = (sa.select(attempts.c.id, (sa.func.row_number().over(order_by=attempts.c.id) - 1)
-                                  .label("attempt_index"))
-                        .where(attempts.c.learner_id == learner_id).subquery())
+            numbers = array("q")  # the attempts' ids in order: a rating names his by its place
+            for (number,) in rows(sa.select(attempts.c.id).where(attempts.c.learner_id == learner_id)
+                                  .order_by(attempts.c.id)):
+                numbers.append(number)
+
+            def place(attempt_id: Optional[int]) -> Optional[int]:
+                at = bisect_left(numbers, attempt_id) if attempt_id is not None else len(numbers)
+                return at if at < len(numbers) and numbers[at] == attempt_id else None
+
             mine = [sa.select(t).where(t.c.learner_id == learner_id) for t in (attempts, runs, review_cards)]
             write_history(write, learner, _utc(when), [
                 ("attempts", (attempt_record(AttemptRow(
                     a.part, a.item, a.kind, a.position, a.answer, a.correct, a.points_lost, a.seconds,
                     a.helped, a.rated, a.mode, tuple(a.tags.split()), _read_time(a.created_at), a.day))
                     for a in rows(mine[0].order_by(attempts.c.id)))),
-                ("ratings", ({"attempt": None if h.attempt_index is None else int(h.attempt_index),
-                              "puzzle_id": h.puzzle_id, "rating": h.rating, "rd": h.rd,
-                              "volatility": h.volatility, "created_at": _time(_read_time(h.created_at))}
-                             for h in rows(sa.select(rating_history, numbered.c.attempt_index)
-                                           .outerjoin(numbered, numbered.c.id == rating_history.c.attempt_id)
+                ("ratings", ({"attempt": place(h.attempt_id), "puzzle_id": h.puzzle_id, "rating": h.rating,
+                              "rd": h.rd, "volatility": h.volatility,
+                              "created_at": _time(_read_time(h.created_at))}
+                             for h in rows(sa.select(rating_history)
                                            .where(rating_history.c.learner_id == learner_id)
                                            .order_by(rating_history.c.id)))),
                 ("runs", (run_record(RunRow(r.level, r.duration, r.answered, r.right, r.score, r.best_streak,
