@@ -294,6 +294,99 @@ def test_a_teacher_makes_a_class_and_an_assignment_and_sees_the_result(club: Sto
     assert "Dora,yes,3,3,3,3" in club.results_csv(room.id).replace("\r", "")
 
 
+def test_a_teacher_assigns_practice_goals_and_a_learner_reaches_one(club: Store) -> None:
+    from tests.test_app_practice import keeping
+    from trainer.teach.practice import PracticeGame, practice_items
+
+    first, second = (item.id for item in practice_items()[:2])
+    lee = club.create_account("Ms Lee", "teacher", password="teacher-pass")
+    room = club.create_class(lee.id, "Tuesday club")
+    ((dora, _), (emil, _)) = club.add_learners(room.id, ["Dora", "Emil"], created_by=lee.id)
+    kim = club.create_account("Mr Kim", "teacher", password="teacher-pass")
+    ((cid, _),) = club.add_learners(club.create_class(kim.id, "Friday club").id, ["Cid"], created_by=kim.id)
+    # the teacher picks two goals by name, with their game
+    at = signed_in_app(club, lee.id, "classes")
+    at.session_state["classes_tab"] = t("classes.tab.assign")
+    ok(at)
+    at.segmented_control(key="classes_kind").set_value("practice")
+    at = ok(at)
+    picker = at.multiselect(key="classes_goals")
+    assert picker.options[0] == "1. Score at least 15 (cincos)"
+    assert any("(cincos)" in o for o in picker.options) and any("(standard)" in o for o in picker.options)
+    at = ok(at.button(key="classes_assign").click())  # nothing chosen: said, nothing assigned
+    assert t("classes.need_goals") in [e.value for e in at.error] and club.assignments_of(room.id) == ()
+    at.multiselect(key="classes_goals").set_value([first, second])
+    at = ok(at)
+    at = ok(at.button(key="classes_assign").click())
+    (homework,) = club.assignments_of(room.id)
+    assert homework.task == Task("practice", goals=(first, second)) and homework.title == "2 practice goals"
+    assert homework.due == date.today() + timedelta(days=7)
+
+    # Dora's Start: the assignment, a button per goal; one click opens it on Practice
+    learner = signed_in_app(club, dora.id)
+    assert learner.subheader[0].value == t("club.assigned")
+    assert "0 of 2 practice goals reached" in strings(learner)
+    learner = ok(learner.button(key=f"club_goal_{homework.id}_{first}").click())
+    assert learner.session_state["practice_id"] == first and learner.query_params["goal"] == first
+    captions = [c.value for c in learner.caption]
+    assert any(c.startswith("Assigned to you: 2 practice goals, due") for c in captions), captions
+    for _ in range(20):
+        game: PracticeGame = learner.session_state["practice_game"]
+        if game.over:
+            break
+        ok(learner.button(key=f"practice_{keeping(game).tile}").click())
+        learner = ok(learner.button(key=f"practice_end_{keeping(game).side}").click())
+    game = learner.session_state["practice_game"]
+    assert game.status == "met" and game.stars() == 3
+    assert "Counted for your assignment 2 practice goals: ★★★." in [c.value for c in learner.caption]
+    learner = ok(learner.button(key="practice_next_assigned").click())  # on to the goal still to reach
+    assert learner.session_state["practice_id"] == second
+    dora_result, emil_result = club.results(homework.id)
+    assert dora_result.stars == ((first, 3), (second, 0)) and not dora_result.done
+    assert emil_result.stars == ((first, 0), (second, 0))
+    back = signed_in_app(club, dora.id)
+    assert "1 of 2 practice goals reached" in strings(back)
+
+    # the teacher's results: each goal's stars, or not yet; the CSV says the same
+    at.session_state["classes_tab"] = t("classes.tab.results")
+    at = ok(at)
+    (table,) = at.dataframe
+    frame = table.value
+    name_first = "1. Score at least 15 (cincos)"
+    assert list(frame.columns) == ["Name", "Done", "Progress", "Stars", name_first,
+                                   "2. Go out first (cincos)", "Minutes"]
+    assert list(frame.iloc[0])[:4] == ["Dora", "", "1 / 2", "3 / 6"]
+    assert frame.iloc[0][name_first] == "★★★" and frame.iloc[1][name_first] == t("club.not_yet")
+    assert f"Dora,no,1,2,3,6,{dora_result.seconds:.1f},0,{first}: 3 stars; {second}: not yet" in \
+        club.results_csv(room.id).replace("\r", "")
+
+    # Cid, of another class: no assignment on his Start, none on the goal's page, and
+    # reaching the goal there counts for no one in Dora's class
+    other = signed_in_app(club, cid.id, "practice", goal=first)
+    assert other.session_state["practice_id"] == first
+    assert "practice goals" not in strings(other) and "Tuesday" not in strings(other)
+    assert not any(c.value.startswith(("Assigned to you", "Counted for")) for c in other.caption)
+    for _ in range(20):
+        game = other.session_state["practice_game"]
+        if game.over:
+            break
+        ok(other.button(key=f"practice_{keeping(game).tile}").click())
+        other = ok(other.button(key=f"practice_end_{keeping(game).side}").click())
+    assert other.session_state["practice_game"].status == "met"
+    assert [r.stars for r in club.results(homework.id)] == [dora_result.stars, emil_result.stars]
+    assert "Cid" not in club.results_csv(room.id)
+    assert "practice goals" not in strings(signed_in_app(club, cid.id))
+
+
+def test_a_practice_address_naming_no_goal_is_said_and_dropped(club: Store) -> None:
+    ann = club.create_account("Ann", "learner", password="a long secret")
+    at = signed_in_app(club, ann.id, "practice", goal="<b>zz</b>")
+    (error,) = at.error  # the id as typed, shown as text (its Markdown escaped)
+    assert error.value.startswith("There is no practice position \\<b\\>zz\\</b\\>: choose one of ")
+    assert "goal" not in at.query_params
+    assert at.session_state["practice_id"] == at.session_state["practice_game"].item.id
+
+
 # ----- in every language -----
 @pytest.mark.parametrize("lang", ["es", "fi", "ru", "mk"])
 def test_club_pages_in_every_language(lang: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -310,11 +403,15 @@ def test_club_pages_in_every_language(lang: str, tmp_path: Path, monkeypatch: py
         world = two_classes(store)
         store.assign(world["monday"].id, "Homework", Task("drill", drill="total", level=1, target=5),
                      date(2030, 1, 1))
+        store.assign(world["monday"].id, "S01 C04", Task("practice", goals=("s01", "c04")), date(2030, 1, 1))
         at = AppTest.from_file(APP, default_timeout=120)
         at.query_params["lang"] = lang
         check(ok(at), lang, "sign-in", lookups)
         for who, page, state in (("ann", "home", {}), ("lee", "classes", {}), ("olga", "accounts", {}),
                                  ("lee", "classes", {"classes_tab": t("classes.tab.assign", lang)}),
+                                 ("lee", "classes", {"classes_tab": t("classes.tab.assign", lang),
+                                                     "classes_kind": "practice"}),
+                                 ("ann", "practice", {"practice_id": "s01"}),
                                  ("lee", "classes", {"classes_tab": t("classes.tab.learners", lang)})):
             at = AppTest.from_file(APP, default_timeout=120)
             at.query_params["lang"] = lang

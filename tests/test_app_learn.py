@@ -273,6 +273,7 @@ def test_a_strategy_lesson_is_answered_and_explained_with_the_solver() -> None:
 
 
 def test_worked_hands_ask_what_you_would_play_then_give_the_verdict() -> None:
+    from trainer.engine.movenames import move_words
     from trainer.engine.moves import Move
     from trainer.teach.worked import WORKED_SEEDS, judge_move, narrate, worked_hand
 
@@ -280,23 +281,32 @@ def test_worked_hands_ask_what_you_would_play_then_give_the_verdict() -> None:
     lines = narrate(hand)
     at = app(LEARN, learn_lesson="worked")
     assert t("worked.title") in texts(at.subheader)
-    assert t("worked.your_turn", player=hand.learner) in texts(at.markdown)
+    assert t("worked.your_turn", player=hand.learner + 1) in texts(at.markdown)
     assert not [b for b in at.button if b.key and b.key.startswith("worked1_next")]  # an answer first
     ok(at.button(key="worked1_0_2-2").click())  # a lead goes one way: the answer at once
     first = hand.steps[0]
     verdict = judge_move(first, Move.parse("2-2")).words
-    shown = " ".join(texts(at.success) + texts(at.warning) + texts(at.info))
+    boxes = texts(at.success) + texts(at.warning) + texts(at.info)
+    shown = " ".join(boxes)
     assert verdict in shown and judge_move(first, first.move).words in shown
-    basis = t("worked.basis", player=hand.learner, deals="200", playouts="4,000")
+    assert first.move != Move.parse("2-2")  # another move than the hand's: a verdict on each
+    assert f'{t("worked.you_chose")} {verdict}' in boxes
+    in_hand = t("worked.in_hand", player=hand.learner + 1, move=move_words(first.move))
+    assert sum(in_hand in b for b in boxes) == 1
+    basis = t("worked.basis", player=hand.learner + 1, deals="200", playouts="4,000")
     assert any(basis in c for c in texts(at.caption))
     for n in range(len(hand.steps)):
         step = hand.steps[n]
         if step.before.turn == hand.learner and step.choice and n:
-            assert t("worked.your_turn", player=hand.learner) in texts(at.markdown)
+            assert t("worked.your_turn", player=hand.learner + 1) in texts(at.markdown)
             ok(at.button(key=f"worked1_{n}_{step.move.tile}").click())  # as played in the hand
             ends = [b for b in at.button if b.key and b.key.startswith(f"worked1_{n}_end_")]
             if ends:
                 ok(at.button(key=f"worked1_{n}_end_{step.move.side}").click())
+            boxes = texts(at.success) + texts(at.warning) + texts(at.info)  # one verdict, said once
+            assert [b for b in boxes if b.startswith(t("worked.you_chose_too"))] == \
+                [f'{t("worked.you_chose_too")} {judge_move(step, step.move).words}']
+            assert not [b for b in boxes if b.startswith(t("worked.you_chose") + " ")]
         elif step.before.turn != hand.learner:
             assert lines[n + 1] in texts(at.info)
         ok(at.button(key=f"worked1_next_{n}").click())

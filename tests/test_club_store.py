@@ -320,13 +320,93 @@ def test_assignments_and_their_results(store: Store) -> None:
     row = next(x for x in rows if x["learner"] == "Ann" and x["kind"] == "drill")
     assert row == {"class": "Monday club", "assignment": "Total the ends, level 2: 3 right", "kind": "drill",
                    "due": "2030-03-08", "learner": "Ann", "done": "yes", "progress": "3", "total": "3",
-                   "right": "3", "out_of": "4", "seconds": "12.0", "helped": "0"}
+                   "right": "3", "out_of": "4", "seconds": "12.0", "helped": "0", "goals": ""}
     # another teacher sees none of it
     kim, _, _ = teacher_with_class(store, "Mr Kim", "Friday club", ("Cid",))
     with pytest.raises(AssignmentError):
         store.scoped(kim).results(drill.id)
     with pytest.raises(AccountError):
         store.scoped(kim).assign(room.id, "Mine now", Task("lessons", lessons=("deal",)), date(2030, 3, 9))
+
+
+def practised(store: Store, learner_id: int, goal: str, stars: int, when: datetime,
+              seconds: float = 30.0) -> None:
+    """A practice goal finished as the Practice page records it: stars 1-3 when the goal
+    was met, 0 when it was missed."""
+    store.record_attempt(learner_id, "lesson", f"practice-{goal}", stars > 0, kind="practice",
+                         answer=str(stars), seconds=seconds, when=when)
+    store.record_lesson(learner_id, f"practice-{goal}", stars, when=when)
+
+
+def test_practice_goals_assigned_and_each_goals_best_stars_since_it_was_set(store: Store) -> None:
+    lee, room, ((ann, _), (ben, _)) = teacher_with_class(store)
+    start = T0 + timedelta(hours=1)
+    later = start + timedelta(minutes=5)
+    a, b = ann.learner_id, ben.learner_id
+    practised(store, a, "s01", 3, T0)  # before the assignment: does not count
+    homework = store.assign(room.id, "Three goals", Task("practice", goals=("s01", "c04", "s02", "s01")),
+                            date(2030, 3, 11), when=start)
+    assert homework.task == Task("practice", goals=("s01", "c04", "s02"))  # each goal once, in order
+    assert store.assignment(homework.id).task == homework.task  # as kept
+    practised(store, a, "s01", 0, later)  # missed, then met at the second try: two stars
+    practised(store, a, "s01", 2, later + timedelta(minutes=1))
+    practised(store, a, "s01", 1, later + timedelta(minutes=2))  # a worse finish later: the best is kept
+    practised(store, a, "c04", 3, later)
+    practised(store, a, "s03", 3, later)  # not assigned
+    practised(store, b, "s02", 0, later)  # tried, not reached
+    store.record_attempt(a, "lesson", "deal.size", True, seconds=4, when=later)  # a lesson, not practice
+    ann_result, ben_result = store.results(homework.id)
+    assert ann_result.stars == (("s01", 2), ("c04", 3), ("s02", 0))
+    assert (ann_result.done, ann_result.progress, ann_result.total, ann_result.right, ann_result.out_of,
+            ann_result.seconds) == (False, 2, 3, 5, 9, 120.0)
+    assert ben_result.stars == (("s01", 0), ("c04", 0), ("s02", 0))
+    assert (ben_result.done, ben_result.progress, ben_result.right) == (False, 0, 0)
+    practised(store, a, "s02", 3, later + timedelta(minutes=3))
+    (ann_result, _) = store.results(homework.id)
+    assert ann_result.done and (ann_result.progress, ann_result.right) == (3, 8)
+    # the learner's own list has it, with his result; practice is no lesson in the class's weakest
+    ((mine, result),) = store.scoped(ann).my_assignments()
+    assert mine.id == homework.id and result.stars == (("s01", 2), ("c04", 3), ("s02", 3))
+    report = store.scoped(lee).class_report(room.id)
+    assert [s.lesson for s in report.lessons] == ["deal"]
+    # the CSV: each goal's stars, or not yet
+    rows = {r["learner"]: r for r in csv.DictReader(io.StringIO(store.scoped(lee).results_csv(room.id)))}
+    assert rows["Ann"]["kind"] == "practice" and rows["Ann"]["done"] == "yes"
+    assert rows["Ann"]["goals"] == "s01: 2 stars; c04: 3 stars; s02: 3 stars"
+    assert (rows["Ann"]["right"], rows["Ann"]["out_of"]) == ("8", "9")
+    assert rows["Ben"]["goals"] == "s01: not yet; c04: not yet; s02: not yet" and rows["Ben"]["done"] == "no"
+
+
+def test_a_learner_of_another_class_neither_sees_nor_records_a_practice_assignment(store: Store) -> None:
+    lee, room, ((ann, _),) = teacher_with_class(store, names=("Ann",))
+    kim, other, ((cid, _),) = teacher_with_class(store, "Mr Kim", "Friday club", ("Cid",))
+    homework = store.assign(room.id, "Go out first", Task("practice", goals=("s02",)), date(2030, 3, 11),
+                            when=T0)
+    later = T0 + timedelta(minutes=5)
+    cid_store = store.scoped(cid)
+    assert cid_store.my_assignments() == ()
+    with pytest.raises(AssignmentError):
+        cid_store.results(homework.id)
+    with pytest.raises(AccountError):
+        cid_store.class_report(room.id)
+    # he cannot record for Ann; his own goal reached counts for no one in Ann's class
+    with pytest.raises(AccessError):
+        cid_store.record_attempt(ann.learner_id, "lesson", "practice-s02", True, kind="practice", answer="3")
+    with pytest.raises(AccessError):
+        cid_store.record_lesson(ann.learner_id, "practice-s02", 3)
+    cid_store.record_attempt(cid.learner_id, "lesson", "practice-s02", True, kind="practice", answer="3",
+                             when=later)
+    (ann_result,) = store.scoped(lee).results(homework.id)
+    assert ann_result.name == "Ann" and ann_result.stars == (("s02", 0),) and not ann_result.done
+    assert "Cid" not in store.scoped(lee).results_csv(room.id)
+    # nor does his teacher see Ann's assignment; Ann's own goal reached is hers
+    with pytest.raises(AssignmentError):
+        store.scoped(kim).results(homework.id)
+    store.scoped(ann).record_attempt(ann.learner_id, "lesson", "practice-s02", True, kind="practice",
+                                     answer="3", when=later)
+    ((_, mine),) = store.scoped(ann).my_assignments()
+    assert mine.done and mine.stars == (("s02", 3),)
+    assert store.scoped(cid).my_assignments() == ()
 
 
 def test_a_csv_cell_never_becomes_a_formula(store: Store) -> None:
@@ -342,6 +422,8 @@ def test_a_csv_cell_never_becomes_a_formula(store: Store) -> None:
     Task("lessons"), Task("lessons", lessons=("no spaces allowed",)), Task("puzzles"),
     Task("drill", drill="total", level=0, target=5), Task("drill", drill="total", level=2, target=501),
     Task("drill", drill="", level=1, target=1), Task("puzzles", puzzles=("not-in-the-bank",)),
+    Task("practice"), Task("practice", goals=("s 01",)), Task("practice", goals=("s01",) * 0),
+    Task("practice", goals=tuple(f"g{n}" for n in range(51))),
 ])
 def test_an_assignment_that_does_not_fit_its_kind_is_refused(store: Store, task: Task) -> None:
     lee = store.create_account("Ms Lee", "teacher", password="teacher-pass")

@@ -110,3 +110,14 @@ def test_the_narration_tells_the_basis_and_no_hindsight() -> None:
                 assert "passes" in line
             elif step.verdict is None:
                 assert "only move" in line or "either end" in line
+
+
+
+def test_the_seats_are_named_from_one_as_people_read_them() -> None:
+    """Position codes number the players from 0; the learner reads player 1 and 2."""
+    for seed in WORKED_SEEDS:
+        hand = worked_hand(seed)
+        story = " ".join(narrate(hand))
+        assert not re.search(r"[Pp]layer 0\b", story)
+        assert f"You play as player {hand.learner + 1}," in story
+        assert re.search(r"[Pp]layer 2\b", story)

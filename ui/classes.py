@@ -1,8 +1,9 @@
 """The Classes page of club mode (teachers only): his classes, their learners (made
 here with first passwords to hand out, or joining by the class's code), assignments
-(lessons, a drill with a target, a set of puzzles, each due by a day), and the results:
-per assignment and learner done / right / time / helped, the class's weakest themes
-and lessons, all of it as CSV.
+(lessons, a drill with a target, a set of puzzles, practice goals against the solver,
+each due by a day), and the results: per assignment and learner done / right / time /
+helped (and each practice goal's stars), the class's weakest themes and lessons, all
+of it as CSV.
 
 Every call goes through the store as the teacher sees it: a class, assignment or
 learner of another teacher's is "not found", whatever the address says."""
@@ -25,7 +26,8 @@ from trainer.store import Assignment, Klass, Result, ScopedStore, Task
 from trainer.store.assignments import ITEMS_LIMIT, TARGET_LIMIT
 from trainer.teach.course import COURSE_IDS
 from trainer.teach.drills import KINDS, LEVELS
-from ui.club import lesson_title
+from trainer.teach.practice import practice_items
+from ui.club import lesson_title, practice_name, star_text
 from ui.state import init_state, open_store, plain, reason
 from ui.widgets import guard
 
@@ -33,6 +35,7 @@ init_state()
 LANG: str = st.session_state["lang"]
 PICK = "classes_pick"
 BANDS = (400, 2600)
+PRACTICE_IDS = tuple(item.id for item in practice_items())
 
 
 def say(kind: str, text: str) -> None:
@@ -163,6 +166,11 @@ def chosen_task() -> tuple[Optional[Task], str]:
             int(s.get("classes_target", 20))
         title = t("classes.drill_title", LANG, drill=drill_name(drill), level=level, target=target)
         return Task("drill", drill=drill, level=level, target=target), title
+    if kind == "practice":
+        goals = tuple(g for g in s.get("classes_goals") or () if g in PRACTICE_IDS)
+        if not goals:
+            return None, t("classes.need_goals", LANG)
+        return Task("practice", goals=goals), tn("classes.practice_title", len(goals), LANG)
     if s.get("classes_puzzle_way", "theme") == "ids":
         typed = str(s.get("classes_ids") or "").replace(",", " ").split()
         ids = tuple(dict.fromkeys(typed))
@@ -212,13 +220,18 @@ def theme_name(tag: str) -> str:
 def assignment_form(klass: Klass) -> None:
     st.subheader(t("classes.new_assignment", LANG))
     kinds = {"lessons": t("classes.kind.lessons", LANG), "drill": t("classes.kind.drill", LANG),
-             "puzzles": t("classes.kind.puzzles", LANG)}
+             "puzzles": t("classes.kind.puzzles", LANG), "practice": t("classes.kind.practice", LANG)}
     st.segmented_control(t("classes.kind", LANG), list(kinds), key="classes_kind", default="lessons",
                          format_func=kinds.__getitem__, required=True)
     kind = st.session_state.get("classes_kind") or "lessons"
     if kind == "lessons":
         st.multiselect(t("classes.lessons", LANG), list(COURSE_IDS), key="classes_lessons",
                        format_func=lesson_title, max_selections=ITEMS_LIMIT)
+    elif kind == "practice":
+        st.multiselect(t("classes.goals", LANG), list(PRACTICE_IDS), key="classes_goals",
+                       format_func=lambda g: practice_name(g, LANG), max_selections=ITEMS_LIMIT,
+                       placeholder=t("classes.goals_placeholder", LANG))
+        st.caption(t("classes.goals_help", LANG))
     elif kind == "drill":
         with st.container(horizontal=True):
             st.selectbox(t("drills.pick", LANG), list(KINDS), key="classes_drill", format_func=drill_name)
@@ -253,13 +266,23 @@ def minutes(seconds: float) -> str:
 
 
 def result_rows(a: Assignment, results: tuple[Result, ...]) -> list[dict[str, Any]]:
-    right_label = t("classes.col.stars" if a.task.kind == "lessons" else "classes.col.right", LANG)
-    return [{t("classes.col.learner", LANG): plain_cell(r.name),
-             t("classes.col.done", LANG): "✔" if r.done else "",
-             t("classes.col.progress", LANG): f"{r.progress} / {r.total}",
-             right_label: f"{r.right} / {r.out_of}",
-             t("classes.col.minutes", LANG): minutes(r.seconds),
-             t("classes.col.helped", LANG): r.helped} for r in results]
+    """One row per learner; a practice assignment has a column per goal besides, its
+    stars reached since it was set or "not yet"."""
+    stars = a.task.kind in ("lessons", "practice")
+    right_label = t("classes.col.stars" if stars else "classes.col.right", LANG)
+    rows = []
+    for r in results:
+        row: dict[str, Any] = {t("classes.col.learner", LANG): plain_cell(r.name),
+                               t("classes.col.done", LANG): "✔" if r.done else "",
+                               t("classes.col.progress", LANG): f"{r.progress} / {r.total}",
+                               right_label: f"{r.right} / {r.out_of}"}
+        for goal, earned in r.stars:
+            row[practice_name(goal, LANG)] = star_text(earned) if earned else t("club.not_yet", LANG)
+        row[t("classes.col.minutes", LANG)] = minutes(r.seconds)
+        if a.task.kind != "practice":  # practice has no hints
+            row[t("classes.col.helped", LANG)] = r.helped
+        rows.append(row)
+    return rows
 
 
 def plain_cell(text: str) -> str:

@@ -20,6 +20,7 @@ from trainer.i18n import t, tn
 from trainer.store import Account, Assignment, Result, ScopedStore, StoreError
 from trainer.store.accounts import PASSWORD_MAX, AccountError
 from trainer.teach.course import COURSE_IDS, course_lesson
+from trainer.teach.practice import STARS, practice_items
 from ui.state import lang, open_store, plain, reason, shared_store
 
 COOKIE = "allfives_session"
@@ -287,6 +288,18 @@ def account_panel(account: Account) -> None:
 
 
 # ----- assignments on the Start page -----
+def practice_goals(a: Assignment, r: Result) -> None:
+    """A practice assignment's goals, one button each that opens it on the Practice
+    page, with the stars reached since it was set (☆☆☆ and a flag: not yet; a tick:
+    reached)."""
+    best = dict(r.stars)
+    for goal in a.task.goals:
+        earned = best.get(goal, 0)
+        if st.button(plain(f"{practice_name(goal)} {star_text(earned)}"), key=f"club_goal_{a.id}_{goal}",
+                     icon=":material/flag:" if not earned else ":material/check:", width="stretch"):
+            open_goal(goal)
+
+
 def assignment_goal(a: Assignment, r: Result) -> str:
     """What the assignment asks and how far the learner is, in words."""
     task = a.task
@@ -295,12 +308,37 @@ def assignment_goal(a: Assignment, r: Result) -> str:
                   level=task.level, right=r.progress)
     if task.kind == "lessons":
         return tn("club.goal_lessons", r.total, lang(), done=r.progress)
+    if task.kind == "practice":
+        return tn("club.goal_practice", r.total, lang(), done=r.progress)
     return tn("club.goal_puzzles", r.total, lang(), done=r.progress)
 
 
-def go_to(a: Assignment) -> None:
-    """Open the assignment's next step: its first lesson not finished, its drill, or
-    its first puzzle not tried."""
+def practice_name(goal_id: str, lang_code: Optional[str] = None) -> str:
+    """A practice goal as the Practice page's picker names it: its number, the goal in
+    short and its game ("3. Go out first (standard)"); an id no longer in the bank as
+    it is."""
+    code = lang_code or lang()
+    items = practice_items()
+    for number, item in enumerate(items, start=1):
+        if item.id == goal_id:
+            return t("practice.option", code, number=number, goal=item.goal.text(code, short=True),
+                     rules=t(f"rules.{item.position.rules.name}", code))
+    return goal_id
+
+
+def star_text(count: int) -> str:
+    """Stars earned of three, drawn: ★★☆."""
+    return "★" * count + "☆" * (STARS - count)
+
+
+def open_goal(goal_id: str) -> None:
+    """Open the Practice page on this goal."""
+    st.switch_page("ui/practice.py", query_params={"goal": goal_id})
+
+
+def go_to(a: Assignment, r: Result) -> None:
+    """Open the assignment's next step: its first lesson not finished, its drill, its
+    first puzzle not tried, or its first practice goal not reached."""
     store = open_store()
     learner = st.session_state.get("learner_id")
     task = a.task
@@ -313,6 +351,9 @@ def go_to(a: Assignment) -> None:
         lesson = next((x for x in task.lessons if x not in stars and x in COURSE_IDS), task.lessons[0])
         st.session_state["learn_lesson"] = lesson
         st.switch_page("ui/learn.py")
+    if task.kind == "practice":
+        best = dict(r.stars)
+        open_goal(next((g for g in task.goals if not best.get(g)), task.goals[0]))
     tried = store.puzzles_attempted(learner) if store is not None and learner is not None else frozenset()
     puzzle = next((x for x in task.puzzles if x not in tried), task.puzzles[0])
     st.switch_page("ui/puzzles.py", query_params={"puzzle": puzzle})
@@ -349,6 +390,8 @@ def assignments_box() -> None:
             st.markdown(f"**{plain(a.title)}**  \n{plain(assignment_goal(a, r))} · {due}")
             if st.button(t("club.assigned_go", lang()), key=f"club_go_{number}",
                          type="primary" if number == 0 else "secondary", icon=":material/arrow_forward:"):
-                go_to(a)
+                go_to(a, r)
+            if a.task.kind == "practice":
+                practice_goals(a, r)
         if done:
             st.caption(tn("club.assigned_done", done, lang()))

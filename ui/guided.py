@@ -15,7 +15,7 @@ from trainer.errors import TrainerError
 from trainer.i18n import t, tn
 from trainer.teach.guided import GuidedHand, guided_seeds, hand_over, opening, story, your_turn
 from ui.state import init_state
-from ui.widgets import board, board_legend, end_buttons, tile_buttons
+from ui.widgets import board, board_legend, move_picker
 
 init_state()
 LANG: str = st.session_state["lang"]
@@ -83,20 +83,10 @@ def show_turn(hand: GuidedHand) -> None:
         st.markdown("\n".join(f"- {line}" for line in lines[2:-1]))
         st.caption(lines[-1])
         mine = position.hand(position.turn)
-        moves = position.legal_moves()
-        playable = tuple(tile for tile in mine if any(m.tile == tile for m in moves))
         picked = st.session_state.get("guided_tile")
         selected = Tile.parse(picked) if picked else None
-        tile_buttons(mine, key="gtile", selected=selected, playable=playable, on_pick=pick_tile)
-        if selected is not None and selected in playable:
-            options = [m for m in moves if m.tile == selected]
-            if options[0].side is None:
-                st.button(t("play.lead", LANG, tile=selected), key="glead", type="primary",
-                          on_click=choose_move, args=(str(options[0]),))
-            else:
-                pips = {e.side: e.pip for e in position.layout.open_ends()}
-                end_buttons([(m.side, pips[m.side]) for m in options if m.side], key="gend", tile=selected,
-                            on_pick=lambda side: choose_move(f"{selected}@{side}"))
+        move_picker(mine, position.legal_moves(), position.layout, selected, keys=("gtile", "glead", "gend"),
+                    on_tile=pick_tile, on_move=choose_move)
 
 
 def show_end(hand: GuidedHand) -> None:

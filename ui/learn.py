@@ -17,14 +17,23 @@ import streamlit as st
 from trainer.engine.movenames import move_words
 from trainer.engine.moves import Move
 from trainer.engine.tiles import Tile
-from trainer.engine.twins import only_twins
+from trainer.engine.twins import only_twins, twin_key
 from trainer.errors import TrainerError
 from trainer.i18n import t, tn
 from trainer.teach.course import COURSE_IDS, course_lesson, course_title
 from trainer.teach.guided import GUIDED_AFTER
 from trainer.teach.lessons import STARS, Board, Lesson, Question, Stage, stars
 from trainer.teach.strategy import STRATEGY_IDS
-from trainer.teach.worked import WORKED_SEEDS, Step, basis_words, judge_move, narrate, turn_words, worked_hand
+from trainer.teach.worked import (
+    WORKED_SEEDS,
+    Step,
+    basis_words,
+    judge_move,
+    narrate,
+    seat,
+    turn_words,
+    worked_hand,
+)
 from ui.state import init_state, learner_id, open_store, record_result, start_timer
 from ui.widgets import board as full_board
 from ui.widgets import end_buttons, guard, hand, quiz_board, tile_buttons
@@ -329,13 +338,13 @@ def show_worked() -> None:
         if not step.before.layout.is_empty:
             full_board(step.before.layout)
         other = 1 - you
-        st.caption(t("worked.table", LANG, player=other,
+        st.caption(t("worked.table", LANG, player=seat(other),
                      tiles=tn("plural.tiles", len(step.before.hand(other)), LANG),
                      bone=tn("plural.tiles", len(step.before.known_boneyard()), LANG)))
         mine = step.before.hand(you)
         answer = state["answers"].get(at)
         if step.before.turn == you and step.choice:
-            st.write(t("worked.your_turn", LANG, player=you))
+            st.write(t("worked.your_turn", LANG, player=seat(you)))
             if answer is None:
                 moves = step.before.legal_moves()
                 playable = tuple(x for x in mine if any(m.tile == x for m in moves))
@@ -351,16 +360,19 @@ def show_worked() -> None:
             else:
                 hand(mine)
                 chosen = Move.parse(answer)
-                show_verdict(step, chosen, t("worked.you_chose", LANG, move=move_words(chosen, LANG)))
                 assert step.move is not None
-                show_verdict(step, step.move, t("worked.in_hand", LANG, player=you,
-                                                 move=move_words(step.move, LANG)))
+                if twin_key(step.before, chosen) == twin_key(step.before, step.move):  # one verdict
+                    show_verdict(step, chosen, t("worked.you_chose_too", LANG))
+                else:
+                    show_verdict(step, chosen, t("worked.you_chose", LANG))
+                    show_verdict(step, step.move, t("worked.in_hand", LANG, player=seat(you),
+                                                     move=move_words(step.move, LANG)))
                 st.caption(basis_words(step, LANG))
         else:
             if step.before.turn == you:
                 hand(mine)
             else:
-                st.write(t("worked.their_turn", LANG, player=step.before.turn))
+                st.write(t("worked.their_turn", LANG, player=seat(step.before.turn)))
             st.info(turn_words(step, LANG))
             if step.choice:
                 st.caption(basis_words(step, LANG))

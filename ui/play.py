@@ -37,7 +37,15 @@ from trainer.play.session import (
 )
 from trainer.search.admission import Busy, gate
 from ui.state import init_state, learner_id, open_store, plain, reason, record_result
-from ui.widgets import board, board_legend, costly, end_buttons, guard, tile_buttons, uploader_style, visitor
+from ui.widgets import (
+    board,
+    board_legend,
+    costly,
+    guard,
+    move_picker,
+    uploader_style,
+    visitor,
+)
 
 RULES = ("standard", "partners", "cincos")
 WEAK_GRADES = ("inaccuracy", "mistake", "blunder")
@@ -402,17 +410,8 @@ def learner_turn(session: PlaySession) -> None:
     st.write(t("play.your_hand", LANG))
     selected = Tile.parse(st.session_state["play_tile"]) if st.session_state["play_tile"] else None
     moves = position.legal_moves()
-    playable = tuple(tile for tile in mine if any(m.tile == tile for m in moves))
-    tile_buttons(mine, key="mytile", selected=selected, playable=playable, on_pick=pick_tile)
-    if selected is not None and selected in playable:
-        options = [m for m in moves if m.tile == selected]
-        if options[0].side is None:
-            st.button(t("play.lead", LANG, tile=selected), key="mylead", type="primary",
-                      on_click=choose_move, args=(str(options[0]),))
-        else:
-            pips = {e.side: e.pip for e in position.layout.open_ends()}
-            end_buttons([(m.side, pips[m.side]) for m in options if m.side], key="myend", tile=selected,
-                        on_pick=lambda side: choose_move(f"{selected}@{side}"))
+    move_picker(mine, moves, position.layout, selected, keys=("mytile", "mylead", "myend"),
+                on_tile=pick_tile, on_move=choose_move)
     pending = st.session_state["play_pending"]
     if pending and session.settings.muggins:
         with st.form("claim_form"):

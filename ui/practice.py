@@ -1,6 +1,11 @@
 """Practice against the solver: a position of real play with a goal, played to the end of
 the hand against the perfect player, with stars and a retry (lichess Practice). Every
-tile is known, and every goal is proven reachable (`trainer.teach.practice`)."""
+tile is known, and every goal is proven reachable (`trainer.teach.practice`).
+
+In club mode a goal the learner's class assigned him says so above the board, and a
+goal finished counts for it: the attempt this page records ("practice-ID", its stars)
+is what the assignment's result is read from (`trainer.store.assignments`). The
+address `?goal=ID` opens a goal (the Start page's assignment buttons use it)."""
 
 from __future__ import annotations
 
@@ -13,19 +18,22 @@ from trainer.engine.moves import Move
 from trainer.engine.tiles import Tile
 from trainer.errors import TrainerError
 from trainer.i18n import t
+from trainer.store import Assignment, Result, ScopedStore
+from trainer.store.assignments import PRACTICE_ITEM
 from trainer.teach.practice import STARS, PracticeGame, PracticeItem, practice_item, practice_items
-from ui.state import init_state, learner_id, open_store, record_result
-from ui.widgets import board, end_buttons, guard, hand, tile_buttons
+from ui.state import init_state, learner_id, open_store, plain, reason, record_result, start_timer
+from ui.widgets import board, guard, hand, move_picker
 
 init_state()
 LANG: str = st.session_state["lang"]
 for name, default in (("practice_id", None), ("practice_game", None), ("practice_tile", None),
-                      ("practice_stars", {}), ("practice_loaded", None)):
+                      ("practice_stars", {}), ("practice_loaded", None), ("practice_from_url", None)):
     if name not in st.session_state:
         st.session_state[name] = default
 ITEMS = practice_items()
 IDS = tuple(item.id for item in ITEMS)
-KEPT = "practice-"  # a practice position's stars are kept as the lesson "practice-ID"
+KEPT = PRACTICE_ITEM  # a practice position's stars are kept as the lesson "practice-ID"
+TIMER = "practice"
 
 
 # ----- stars -----
@@ -54,7 +62,7 @@ def keep_stars(game: PracticeGame) -> None:
     earned = game.stars()
     kept[game.item.id] = max(kept.get(game.item.id, 0), earned)
     record_result("lesson", KEPT + game.item.id, earned > 0, detail=str(earned), kind="practice",
-                  position=game.item.code, answer=str(earned))
+                  position=game.item.code, answer=str(earned), timer=TIMER)
     learner = learner_id()
     store = open_store() if learner is not None else None
     if learner is not None and store is not None:
@@ -144,20 +152,52 @@ def learner_turn(game: PracticeGame) -> None:
     position = game.position
     mine = position.hand(game.learner)
     selected = Tile.parse(st.session_state["practice_tile"]) if st.session_state["practice_tile"] else None
-    playable = tuple(tile for tile in mine if any(m.tile == tile for m in moves))
     st.write(t("practice.your_move", LANG))
-    tile_buttons(mine, key="practice", selected=selected, playable=playable, on_pick=pick_tile)
-    if selected is not None and selected in playable:
-        pips = {e.side: e.pip for e in position.layout.open_ends()}
-        end_buttons([(m.side, pips[m.side]) for m in moves if m.tile == selected and m.side],
-                    key="practice_end",
-                    tile=selected, on_pick=lambda side: play(f"{selected}@{side}"))
+    move_picker(mine, moves, position.layout, selected,
+                keys=("practice", "practice_lead", "practice_end"), on_tile=pick_tile, on_move=play)
+
+
+# ----- club mode: the goals the learner's classes assigned him -----
+def assigned() -> tuple[tuple[Assignment, Result], ...]:
+    """The signed-in learner's practice assignments (none in home mode)."""
+    store = open_store()
+    if not isinstance(store, ScopedStore) or store.role != "learner":
+        return ()
+    try:
+        mine = store.my_assignments()
+    except TrainerError as error:
+        st.warning(t("widgets.store_failed", LANG, error=reason(error)), icon=":material/database:")
+        return ()
+    return tuple((a, r) for a, r in mine if a.task.kind == "practice")
+
+
+def assignment_note(game: PracticeGame, mine: tuple[tuple[Assignment, Result], ...]) -> Optional[str]:
+    """The next goal to open after this one: the first not reached of an assignment
+    holding this one; says above the board which assignments hold it."""
+    following = None
+    for a, r in mine:
+        if game.item.id not in a.task.goals:
+            continue
+        best = dict(r.stars)
+        earned = best.get(game.item.id, 0)
+        if earned:
+            st.caption(t("practice.counted", LANG, title=plain(a.title), stars=star_text(earned)))
+        else:
+            due = a.due.isoformat()
+            st.caption(t("practice.assigned", LANG, title=plain(a.title), day=due))
+        if following is None:
+            following = next((g for g in a.task.goals if g != game.item.id and not best.get(g) and g in IDS),
+                             None)
+    return following
 
 
 def show(game: PracticeGame) -> None:
     item: PracticeItem = game.item
     start = item.position
     other = 1 - game.learner
+    if not game.over:
+        start_timer(TIMER, KEPT + item.id)
+    following = assignment_note(game, assigned())
     st.info(t("practice.goal", LANG, goal=item.goal.text(LANG, start.rules.name)), icon=":material/flag:")
     st.caption(t("practice.known", LANG, rules=t(f"rules.{start.rules.name}", LANG),
                  tiles=", ".join(map(str, start.hand(other)))))
@@ -172,23 +212,43 @@ def show(game: PracticeGame) -> None:
     row = st.container(horizontal=True)
     row.button(t("practice.retry", LANG), key="practice_retry", on_click=retry,
                type="primary" if game.status != "playing" else "secondary", icon=":material/replay:")
-    if game.over:
-        following = IDS.index(item.id) + 1
-        if following < len(IDS):
-            row.button(t("practice.next", LANG), key="practice_next", on_click=go_to, args=(IDS[following],))
+    if game.over and following is not None:
+        row.button(t("practice.next_assigned", LANG), key="practice_next_assigned", on_click=go_to,
+                   args=(following,), icon=":material/assignment:")
+    elif game.over:
+        after = IDS.index(item.id) + 1
+        if after < len(IDS):
+            row.button(t("practice.next", LANG), key="practice_next", on_click=go_to, args=(IDS[after],))
 
 
 def go_to(item_id: str) -> None:
     st.session_state.update(practice_id=item_id, practice_game=None, practice_tile=None)
 
 
+def from_address() -> None:
+    """`?goal=ID`: open that goal when the address names a new one; an id that is not
+    a practice position is said, as typed, and dropped."""
+    wanted = st.query_params.get("goal")
+    if wanted is None or wanted == st.session_state["practice_from_url"]:
+        return
+    if wanted in IDS:
+        go_to(wanted)
+    else:
+        st.error(t("practice.unknown", LANG, id=plain(wanted[:20]), ids=", ".join(IDS)))
+        del st.query_params["goal"]
+
+
 st.title(t("practice.title", LANG))
 st.caption(t("practice.intro", LANG))
+from_address()
 if st.session_state["practice_id"] not in IDS:
     st.session_state["practice_id"] = IDS[0]
 labels = {item_id: label(item_id) for item_id in IDS}
 st.session_state["practice_id"] = st.session_state["practice_id"]
 st.selectbox(t("practice.pick", LANG), IDS, key="practice_id", format_func=labels.__getitem__)
+if "goal" in st.query_params or st.session_state["practice_from_url"] is not None:
+    st.query_params["goal"] = st.session_state["practice_id"]  # the address names the goal shown
+    st.session_state["practice_from_url"] = st.session_state["practice_id"]
 with st.spinner(t("practice.thinking", LANG)):
     shown = current()
 show(shown)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import base64
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from html import escape
 from typing import Optional, TypeVar
@@ -255,6 +255,28 @@ def end_buttons(ends: list[tuple[str, int]], key: str, tile: Optional[Tile] = No
                 clicked = side
     return clicked
 
+
+
+def move_picker(tiles: tuple[Tile, ...], moves: Sequence[Move], layout: Layout, selected: Optional[Tile], *,
+                keys: tuple[str, str, str], on_tile: Callable[[Tile], None],
+                on_move: Callable[[str], None]) -> None:
+    """The learner's tiles to click (those with a legal move lit), then the clicked
+    tile's lead or its ends as buttons: `on_tile(tile)` and `on_move(code)` are the
+    buttons' callbacks (see `tile_buttons`). `keys` names the tiles' buttons, the lead's
+    and the ends' (`tile_buttons`' and `end_buttons`' keys)."""
+    tiles_key, lead_key, end_key = keys
+    playable = tuple(tile for tile in tiles if any(m.tile == tile for m in moves))
+    tile_buttons(tiles, key=tiles_key, selected=selected, playable=playable, on_pick=on_tile)
+    if selected is None or selected not in playable:
+        return
+    options = [m for m in moves if m.tile == selected]
+    if options[0].side is None:
+        st.button(t("play.lead", lang(), tile=selected), key=lead_key, type="primary",
+                  on_click=on_move, args=(str(options[0]),))
+        return
+    pips = {e.side: e.pip for e in layout.open_ends()}
+    end_buttons([(m.side, pips[m.side]) for m in options if m.side], key=end_key, tile=selected,
+                on_pick=lambda side: on_move(f"{selected}@{side}"))
 
 # ----- the learner -----
 def _create_learner() -> None:

@@ -936,6 +936,9 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "practice.failed": "The hand is over and the goal was missed. Retry?",
     "practice.retry": "Retry",
     "practice.next": "Next position",
+    "practice.next_assigned": "Next assigned goal",
+    "practice.assigned": "Assigned to you: {title}, due {day}. Reaching the goal counts for it.",
+    "practice.counted": "Counted for your assignment {title}: {stars}.",
     "practice.thinking": "The perfect player is thinking…",
     "worked.title": "Worked hands",
     "worked.intro": (
@@ -991,7 +994,8 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "worked.your_turn": "Your turn (player {player}). What would you play?",
     "worked.their_turn": "Player {player}'s turn.",
     "worked.table": "Player {player} holds {tiles}; the boneyard holds {bone}.",
-    "worked.you_chose": "You chose {move}.",
+    "worked.you_chose": "Your move:",
+    "worked.you_chose_too": "Your move, the one played in the hand too:",
     "worked.in_hand": "In the hand, player {player} played {move}.",
     "worked.next": "Next turn",
     "worked.see_end": "See how the hand ends",
@@ -2300,6 +2304,11 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
         "one": "{done} of {n} lesson finished",
         "other": "{done} of {n} lessons finished",
     },
+    "club.goal_practice": {
+        "one": "{done} of {n} practice goal reached",
+        "other": "{done} of {n} practice goals reached",
+    },
+    "club.not_yet": "not yet",
     "club.goal_puzzles": {
         "one": "{done} of {n} puzzle tried",
         "other": "{done} of {n} puzzles tried",
@@ -2344,6 +2353,17 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "classes.kind.lessons": "Lessons",
     "classes.kind.drill": "A drill",
     "classes.kind.puzzles": "Puzzles",
+    "classes.kind.practice": "Practice",
+    "classes.goals": "Practice goals",
+    "classes.goals_placeholder": "Choose one or more goals",
+    "classes.goals_help": (
+        "Each goal is played to the end of the hand against the perfect player, as on the Practice "
+        "page. A goal counts once it is reached; its stars (three at the first try) are the result."),
+    "classes.need_goals": "Choose at least one practice goal.",
+    "classes.practice_title": {
+        "one": "{n} practice goal",
+        "other": "{n} practice goals",
+    },
     "classes.lessons": "Lessons",
     "classes.target": "Right answers to reach",
     "classes.puzzle_way": "Which puzzles",

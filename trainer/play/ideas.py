@@ -33,6 +33,7 @@ deals of the tiles he cannot see (the same deals for both moves). In order of we
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Optional
 
@@ -189,9 +190,12 @@ def idea(view: Position, move: Move, other: Optional[Move], voids: Optional[Void
     return None
 
 
-def idea_words(found: Idea, lang: str = "en") -> str:
-    """The idea as the second half of "Play 3-0 on the west end: ...": one clause."""
+def idea_words(found: Idea, lang: str = "en", seat: Callable[[int], int] = lambda player: player) -> str:
+    """The idea as the second half of "Play 3-0 on the west end: ...": one clause.
+    `seat` gives the number a player is shown by (as the page around it names him)."""
     v = dict(found.values)
+    if "player" in v:
+        v["player"] = seat(int(v["player"]))  # type: ignore[call-overload]
     for name in ("points", "other_reply", "reply"):
         if name in v:
             v[name] = tn("plural.points", int(v[name]), lang)  # type: ignore[call-overload]

@@ -1,11 +1,14 @@
-"""Assignments of club mode: a teacher sets his class lessons, a drill with a target
-or a set of puzzles, due by a day; each learner's result is read from his attempts
-since it was set (done, right, time, helped), and the class's weakest themes and
-lessons from all of theirs. The results export as CSV.
+"""Assignments of club mode: a teacher sets his class lessons, a drill with a target,
+a set of puzzles or practice goals against the solver, due by a day; each learner's
+result is read from his attempts since it was set (done, right, time, helped, and
+for practice the stars of each goal), and the class's weakest themes and lessons
+from all of theirs. The results export as CSV.
 
-What the store is told of lessons, drills and puzzles is only their ids: the app
-checks them against the course, the drills and the bank (the store's catalogue
-checks puzzle ids when it knows the bank).
+What the store is told of lessons, drills, puzzles and practice goals is only their
+ids: the app checks them against the course, the drills, the bank and the practice
+positions (the store's catalogue checks puzzle ids when it knows the bank). A
+practice goal finished is the attempt `practice-ID` of part "lesson" that the
+Practice page records, its answer the stars earned (0 for a goal missed).
 
 >>> import tempfile, os
 >>> from datetime import date
@@ -46,10 +49,11 @@ from trainer.store.classes import ClassStore, Klass
 from trainer.store.schema import assignments, attempts, lesson_mastery
 from trainer.store.values import TagStat, _read_time, _utc
 
-TaskKind = Literal["lessons", "drill", "puzzles"]
-TASK_KINDS: tuple[TaskKind, ...] = ("lessons", "drill", "puzzles")
+TaskKind = Literal["lessons", "drill", "puzzles", "practice"]
+TASK_KINDS: tuple[TaskKind, ...] = ("lessons", "drill", "puzzles", "practice")
+PRACTICE_ITEM = "practice-"  # a practice goal's attempts are the lesson item "practice-ID"
 TITLE_LIMIT = 120
-ITEMS_LIMIT = 50  # lessons or puzzles in one assignment
+ITEMS_LIMIT = 50  # lessons, puzzles or practice goals in one assignment
 TARGET_LIMIT = 500
 ID_LIMIT = 40
 MOST_STARS = 3
@@ -62,7 +66,7 @@ class AssignmentError(TrainerError):
 @dataclass(frozen=True)
 class Task:
     """What an assignment asks: lessons (by id), a drill (kind and level) with a
-    target of right answers, or puzzles (by id)."""
+    target of right answers, puzzles (by id), or practice goals (by position id)."""
 
     kind: TaskKind
     lessons: tuple[str, ...] = ()
@@ -70,12 +74,15 @@ class Task:
     level: int = 0
     target: int = 0
     puzzles: tuple[str, ...] = ()
+    goals: tuple[str, ...] = ()
 
     def to_json(self) -> str:
         if self.kind == "lessons":
             data: dict[str, Any] = {"kind": "lessons", "lessons": list(self.lessons)}
         elif self.kind == "drill":
             data = {"kind": "drill", "drill": self.drill, "level": self.level, "target": self.target}
+        elif self.kind == "practice":
+            data = {"kind": "practice", "goals": list(self.goals)}
         else:
             data = {"kind": "puzzles", "puzzles": list(self.puzzles)}
         return json.dumps(data, sort_keys=True)
@@ -85,7 +92,8 @@ class Task:
         data = json.loads(text)
         return check_task(Task(data["kind"], lessons=tuple(data.get("lessons", ())),
                                drill=data.get("drill", ""), level=data.get("level", 0),
-                               target=data.get("target", 0), puzzles=tuple(data.get("puzzles", ()))))
+                               target=data.get("target", 0), puzzles=tuple(data.get("puzzles", ())),
+                               goals=tuple(data.get("goals", ()))))
 
 
 def _plain_id(value: object) -> bool:
@@ -111,6 +119,10 @@ def check_task(task: Task) -> Task:
         if not 0 < len(task.puzzles) <= ITEMS_LIMIT or not all(_plain_id(x) for x in task.puzzles):
             raise AssignmentError(f"an assignment of puzzles names 1 to {ITEMS_LIMIT} puzzles by id")
         return Task("puzzles", puzzles=tuple(dict.fromkeys(task.puzzles)))
+    if task.kind == "practice":
+        if not 0 < len(task.goals) <= ITEMS_LIMIT or not all(_plain_id(x) for x in task.goals):
+            raise AssignmentError(f"an assignment of practice names 1 to {ITEMS_LIMIT} practice goals by id")
+        return Task("practice", goals=tuple(dict.fromkeys(task.goals)))
     if not _plain_id(task.drill):
         raise AssignmentError("a drill assignment names the drill by its kind")
     for name, value, high in (("level", task.level, 9), ("target", task.target, TARGET_LIMIT)):
@@ -135,9 +147,12 @@ class Result:
     """One learner's result on one assignment, from his attempts since it was set.
 
     `progress` of `total`: lessons finished, right drill answers (up to the target),
-    or puzzles tried. `right` of `out_of`: the lessons' best stars of three each, the
-    drill's right answers of all given, or puzzles right at the first try of those in
-    the set. `seconds`: time spent answering; `helped`: answers given with a hint."""
+    puzzles tried, or practice goals reached. `right` of `out_of`: the lessons' best
+    stars of three each, the drill's right answers of all given, puzzles right at the
+    first try of those in the set, or the practice goals' best stars of three each.
+    `seconds`: time spent answering; `helped`: answers given with a hint. `stars`:
+    for practice, each goal's best stars since the assignment was set, in the
+    assignment's order (0: not reached yet); empty for the other kinds."""
 
     assignment_id: int
     learner_id: int
@@ -149,6 +164,7 @@ class Result:
     out_of: int
     seconds: float
     helped: int
+    stars: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -194,6 +210,27 @@ def clean_title(title: object) -> str:
 def _assignment(row: sa.Row[Any]) -> Assignment:
     return Assignment(row.id, row.class_id, row.title, Task.from_json(row.spec), row.due,
                       _read_time(row.created_at))
+
+
+def _stars(answer: object) -> int:
+    """The stars a practice attempt's answer holds (1 to 3; anything else counts 1, the
+    attempt being a goal reached).
+
+    >>> _stars("3"), _stars("9"), _stars("")
+    (3, 1, 1)
+    """
+    text = str(answer or "")
+    return int(text) if text.isascii() and text.isdigit() and 1 <= int(text) <= MOST_STARS else 1
+
+
+def stars_text(stars: tuple[tuple[str, int], ...]) -> str:
+    """A practice result's stars per goal in words, for the CSV.
+
+    >>> stars_text((("s01", 3), ("c04", 0)))
+    's01: 3 stars; c04: not yet'
+    """
+    return "; ".join(f"{goal}: {n} star{'s' if n > 1 else ''}" if n else f"{goal}: not yet"
+                     for goal, n in stars)
 
 
 def _cell(value: object) -> str:
@@ -275,6 +312,10 @@ class AssignmentStore(ClassStore):
         elif task.kind == "drill":
             query = query.where(c.part == "drill", c.kind == task.drill,
                                 c.item.startswith(f"{task.drill}:{task.level}:", autoescape=True))
+        elif task.kind == "practice":
+            query = (sa.select(c.learner_id, c.item, c.correct, c.seconds, c.helped, c.answer)
+                     .where(c.learner_id.in_(ids), c.created_at >= a.created_at, c.part == "lesson",
+                            c.item.in_([PRACTICE_ITEM + g for g in task.goals])))
         else:
             query = query.where(c.part == "puzzle", c.item.in_(task.puzzles))
         with self._read() as conn:
@@ -306,6 +347,16 @@ class AssignmentStore(ClassStore):
                 right = sum(1 for r in answers if r.correct)
                 out.append(Result(a.id, member.learner_id, member.name, right >= task.target,
                                   min(right, task.target), task.target, right, len(answers), seconds, helped))
+            elif task.kind == "practice":
+                best = dict.fromkeys(task.goals, 0)
+                for r in answers:
+                    goal = str(r.item)[len(PRACTICE_ITEM):]
+                    best[goal] = max(best[goal], _stars(r.answer) if r.correct else 0)
+                reached = sum(1 for s in best.values() if s)
+                total = len(task.goals)
+                out.append(Result(a.id, member.learner_id, member.name, reached == total, reached, total,
+                                  sum(best.values()), MOST_STARS * total, seconds, helped,
+                                  tuple(best.items())))
             else:
                 first: dict[str, Any] = {}
                 for r in answers:
@@ -349,7 +400,8 @@ class AssignmentStore(ClassStore):
 
     def lessons_of(self, learner_ids: Iterable[int]) -> tuple[LessonStat, ...]:
         """Each lesson any of these learners answered or finished: weakest first (the
-        lowest share of its questions answered right, then the fewest stars)."""
+        lowest share of its questions answered right, then the fewest stars). Practice
+        goals, kept as lessons "practice-ID", are not lessons here."""
         ids = list(learner_ids)
         if not ids:
             return ()
@@ -360,11 +412,14 @@ class AssignmentStore(ClassStore):
         with self._read() as conn:
             for item, n, right in conn.execute(
                     sa.select(c.item, sa.func.count(), sa.func.sum(sa.case((c.correct, 1), else_=0)))
-                    .where(c.learner_id.in_(ids), c.part == "lesson").group_by(c.item)):
+                    .where(c.learner_id.in_(ids), c.part == "lesson",
+                           sa.not_(c.item.startswith(PRACTICE_ITEM, autoescape=True)))
+                    .group_by(c.item)):
                 tally = answered[str(item).partition(".")[0]]
                 tally[0] += int(n)
                 tally[1] += int(right or 0)
-            for lesson, s in conn.execute(sa.select(m.lesson, m.stars).where(m.learner_id.in_(ids))):
+            for lesson, s in conn.execute(sa.select(m.lesson, m.stars).where(
+                    m.learner_id.in_(ids), sa.not_(m.lesson.startswith(PRACTICE_ITEM, autoescape=True)))):
                 finished[str(lesson)].append(int(s))
         stats = []
         for lesson in sorted(set(answered) | set(finished)):
@@ -382,11 +437,11 @@ class AssignmentStore(ClassStore):
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\r\n")
         writer.writerow(["class", "assignment", "kind", "due", "learner", "done", "progress", "total",
-                         "right", "out_of", "seconds", "helped"])
+                         "right", "out_of", "seconds", "helped", "goals"])
         for a in report.assignments:
             for r in report.results[a.id]:
                 writer.writerow([_cell(x) for x in (
                     report.klass.name, a.title, a.task.kind, a.due.isoformat(), r.name,
                     "yes" if r.done else "no", r.progress, r.total, r.right, r.out_of, f"{r.seconds:.1f}",
-                    r.helped)])
+                    r.helped, stars_text(r.stars))])
         return out.getvalue()

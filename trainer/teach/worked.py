@@ -230,13 +230,22 @@ def worked_hand(seed: int) -> WorkedHand:
 
 # ----- in words -----
 
+def seat(player: int) -> int:
+    """A seat as people read it, from 1 (position codes number them from 0).
+
+    >>> seat(0)
+    1
+    """
+    return player + 1
+
+
 def basis_words(step: Step, lang: str = "en") -> str:
     verdict = step.verdict
     if verdict is None:
         return ""
     if verdict.exact:
         return t("worked.basis_exact", lang)
-    return t("worked.basis", lang, player=step.before.turn, deals=number(verdict.deals, lang),
+    return t("worked.basis", lang, player=seat(step.before.turn), deals=number(verdict.deals, lang),
              playouts=number(verdict.playouts, lang))
 
 
@@ -284,24 +293,25 @@ def judge_move(step: Step, move: Move, lang: str = "en") -> Judgement:
 
 def _idea(view: Position, move: Move, other: Optional[Move], voids: Voids, lang: str) -> str:
     found = idea(view, move, other, voids)
-    return idea_words(found, lang) if found is not None else t("coach.idea_value", lang)
+    return idea_words(found, lang, seat) if found is not None else t("coach.idea_value", lang)
 
 
 def narrate(hand: WorkedHand, lang: str = "en") -> tuple[str, ...]:
     """The hand in sentences: the deal as the learner sees it, one line per turn (a
     choice with its verdict), then how it ended."""
     you = hand.learner
-    lines = [t("worked.deal", lang, player=you, tiles=", ".join(map(str, hand.start.hand(you))),
-               other=1 - you, deals=number(VERDICT_DEALS, lang), playouts=number(VERDICT_PLAYOUTS, lang))]
+    lines = [t("worked.deal", lang, player=seat(you), tiles=", ".join(map(str, hand.start.hand(you))),
+               other=seat(1 - you), deals=number(VERDICT_DEALS, lang),
+               playouts=number(VERDICT_PLAYOUTS, lang))]
     for step in hand.steps:
         lines.append(turn_words(step, lang))
     end = hand.end.outcome()
     assert end is not None
-    left = "; ".join(t("worked.left", lang, player=p, pips=pip_total(hand.end.hand(p)),
+    left = "; ".join(t("worked.left", lang, player=seat(p), pips=pip_total(hand.end.hand(p)),
                        tiles=", ".join(map(str, hand.end.hand(p))) or "-")
                      for p in range(hand.end.players))
-    if end.kind == "domino":
-        lines.append(t("worked.domino", lang, player=end.player, left=left))
+    if end.kind == "domino" and end.player is not None:
+        lines.append(t("worked.domino", lang, player=seat(end.player), left=left))
     else:
         lines.append(t("worked.blocked", lang, left=left))
     scores = ", ".join(map(str, hand.end.settled().scores))
@@ -312,7 +322,7 @@ def narrate(hand: WorkedHand, lang: str = "en") -> tuple[str, ...]:
 def turn_words(step: Step, lang: str = "en") -> str:
     """One turn in a sentence or two: the draws, the move and its points, and the
     verdict on it when there was a real choice."""
-    player = step.before.turn
+    player = seat(step.before.turn)
     parts = []
     if step.drew:
         parts.append(tn("worked.drew", step.drew, lang, player=player))
