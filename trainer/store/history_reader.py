@@ -62,7 +62,8 @@ from trainer.store.scheduling import ReviewError, card_from_dict, card_to_json
 
 HistorySource = Union[str, bytes, IO[bytes]]
 """The file's text, its bytes, or a binary stream that can seek (an uploaded file, an
-open file): a stream is read twice, from where it stood when given."""
+open file): a stream is read twice, from where it stood when given; a text or bytes in
+slices, never copied whole."""
 
 LISTS: tuple[str, ...] = ("attempts", "ratings", "runs", "reviews", "lessons")
 FIELDS: tuple[str, ...] = ("format", "version", "learner", *LISTS)  # the order pydantic names faults in
@@ -95,13 +96,37 @@ def _not_json(reason: str) -> HistoryFileError:
     return HistoryFileError(f"the file is not JSON: {reason}")
 
 
-def _stream(source: HistorySource) -> IO[bytes]:
-    if isinstance(source, str):
+class _Chars:
+    """A file handed over as text, read in slices as a stream is read (no copy of it)."""
+
+    def __init__(self, text: str) -> None:
+        self._text = text
+        self._at = 0
+
+    def read(self, size: int) -> str:
+        piece = self._text[self._at:self._at + size]
         try:
-            return io.BytesIO(source.encode("utf-8"))
+            piece.encode("utf-8")
         except UnicodeEncodeError:
             raise HistoryNotTextError("the file is not text: it holds a character that is not "
                                       "Unicode") from None
+        self._at += len(piece)
+        return piece
+
+    def tell(self) -> int:
+        return self._at
+
+    def seek(self, at: int) -> int:
+        self._at = at
+        return at
+
+
+_Source = Union[IO[bytes], _Chars]
+
+
+def _stream(source: HistorySource) -> _Source:
+    if isinstance(source, str):
+        return _Chars(source)
     if isinstance(source, (bytes, bytearray, memoryview)):
         return io.BytesIO(bytes(source))
     if not hasattr(source, "read"):
@@ -112,7 +137,7 @@ def _stream(source: HistorySource) -> IO[bytes]:
 class _Text:
     """The file's characters, decoded as they are read; keeps only what is not consumed."""
 
-    def __init__(self, stream: IO[bytes]) -> None:
+    def __init__(self, stream: _Source) -> None:
         self._stream = stream
         self._decoder = codecs.getincrementaldecoder("utf-8")()
         self.buf = ""
@@ -125,13 +150,16 @@ class _Text:
         if self.eof:
             return False
         data = self._stream.read(max(CHUNK, at_least))
-        if not isinstance(data, bytes):
+        if isinstance(data, str):
+            text = data
+        elif isinstance(data, bytes):
+            try:
+                text = self._decoder.decode(data, final=not data)
+            except UnicodeDecodeError:
+                raise HistoryNotTextError(f"the file is not text in UTF-8 (near byte "
+                                          f"{self._stream.tell() - len(data)})") from None
+        else:
             raise HistoryFileError("a history file is read as bytes")
-        try:
-            text = self._decoder.decode(data, final=not data)
-        except UnicodeDecodeError:
-            raise HistoryNotTextError(f"the file is not text in UTF-8 (near byte "
-                                      f"{self._stream.tell() - len(data)})") from None
         if not data:
             self.eof = True
         self.base += self.pos
@@ -184,7 +212,7 @@ class _Text:
             return raw, decoded
 
 
-def _walk(stream: IO[bytes]) -> Iterator[tuple[str, Any, str, Any]]:
+def _walk(stream: _Source) -> Iterator[tuple[str, Any, str, Any]]:
     """The file's top level: ("head", key, text, value) for a value that is not one of
     the lists, (key, -1, "", None) where a list begins and (key, index, text, None) for
     each of its records, ("top", None, text,
@@ -287,7 +315,7 @@ def check_history(source: HistorySource, clean_name: Callable[[str], str]) -> Hi
     return _check(stream, clean_name)
 
 
-def _check(stream: IO[bytes], clean_name: Callable[[str], str]) -> HistoryHead:
+def _check(stream: _Source, clean_name: Callable[[str], str]) -> HistoryHead:
     start = stream.tell()
     head: dict[str, str] = {}
     counts = dict.fromkeys(LISTS, 0)
@@ -459,10 +487,9 @@ def parse_history(source: HistorySource, clean_name: Callable[[str], str]) -> Hi
     ...
     trainer.store.history.HistoryFileError: the file: the field 'learner' is missing (and 4 more)
     """
-    stream = _stream(source)
-    head = check_history(stream, clean_name)
+    head = check_history(source, clean_name)
     rows: dict[str, list[Row]] = {key: [] for key in LISTS}
-    for key, row in history_rows(stream):
+    for key, row in history_rows(source):
         rows[key].append(row)
     return History(head.name, head.created_at, head.rating, head.rd, head.volatility, head.rated_games,
                    tuple(rows["attempts"]), tuple(rows["ratings"]), tuple(rows["runs"]),  # type: ignore[arg-type]
