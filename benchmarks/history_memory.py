@@ -86,8 +86,9 @@ def main() -> None:
         for job, what in (("import", "import from the file"), ("export", "export to a file"),
                           ("import-text", "import of the text held in memory")):
             figure = child(job, url, path, out)
+            over = (figure["peak"] - base["peak"]) / 1e6
             print(f"{what}: peak {figure['peak'] / 1e6:.0f} MB = {figure['peak'] / size:.2f}x the file, "
-                  f"{(figure['peak'] - base['peak']) / 1e6:+.0f} MB over the baseline ({figure['seconds']:.0f} s)")
+                  f"{over:+.0f} MB over the baseline ({figure['seconds']:.0f} s)")
         first, second = (json.loads(p.read_text(encoding="utf-8")) for p in (path, out))
         for data in (first, second):
             data.pop("exported_at")
