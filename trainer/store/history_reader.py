@@ -312,11 +312,14 @@ def check_history(source: HistorySource, clean_name: Callable[[str], str]) -> Hi
     against the others; raises HistoryFileError naming the first fault by its place (or
     the name's LearnerError from `clean_name`). Nothing is kept of the rows."""
     stream = _stream(source)
-    return _check(stream, clean_name)
+    start = stream.tell()
+    try:
+        return _check(stream, clean_name)
+    finally:
+        stream.seek(start)
 
 
 def _check(stream: _Source, clean_name: Callable[[str], str]) -> HistoryHead:
-    start = stream.tell()
     head: dict[str, str] = {}
     counts = dict.fromkeys(LISTS, 0)
     order: list[str] = []
@@ -380,7 +383,6 @@ def _check(stream: _Source, clean_name: Callable[[str], str]) -> HistoryHead:
                 lesson_fault = _fail(f"lessons[{index}].lesson",
                                      f"a second record for the lesson {model.lesson!r}")
             lessons.add(model.lesson)
-    stream.seek(start)
     if nul is not None:
         raise nul
     if invalid is not None:
