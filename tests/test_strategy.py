@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
+from dataclasses import replace
 from functools import cache
 
 import pytest
@@ -17,17 +18,21 @@ import pytest
 from tests.support import nearest_five, pips
 from tests.test_lessons import reveals
 from trainer.engine.moves import Move
-from trainer.engine.position import Hidden, Position
+from trainer.engine.position import Hidden, Position, size
 from trainer.engine.tiles import ALL_TILES, Tile
 from trainer.i18n import catalogue
+from trainer.search.evidence import paired
+from trainer.search.played_out import played_out
 from trainer.search.solver import solve
-from trainer.teach.bestmove import lines_of, narrate, reason
+from trainer.teach.bestmove import lines_of, narrate, reason, signed
 from trainer.teach.course import COURSE_IDS, course, course_lesson
-from trainer.teach.deals import every_deal
+from trainer.teach.deals import deal_count, every_deal
+from trainer.teach.deals import unseen as unseen_tiles
 from trainer.teach.lessons import LESSON_IDS, Board, Lesson, Question, passed
-from trainer.teach.lines import replay, solved_line
-from trainer.teach.proven import TOPICS, Proven, bank
+from trainer.teach.lines import opens_spinner, replay, solved_line
+from trainer.teach.proven import MOST_DEALS, SAMPLED, TOPICS, Proven, bank
 from trainer.teach.quiz import Maker
+from trainer.teach.sampled import DEALS, FRESH, PLAYOUTS, sampled_problems
 from trainer.teach.strategy import ANSWER_TILES, BANKED, STRATEGY_IDS, lead_reply, strategy_lessons
 
 ATTEMPTS = range(64)
@@ -186,6 +191,9 @@ def test_best_move_explanations_are_drawn_from_the_solved_lines() -> None:
         assert best == entry.best.move
         key, figures = reason(entry)
         assert catalogue("en")[key] and key.startswith("why.")
+        if entry.sampled:
+            check_sampled_explanation(q, entry, key, figures)
+            continue
         if not entry.exact:
             assert "on average" in q.explanation or "average" in " ".join(q.details)
             continue
@@ -219,6 +227,52 @@ def test_best_move_explanations_are_drawn_from_the_solved_lines() -> None:
         assert any(narrated in d for d in q.details), q.id
 
 
+LINES_CHECKED: set[str] = set()
+
+
+def check_sampled_explanation(q: Question, entry: Proven, key: str, figures: dict[str, object]) -> None:
+    """A position from the middle of a hand: the explanation states its basis (the deals
+    and the play-outs) and the means, never one deal's value as the decision's; its point
+    holds on the stored figures; the line it narrates is the solver's on the example
+    deal, which fits what the mover can see, and is said to be one deal."""
+    position = entry.position
+    best = entry.best
+    other = next(o for o in entry.options if o.move == figures["other"])
+    hidden = len(unseen_tiles(position))
+    assert f"Over {entry.deals} deals of the {hidden} tiles you cannot see" in q.explanation
+    assert f"played out {entry.playouts} times" in q.explanation
+    assert f"worth {signed(round(entry.value(best), 1))} on average" in q.explanation
+    for o in entry.options[1:]:  # the margins the claim rests on, both ways
+        lead = entry.value(best) - entry.value(o)
+        played = entry.played_value(best) - entry.played_value(o)
+        assert lead > o.exact_margin >= 0 and played > o.played_margin >= 0, o.move
+    if key == "why.sampled_reply":
+        assert other.reply - best.reply >= 2 * entry.deals
+        assert f"{other.reply / entry.deals:.1f}" in q.explanation
+    elif key == "why.sampled_grab":
+        assert best.points > other.points
+    else:
+        assert key == "why.sampled_later" and best.points <= other.points
+    example = Position.from_code(entry.example)
+    assert example.is_fully_known and example.layout == position.layout
+    assert example.hand(position.turn) == position.hand(position.turn)
+    assert len(example.hand(1 - position.turn)) == size(position.hands[1 - position.turn])
+    for p, lacking in entry.voids_map().items():
+        assert not [t for t in example.hand(p) if {t.high, t.low} & lacking]
+    lines = lines_of(entry)
+    if entry.code not in LINES_CHECKED:  # each entry's lines solved again once
+        LINES_CHECKED.add(entry.code)
+        for option in entry.options:
+            assert lines[option.move] == solved_line(example, option.move)
+    narrated = narrate(Maker("en", 0, 99), lines[best.move])
+    (shown,) = [d for d in q.details if narrated in d]
+    assert "for example" in shown and "one deal only" in shown
+    assert f"the figures above are over all {entry.deals}" in shown
+    if entry.topic == "spinner":
+        opens = opens_spinner(position, best.move)
+        assert ("opens the spinner" in q.explanation) == opens
+
+
 def test_the_explanation_tells_a_wrong_choice_its_own_line() -> None:
     for q in sample_questions()[:20]:
         entry = entry_of(q)
@@ -235,7 +289,12 @@ def test_the_explanation_tells_a_wrong_choice_its_own_line() -> None:
 
 
 # ----- the bank, proven again -----
-SAMPLE = [entry for topic in TOPICS for entry in random.Random(30).sample(bank(topic), 3)]
+SAMPLE = [entry for topic in TOPICS
+          for entry in random.Random(30).sample([e for e in bank(topic) if not e.sampled],
+                                                min(3, sum(not e.sampled for e in bank(topic))))]
+MIDDLE = [entry for topic in SAMPLED
+          for entry in random.Random(31).sample([e for e in bank(topic) if e.sampled],
+                                                2 if topic == "spinner" else 1)]
 
 
 def test_the_bank_holds_every_topic_with_one_position_per_hand() -> None:
@@ -273,6 +332,7 @@ def test_a_sample_of_the_bank_is_proven_again(entry: Proven) -> None:
                 now = now.play(ply.move)
         assert entry.best.total == solution.value
     else:
+        assert not entry.sampled
         totals: Counter[Move] = Counter()
         best_in: Counter[Move] = Counter()
         deals = 0
@@ -292,11 +352,66 @@ def test_a_sample_of_the_bank_is_proven_again(entry: Proven) -> None:
     assert entry.value(entry.options[0]) >= entry.value(entry.options[1]) + 5
 
 
+def test_the_spinner_lesson_and_two_more_have_positions_from_the_middle_of_hands() -> None:
+    """The spinner's positions all come from the middle of real hands, the boneyard not
+    empty and the opponent's hand hidden; set-ups and defence have some too, and every
+    attempt of those lessons asks one at least."""
+    assert set(SAMPLED) >= {"spinner", "defence", "setups"}
+    assert all(e.sampled for e in bank("spinner"))
+    for topic in SAMPLED:
+        middle = [e for e in bank(topic) if e.sampled]
+        assert len(middle) >= 8 and {e.flag for e in middle} == {True, False}, topic
+        for entry in middle:
+            position = entry.position
+            assert isinstance(position.boneyard, Hidden) and position.boneyard.count > 0
+            assert isinstance(position.hands[1 - position.turn], Hidden)
+            assert entry.deals == DEALS and entry.playouts == PLAYOUTS
+            assert deal_count(position) > MOST_DEALS  # too many deals to solve them all
+            assert len(seeds_of(entry)) == 1
+    lessons = {lesson: topic for lesson, topic in BANKED.items() if topic in SAMPLED}
+    for seed in range(16):
+        for item in strategy_of(seed):
+            if item.id in lessons:
+                assert any(entry_of(q).sampled for q in item.questions if q.kind == "best_move"), item.id
+
+
+def seeds_of(entry: Proven) -> set[int]:
+    return {e.seed for topic in TOPICS for e in bank(topic) if e.code == entry.code}
+
+
+@pytest.mark.parametrize("entry", MIDDLE, ids=lambda e: f"{e.topic}-{e.seed}")
+def test_positions_from_the_middle_are_judged_again_on_fresh_deals(entry: Proven) -> None:
+    """On other deals than the bank's (half as many), both yardsticks still put the
+    answer ahead of every other choice, and no legal move ahead of it beyond the margin
+    of either."""
+    view = entry.position
+    seed = entry.seed + FRESH
+    exact = paired(view, DEALS // 2, seed, entry.voids_map())
+    played = played_out(view, PLAYOUTS // 2, seed, entry.voids_map())
+    best = entry.best.move
+    for option in entry.options[1:]:
+        assert exact.difference(best, option.move).mean > 0, ("per deal", option.move)
+        assert played.difference(best, option.move).mean > 0, ("played out", option.move)
+    for move in exact.moves:
+        assert exact.difference(move, best).low <= 0 and played.difference(move, best).low <= 0, move
+
+
+def test_a_position_from_the_middle_keeps_its_figures_on_its_own_deals() -> None:
+    """The figures stored with a position are what both yardsticks find on the deals
+    its seed draws: every total, margin, deal count and reply, and the example deal."""
+    entry = min((e for e in bank("spinner") if e.sampled), key=lambda e: e.position.boneyard.count)  # type: ignore[union-attr]
+    assert sampled_problems(entry) == []
+    wrong = replace(entry, options=(replace(entry.best, played=entry.best.played + 1), *entry.options[1:]))
+    assert sampled_problems(wrong)
+    moved = replace(entry, sample=entry.sample + 1)
+    assert sampled_problems(moved)
+
+
 def test_hidden_positions_hide_what_the_player_cannot_see() -> None:
     for topic in TOPICS:
         for entry in bank(topic):
             position = entry.position
-            if entry.exact and not entry.shown:
+            if entry.exact:
                 assert position.players == 2 and position.boneyard == ()  # he can tell every tile
             if not entry.exact:
                 assert isinstance(position.hands[(position.turn + 1) % position.players], Hidden)

@@ -538,11 +538,6 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
         ),
     },
     "board.holds": "{who} holds {n}",
-    "board.holds_tiles": "{who} holds {tiles}",
-    "board.shown": (
-        "Every tile is shown here, the boneyard's order too, which no player could see in a game. You are "
-        "player {player}, to move; your hand is below. {hands}; the boneyard, in drawing order: {bone}."
-    ),
     "board.lacks": "{who} has shown he has no {suits}.",
     "board.hidden": (
         "You are player {player}, to move; your hand is below. You cannot see {unseen} tiles: {held}, and "
@@ -576,15 +571,38 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
         "Solved exactly, with every tile known to you: {best} is the best move, worth {value} to you by the "
         "end of the hand."
     ),
-    "strategy.solved_shown": (
-        "Solved exactly with every tile shown, the boneyard's order too: {best} is the best move, worth "
-        "{value} to you by the end of the hand. In a game you would judge it without seeing them."
-    ),
     "strategy.solved_deals": (
         "Judged on what you can see: the {unseen} tiles you cannot see can lie in {deals} ways that fit what "
         "you know, and each was solved exactly. {best} is the best move: worth {value} on average by the end "
         "of the hand, and the best in {best_in} of the {deals} deals."
     ),
+    "strategy.solved_sampled": (
+        "Judged on what you can see, two ways. Over {deals} deals of the {unseen} tiles you cannot see, "
+        "drawn at random among those that fit what you know, each solved with every tile known, {best} is "
+        "worth {value} on average by the end of the hand; played out {playouts} times with every player "
+        "choosing only on what he can see, {played} on average. By both, it beats every other choice here "
+        "beyond the 95% margin."
+    ),
+    "strategy.sampled_line": (
+        "{move}: scores {points} now; over the {deals} deals worth {value} on average, the best move in "
+        "{best_in} of them; played out, {played} on average."
+    ),
+    "strategy.sampled_lead": (
+        "{best} is ahead of it by {lead} ± {margin} over the deals and by {played_lead} ± {played_margin} "
+        "played out (95% margins)."
+    ),
+    "strategy.example_deal": (
+        "One of the {deals} deals, for example: {who} holds {hand}; the boneyard, from the top: {bone}. On "
+        "that deal, best play after {best}: {line} That is one deal only: the figures above are over all "
+        "{deals}."
+    ),
+    "strategy.example_yours": (
+        "On the same example deal, after {move}, best play: {line} One deal only: over all {deals}, {move} "
+        "is worth {value} on average and {best} {best_value}."
+    ),
+    "strategy.fact_opens": "{best} opens the spinner: north and south become open ends.",
+    "strategy.fact_keeps": "{best} keeps the spinner's north and south closed; {other} would open them.",
+    "strategy.fact_closed": "The spinner's north and south stay closed after {best}.",
     "strategy.best_line": "Best play after it: {line}",
     "strategy.your_line": "After {move}, best play: {line}",
     "why.block_less": (
@@ -628,6 +646,18 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
         "{best_reply}."
     ),
     "why.mean": "{best} is worth {value} on average and {other} {other_value}.",
+    "why.sampled_reply": (
+        "After {other}, the most the next player could score at once with a tile from his hand is {reply} "
+        "on average over the deals; after {best}, {best_reply}."
+    ),
+    "why.sampled_grab": (
+        "It scores {best_points} now and {other} {other_points}, and it stays ahead over the rest of the "
+        "hand: worth {value} on average over the deals, {other} {other_value}."
+    ),
+    "why.sampled_later": (
+        "{other} scores {other_points} now and {best} {best_points}, but over the rest of the hand {best} is "
+        "worth {value} on average and {other} {other_value}: see an example deal below."
+    ),
     "strategy.loses": "{who}: {pips} pips left, {value} off",
     "strategy.claims_nothing": "claims nothing",
     "strategy.claims": "claims {claim}",
@@ -777,8 +807,8 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "strategy.setups.body": "Points now against points later.",
     "strategy.setups.stage1": (
         "The tile that scores most now is often best, but not always: a tile that scores less can leave a "
-        "count you reach next turn, or keep back the tile that makes it. Weigh both, and here the solver "
-        "has played every line to the end of the hand."
+        "count you reach next turn, or keep back the tile that makes it. Weigh both: each answer here is "
+        "worked out to the end of the hand, on the tiles you can see and on the ways the others can lie."
     ),
     "strategy.setups.stage2": "Two more: grab, or set up?",
     "strategy.defence.title": "Defending the count",
@@ -808,7 +838,9 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "strategy.spinner_play.body": "Two more ends, for both players.",
     "strategy.spinner_play.stage1": (
         "Covering the spinner's last open side ends its count and opens north and south: more places to "
-        "play, for you and for your opponent. Whether that helps depends on who holds the tiles."
+        "play, for you and for your opponent. Whether that helps depends on who holds the tiles. These "
+        "positions come from the middle of real hands: you cannot see your opponent's tiles nor the "
+        "boneyard, so each answer is judged over many deals of them, and by playing the hand out."
     ),
     "strategy.spinner_play.stage2": "Two more: open it, or leave it closed?",
     "strategy.blocking.title": "Blocking when it pays",

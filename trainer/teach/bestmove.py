@@ -28,7 +28,7 @@ from trainer.engine.position import Hidden, Position, size
 from trainer.engine.rules import round_to_five
 from trainer.i18n import t
 from trainer.teach.deals import unseen
-from trainer.teach.lines import Line, blocks, replay
+from trainer.teach.lines import Line, blocks, opens_spinner, replay
 from trainer.teach.proven import Option, Proven, reply_of
 from trainer.teach.quiz import Board, Maker, Question, move_label
 
@@ -98,8 +98,9 @@ def narrate(m: Maker, line: Line) -> str:
 # ----- what the explanation says -----
 @lru_cache(maxsize=1024)
 def lines_of(entry: Proven) -> dict[Move, Line]:
-    """The solved line after each offered move (exact entries only)."""
-    position = entry.position
+    """The solved line after each offered move: exact entries on the position, sampled
+    ones on their representative deal (one deal only); none for every-deal entries."""
+    position = Position.from_code(entry.example) if entry.sampled else entry.position
     return {o.move: replay(position, o.line) for o in entry.options if o.line}
 
 
@@ -119,6 +120,15 @@ def reason(entry: Proven) -> tuple[str, dict[str, object]]:
     position = entry.position
     figures: dict[str, object] = {"best": best.move, "other": other.move, "best_points": best.points,
                                   "other_points": other.points}
+    if entry.sampled:
+        deals = entry.deals
+        figures.update(value=entry.value(best), other_value=entry.value(other), reply=other.reply / deals,
+                       best_reply=best.reply / deals)
+        if other.reply >= best.reply + 2 * deals:  # he could score 2 points more on average, or more
+            return "why.sampled_reply", figures
+        if best.points > other.points:
+            return "why.sampled_grab", figures
+        return "why.sampled_later", figures
     if not entry.exact:
         deals = entry.deals
         if position.rules.partners and best.partner > other.partner:
@@ -176,13 +186,6 @@ def _words(m: Maker, figures: dict[str, object]) -> dict[str, object]:
 def board_caption(m: Maker, position: Position, entry: Proven) -> str:
     """Whose turn, and what the mover knows of the tiles he cannot see."""
     seat = m.seat(position.turn)
-    if entry.shown:
-        hands = m.t("list.separator").join(
-            m.t("board.holds_tiles", who=seat_word(position, p, m.lang), tiles=", ".join(map(str,
-                                                                                             position.hand(p))))
-            for p in range(position.players) if p != position.turn)
-        bone = ", ".join(map(str, position.known_boneyard())) or "-"
-        return m.t("board.shown", player=seat, hands=hands, bone=bone)
     if entry.exact:
         others = [p for p in range(position.players) if p != position.turn]
         tiles = ", ".join(str(tile) for tile in position.hand(others[0]))
@@ -200,6 +203,18 @@ def board_caption(m: Maker, position: Position, entry: Proven) -> str:
 
 def value_line(m: Maker, entry: Proven, option: Option) -> str:
     label = move_label(option.move, m.lang)
+    if entry.sampled:
+        line = m.t("strategy.sampled_line", move=label, points=option.points,
+                   value=signed(round(entry.value(option), 1)), best_in=option.best_in, deals=entry.deals,
+                   played=signed(round(entry.played_value(option), 1)))
+        if option is entry.best:
+            return line
+        best = entry.best
+        return f"{line} " + m.t("strategy.sampled_lead", best=move_label(best.move, m.lang),
+                               lead=f"{entry.value(best) - entry.value(option):.1f}",
+                               margin=f"{option.exact_margin:.1f}",
+                               played_lead=f"{entry.played_value(best) - entry.played_value(option):.1f}",
+                               played_margin=f"{option.played_margin:.1f}")
     if entry.exact:
         return m.t("strategy.value_line", move=label, points=option.points, value=signed(option.total))
     return m.t("strategy.mean_line", move=label, points=option.points, value=signed(entry.value(option)),
@@ -215,8 +230,10 @@ def best_question(m: Maker, qid: str, entry: Proven) -> Question:
                   position, position.rules)
     best = entry.best
     label = move_label(best.move, m.lang)
-    if entry.shown:
-        head = m.t("strategy.solved_shown", best=label, value=signed(best.total))
+    if entry.sampled:
+        head = m.t("strategy.solved_sampled", best=label, value=signed(round(entry.value(best), 1)),
+                   deals=entry.deals, unseen=len(unseen(position)), playouts=entry.playouts,
+                   played=signed(round(entry.played_value(best), 1)))
     elif entry.exact:
         head = m.t("strategy.solved", best=label, value=signed(best.total))
     else:
@@ -224,10 +241,24 @@ def best_question(m: Maker, qid: str, entry: Proven) -> Question:
                    best_in=best.best_in, unseen=len(unseen(position)))
     key, figures = reason(entry)
     explanation = f"{head} {m.t(key, **_words(m, figures))}"
+    if entry.topic == "spinner":
+        explanation += " " + spinner_fact(m, entry, figures["other"])  # type: ignore[arg-type]
     lines = lines_of(entry)
     details = tuple(value_line(m, entry, o) for o in entry.options)
     notes: list[tuple[str, str]] = []
-    if entry.exact:
+    if entry.sampled:
+        example = Position.from_code(entry.example)
+        details += (m.t("strategy.example_deal", deals=entry.deals, who=seat_word(position, 1 - position.turn,
+                                                                                  m.lang),
+                        hand=", ".join(map(str, example.hand(1 - position.turn))),
+                        bone=", ".join(map(str, example.known_boneyard())), best=label,
+                        line=narrate(m, lines[best.move])),)
+        notes = [(str(o.move), m.t("strategy.example_yours", move=move_label(o.move, m.lang),
+                                   line=narrate(m, lines[o.move]), deals=entry.deals,
+                                   value=signed(round(entry.value(o), 1)), best=label,
+                                   best_value=signed(round(entry.value(best), 1))))
+                 for o in entry.options[1:]]
+    elif entry.exact:
         details += (m.t("strategy.best_line", line=narrate(m, lines[best.move])),)
         notes = [(str(o.move), m.t("strategy.your_line", move=move_label(o.move, m.lang),
                                    line=narrate(m, lines[o.move])))
@@ -237,13 +268,30 @@ def best_question(m: Maker, qid: str, entry: Proven) -> Question:
                       str(best.move), explanation, details, notes=tuple(notes))
 
 
+def spinner_fact(m: Maker, entry: Proven, other: Move) -> str:
+    """What the answer does to the spinner, and the rival choice if it differs: a fact of
+    the table, not the reason it is best."""
+    position = entry.position
+    best = entry.best.move
+    if opens_spinner(position, best):
+        return m.t("strategy.fact_opens", best=move_label(best, m.lang))
+    if opens_spinner(position, other):
+        return m.t("strategy.fact_keeps", best=move_label(best, m.lang), other=move_label(other, m.lang))
+    return m.t("strategy.fact_closed", best=move_label(best, m.lang))
+
+
 # ----- choosing a lesson's positions -----
 def pick(rng: random.Random, entries: Sequence[Proven], count: int = QUESTIONS,
          avoid: Optional[set[str]] = None) -> list[Proven]:
     """`count` entries, different, none in `avoid`: no kind of answer more than
-    MOST_OF_ONE_KIND times, and the topic's own question answered both yes and no."""
+    MOST_OF_ONE_KIND times, and the topic's own question answered both yes and no; one
+    at least from the middle of a hand when the topic has such positions."""
     pool = [e for e in entries if avoid is None or e.code not in avoid]
     order = rng.sample(pool, len(pool))
+    middle = [e for e in order if e.sampled]
+    if middle:  # the first is always taken
+        order.remove(middle[0])
+        order.insert(0, middle[0])
     chosen: list[Proven] = []
     for entry in order:
         kinds = [e.kind for e in chosen] + [entry.kind]

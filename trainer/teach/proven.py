@@ -5,9 +5,10 @@ from hands of real play and judged on what the player to move can know.
   cannot see on the table or in his hand are his opponent's). Each offered move's
   exact value, and the solved line after it (`trainer.teach.lines`), from which the
   explanation is drawn.
-- `shown`: every tile is shown, the boneyard's order too, which no player could see
-  in a game: the spinner's topic, whose decisions come early in a hand, until its
-  positions are judged over the deals of the hidden tiles. The question says so.
+- `sampled`: from the middle of a hand, the boneyard not empty, the opponent's hand
+  hidden: too many deals fit to solve them all, so both yardsticks judge it on
+  sampled deals (`trainer.teach.sampled`): the spinner's topic, whose decisions come
+  early in a hand, and some of the set-ups' and the defence's positions.
 - `deals`: some tiles are hidden (partners: how the unseen tiles lie among the other
   three). Every deal consistent with what he knows (the hand sizes, the suits a player
   showed he lacks) is solved exactly, all equally likely (`trainer.teach.deals`): each
@@ -76,6 +77,9 @@ class Option:
     line: str
     reply: int = 0
     partner: int = 0
+    played: int = 0  # sampled entries: the total over the play-outs
+    exact_margin: float = 0.0  # sampled: the 95% half-width of the best's lead over it, per deal
+    played_margin: float = 0.0  # sampled: the same, played out
 
 
 @dataclass(frozen=True)
@@ -88,6 +92,18 @@ class Proven:
     deals: int  # 0: every tile known to the mover; else every consistent deal, solved
     voids: str  # "1:5,6 3:2": suits a player showed he lacks (hidden positions)
     seed: int  # the hand of real play it was taken from
+    playouts: int = 0  # sampled: `deals` uniform deals solved, and this many played out
+    sample: int = 0  # sampled: the seed that draws the deals
+    example: str = ""  # sampled: the representative deal, every tile filled in
+
+    @property
+    def sampled(self) -> bool:
+        """Judged over sampled deals by both yardsticks (`trainer.teach.sampled`)."""
+        return self.playouts > 0
+
+    def played_value(self, option: Option) -> float:
+        """A sampled option's mean over the play-outs."""
+        return option.played / self.playouts
 
     @property
     def position(self) -> Position:
@@ -96,12 +112,6 @@ class Proven:
     @property
     def exact(self) -> bool:
         return self.deals == 0
-
-    @property
-    def shown(self) -> bool:
-        """Every tile shown, the boneyard's order too: more than the mover could see."""
-        position = self.position
-        return self.exact and (position.boneyard != () or position.players > 2)
 
     def value(self, option: Option) -> float:
         """The option's value: exact, or its mean over every deal."""
@@ -167,6 +177,8 @@ def _most_points(entry: Proven, option: Option) -> bool:
 
 
 def _least_reply(entry: Proven, option: Option) -> bool:
+    if entry.sampled:  # the replies are totals over the deals
+        return option.reply == min(o.reply for o in entry.options)
     position = entry.position
     return reply_points(position, option.move) == min(reply_points(position, o.move) for o in entry.options)
 
@@ -192,6 +204,9 @@ def relevant(entry: Proven) -> bool:
     if entry.topic in ("setups", "partners", "cincos"):
         return max(o.points for o in entry.options) > 0 and _varies(entry, _most_points)
     if entry.topic == "defence":
+        if entry.sampled:  # means over the deals: some choice lets him score 5 at once on average,
+            replies = [o.reply / entry.deals for o in entry.options]  # and they differ by 2 or more
+            return max(replies) >= 5 and max(replies) - min(replies) >= 2 and _varies(entry, _least_reply)
         most = max(reply_points(entry.position, o.move) for o in entry.options)
         return most >= 10 and _varies(entry, _least_reply)
     return _varies(entry, FLAGS[entry.topic])
@@ -209,19 +224,22 @@ class Source:
     most: int
     bone: int
     exact: bool
-    shown: bool = False  # every tile shown, the boneyard's order too
+    sampled: bool = False  # from the middle of a hand: judged over sampled deals (`trainer.teach.sampled`)
 
 
 TWO = Source(STANDARD, ("greedy", "greedy"), 6, 3, False)
 TWO_EXACT = Source(STANDARD, ("greedy", "greedy"), 6, 0, True)
+MIDDLE = Source(STANDARD, ("greedy", "greedy"), 9, 14, False, sampled=True)  # the boneyard never empty
 TOPICS: dict[str, Source] = {
     "setups": TWO, "defence": TWO_EXACT, "shedding": TWO, "blocking": TWO_EXACT,
-    "spinner": Source(STANDARD, ("greedy", "greedy"), 8, 10, True, shown=True),
+    "spinner": MIDDLE,
     "going_out": TWO_EXACT,
     "partners": Source(PARTNERS, ("greedy", "greedy", "greedy", "greedy"), 3, 0, False),
     "cincos": Source(CINCOS, ("greedy", "greedy"), 6, 0, True),
 }
 PER_FLAG = 18  # entries of each topic whose answer does, and does not, do the topic's thing
+SAMPLED: dict[str, int] = {"spinner": 12, "defence": 6, "setups": 6}  # topics with positions from the
+# middle of a hand, and how many of them per flag
 
 
 def worth_solving(topic: str, view: Position) -> bool:
@@ -323,10 +341,9 @@ def _option(move: Move, points: int, total: int, best_in: int, lines: list[Line]
                   sum(reply_of(line) for line in lines), sum(line.partner_points() for line in lines))
 
 
-def judge(topic: str, position: Position, voids: Voids, seed: int, shown: bool = False) -> Optional[Proven]:
-    """The position as a bank entry of `topic`, or None when it does not teach it;
-    `shown`: with every tile shown."""
-    view = position if shown else seen_by_mover(position)
+def judge(topic: str, position: Position, voids: Voids, seed: int) -> Optional[Proven]:
+    """The position as a bank entry of `topic`, or None when it does not teach it."""
+    view = seen_by_mover(position)
     if view.is_fully_known:
         solution = solve(position)
         values = _twins_merged(solution)
@@ -370,11 +387,12 @@ def judge(topic: str, position: Position, voids: Voids, seed: int, shown: bool =
     return entry
 
 
-def search(topic: str, seeds: range, used: set[int], per_flag: int = PER_FLAG) -> list[Proven]:
+def search(topic: str, seeds: range, used: set[int], per_flag: int = PER_FLAG,
+           source: Optional[Source] = None) -> list[Proven]:
     """Up to `per_flag` entries of `topic` whose answer does the topic's thing and as
     many whose answer does not, one from each hand of `seeds` not in `used`: its first
-    position that teaches the topic."""
-    source = TOPICS[topic]
+    position that teaches the topic (from `source`, else the topic's own)."""
+    source = source or TOPICS[topic]
     found: list[Proven] = []
     for seed in seeds:
         if seed in used:
@@ -383,10 +401,16 @@ def search(topic: str, seeds: range, used: set[int], per_flag: int = PER_FLAG) -
             if size(position.boneyard) > source.bone or max(len(position.hand(p))
                                                            for p in range(position.players)) > source.most:
                 continue
-            view = position if source.shown else seen_by_mover(position)
+            view = seen_by_mover(position)
             if (source.exact and not view.is_fully_known) or not worth_solving(topic, view):
                 continue
-            entry = judge(topic, position, voids, seed, source.shown)
+            if source.sampled:
+                from trainer.teach.sampled import judge_sampled  # it builds on this module
+                if not size(position.boneyard) or len(position.layout) < 2 or deal_count(view) <= MOST_DEALS:
+                    continue  # not from the middle of a hand, or small enough to solve every deal
+                entry = judge_sampled(topic, position, voids, seed)
+            else:
+                entry = judge(topic, position, voids, seed)
             if entry is not None and sum(e.flag == entry.flag for e in found) < per_flag:
                 found.append(entry)
                 used.add(seed)
@@ -401,6 +425,9 @@ def problems(entry: Proven) -> list[str]:
     option's value (exact, or its total and best count over every deal), its solved line
     (played again, every move of it a best move where it is played), the margin of the
     best, and the topic's test."""
+    if entry.sampled:
+        from trainer.teach.sampled import sampled_problems  # it builds on this module
+        return sampled_problems(entry)
     found: list[str] = []
     position = entry.position
     if entry.exact:
@@ -466,29 +493,39 @@ def literal(text: str, indent: str, width: int = 96) -> str:
 
 def entry_source(entry: Proven) -> str:
     """One entry as the bank module writes it."""
-    options = ",\n".join(f"      ({str(o.move)!r}, {o.points}, {o.total}, {o.best_in}, {o.reply}, "
-                         f"{o.partner},\n"
-                         f"       {literal(o.line, '       ')})" for o in entry.options)
+    def option(o: Option) -> str:
+        played = f",\n       {o.played}, {o.exact_margin}, {o.played_margin}" if entry.sampled else ""
+        return (f"      ({str(o.move)!r}, {o.points}, {o.total}, {o.best_in}, {o.reply}, {o.partner},\n"
+                f"       {literal(o.line, '       ')}{played})")
+    options = ",\n".join(option(o) for o in entry.options)
+    basis = (f",\n     ({entry.playouts}, {entry.sample},\n      {literal(entry.example, '      ')})"
+             if entry.sampled else "")
     return (f"    ({entry.topic!r}, {entry.deals}, {entry.voids!r}, {entry.seed},\n"
             f"     {literal(entry.code, '     ')},\n"
-            f"     (\n{options},\n     )),")
+            f"     (\n{options},\n     ){basis}),")
 
 
-def write_bank(path: str, topics: Sequence[str] = (), seeds: range = range(60_000)) -> None:
+def write_bank(path: str, topics: Sequence[str] = (), seeds: range = range(60_000),
+               middle: bool = False) -> None:
     """Search `topics` (all when none) and write the bank module, keeping the entries of
-    the other topics that `path` holds; it is written again after each topic."""
+    the other topics that `path` holds; it is written again after each topic. With
+    `middle`, only the positions from the middle of a hand (`SAMPLED`) are searched
+    again, the topic's other entries kept."""
     kept: dict[str, list[Proven]] = {topic: [] for topic in TOPICS}
     try:
         for entry in _read_module(path):
             kept[entry.topic].append(entry)
     except (OSError, SyntaxError, ValueError, KeyError):
         pass
-    wanted = list(topics) or list(TOPICS)
+    wanted = [t for t in topics or TOPICS if not middle or t in SAMPLED]
     for topic in wanted:
-        kept[topic] = []
+        kept[topic] = [e for e in kept[topic] if middle and not e.sampled]
     used = {entry.seed for entries in kept.values() for entry in entries}
     for topic in wanted:
-        kept[topic] = search(topic, seeds, used)
+        if middle or TOPICS[topic].sampled:
+            kept[topic] += search(topic, seeds, used, SAMPLED[topic], MIDDLE)
+        else:
+            kept[topic] = search(topic, seeds, used)
         print(topic, len(kept[topic]), file=sys.stderr)
         _write_module(path, kept)
 
@@ -505,12 +542,21 @@ def _read_module(path: str) -> list[Proven]:
     return []
 
 
-def _entry(row: tuple[str, int, str, int, str, tuple[tuple[str, int, int, int, int, int, str],
-                                                     ...]]) -> Proven:
-    topic, deals, voids, seed, code, options = row
-    return Proven(topic, code, tuple(Option(Move.parse(m), p, v, b, line, r, q) for m, p, v, b, r, q,
-                                     line in options),
-                  deals, voids, seed)
+OptionRow = tuple[str, int, int, int, int, int, str]  # and, sampled: played total, two margins
+Basis = tuple[int, int, str]  # sampled: play-outs, the seed of the deals, the example deal
+
+
+def _entry(row: tuple[object, ...]) -> Proven:
+    topic, deals, voids, seed, code, options = row[:6]
+    basis: Basis = row[6] if len(row) > 6 else (0, 0, "")  # type: ignore[assignment]
+    made = []
+    for o in options:  # type: ignore[attr-defined]
+        move, points, total, best_in, reply, partner, line = o[:7]
+        played, exact_margin, played_margin = o[7:] if len(o) > 7 else (0, 0.0, 0.0)
+        made.append(Option(Move.parse(move), points, total, best_in, line, reply, partner, played,
+                           exact_margin, played_margin))
+    return Proven(str(topic), str(code), tuple(made), int(deals), str(voids), int(seed),  # type: ignore[call-overload]
+                  *basis)
 
 
 def _write_module(path: str, kept: dict[str, list[Proven]]) -> None:
@@ -522,9 +568,14 @@ def _write_module(path: str, kept: dict[str, list[Proven]]) -> None:
              "((move, points now, value or its total over the deals, deals it is best in, reply, partner,",
              "solved line), ...)): reply and partner are what the next player's reply and the partner",
              "score along the solved lines (totals over the deals).",
+             "",
+             "Positions from the middle of a hand (`trainer.teach.sampled`) add to each option its",
+             "total over the play-outs and the 95% half-widths of the best's lead over it (per deal,",
+             "played out), and to the entry its basis: (play-outs, the seed of the deals, the",
+             "representative deal); their reply is the most the next player could score at once",
+             "(the total over the deals), their line the solver's on the representative deal.",
              '"""', "",
-             "Options = tuple[tuple[str, int, int, int, int, int, str], ...]",
-             "PROVEN: tuple[tuple[str, int, str, int, str, Options], ...] = ("]
+             "PROVEN: tuple[tuple[object, ...], ...] = ("]
     for topic in TOPICS:
         lines += [entry_source(entry) for entry in kept[topic]]
     lines.append(")")
@@ -532,5 +583,8 @@ def _write_module(path: str, kept: dict[str, list[Proven]]) -> None:
         out.write("\n".join(lines) + "\n")
 
 
-if __name__ == "__main__":  # pragma: no cover - `python -m trainer.teach.proven [PATH [TOPIC ...]]`
-    write_bank(sys.argv[1] if len(sys.argv) > 1 else "trainer/teach/proven_bank.py", sys.argv[2:])
+if __name__ == "__main__":  # pragma: no cover - `python -m trainer.teach.proven [PATH] [--middle] [TOPIC]...`
+    arguments = sys.argv[1:]
+    middle = "--middle" in arguments
+    arguments = [a for a in arguments if a != "--middle"]
+    write_bank(arguments[0] if arguments else "trainer/teach/proven_bank.py", arguments[1:], middle=middle)

@@ -82,9 +82,9 @@ def _known_board(m: Maker, position: Position) -> Board:
 
 def _banked(m: Maker, topic: str, test: Callable[[Position], bool]) -> Position:
     """A position for an exact question: one of the topic's banked positions with every
-    tile known (real play too) that passes `test` and was not shown yet, else one of
+    tile known (real play too) that passes `test` and was not asked yet, else one of
     this lesson's hands of real play."""
-    known = [e for e in bank(topic) if e.exact and not e.shown and e.code not in m.used and test(e.position)]
+    known = [e for e in bank(topic) if e.exact and e.code not in m.used and test(e.position)]
     if known:
         entry = m.rng.choice(known)
         m.used.add(entry.code)
