@@ -13,11 +13,13 @@ included (benchmarks/app_speed.py --only progress)."""
 from __future__ import annotations
 
 import math
+import os
 import re
+import tempfile
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from datetime import date, datetime, timedelta
-from typing import Any, Optional, Union
+from typing import Any, BinaryIO, Optional, Union
 
 import streamlit as st
 
@@ -31,15 +33,15 @@ from trainer.store import (
     DrillBlock,
     DrillDay,
     HistoryFileError,
+    HistoryNotTextError,
     LearnerError,
+    NameTakenError,
     RatingDay,
     RunRecord,
     Store,
     Streak,
     TagStat,
-    clean_name,
 )
-from trainer.store.history import parse_history
 from trainer.store.provisional import PROVISIONAL_RD
 from trainer.teach.drills import KINDS
 from ui.charts import NARROW, WIDE, Panel, Series, bar_rows, calendar_grid, date_ticks, line_chart, nice_ticks
@@ -309,19 +311,17 @@ def import_history() -> None:
         return
     name = " ".join(str(st.session_state.get("progress_import_name") or "").split()) or None
     try:
-        text = uploaded.getvalue().decode("utf-8")
-    except UnicodeDecodeError:
-        st.session_state["progress_import"] = ("error", t("progress.import_not_text", LANG))
-        return
-    try:
-        final = clean_name(name) if name is not None else parse_history(text, clean_name).name
-        if store.find_learner(final) is not None:  # say what can be done: another name
-            taken = t("progress.import_taken", LANG, name=plain(final))
-            st.session_state["progress_import"] = ("error", taken)
-            return
-        new_id = store.import_learner(text, name=name)
+        uploaded.seek(0)
+        new_id = store.import_learner(uploaded, name=name)  # read twice, a piece at a time
         learner = store.learner(new_id)
         answers = sum(n for n, _ in store.counts(new_id).values())
+    except HistoryNotTextError:
+        st.session_state["progress_import"] = ("error", t("progress.import_not_text", LANG))
+        return
+    except NameTakenError as error:  # say what can be done: another name
+        taken = t("progress.import_taken", LANG, name=plain(error.name))
+        st.session_state["progress_import"] = ("error", taken)
+        return
     except HistoryFileError as error:
         st.session_state["progress_import"] = ("error", t("progress.import_bad", LANG, error=reason(error)))
         return
@@ -339,6 +339,20 @@ def import_history() -> None:
     st.session_state["progress_import"] = ("success", done)
 
 
+def export_file(store: Store, learner: int) -> BinaryIO:
+    """The learner's history written to a temporary file a row at a time, open for
+    reading from its start (the file itself is gone as soon as it is closed)."""
+    with tempfile.NamedTemporaryFile("wb", prefix="allfives-export-", suffix=".json", delete=False) as out:
+        try:
+            store.export_to(learner, out)
+        except BaseException:
+            os.unlink(out.name)
+            raise
+    handle = open(out.name, "rb")  # noqa: SIM115 - the page reads it and lets it go
+    os.unlink(out.name)
+    return handle
+
+
 def file_name(name: str) -> str:
     return "allfives-" + (re.sub(r"[^A-Za-z0-9_-]+", "-", name).strip("-") or "learner") + ".json"
 
@@ -351,8 +365,9 @@ def settings(store: Optional[Store], learner: Optional[int], name: str) -> None:
     if store is None:
         return
     if learner is not None:
-        def export() -> str:
-            return store.export_learner(learner)
+        def export() -> BinaryIO:
+            """The history written row by row to a file on disk, handed to the page to read."""
+            return export_file(store, learner)
 
         st.download_button(t("progress.export", LANG), data=export, file_name=file_name(name),
                            mime="application/json", key="progress_export", on_click="ignore",

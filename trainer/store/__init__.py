@@ -85,6 +85,7 @@ from trainer.store.errors import (
 )
 from trainer.store.guest import GUEST_LIMIT, GuestAnswer, GuestRun, GuestStore
 from trainer.store.history import MODES, PARTS, HistoryFileError
+from trainer.store.history_reader import HistoryNotTextError
 from trainer.store.language import LanguageStore
 from trainer.store.learners import NAME_LIMIT, LearnerLimitError, LookalikeError, clean_name
 from trainer.store.mastery import MasteryStore
@@ -93,7 +94,7 @@ from trainer.store.place import ENV, default_path
 from trainer.store.queries import QueryStore
 from trainer.store.recording import RecordingStore, new_key
 from trainer.store.scope import ScopedStore
-from trainer.store.transfer import TransferStore
+from trainer.store.transfer import NameTakenError, TransferStore
 from trainer.store.values import (
     Attempt,
     DayCount,
@@ -111,7 +112,8 @@ __all__ = [
     "ENV", "PARTS", "MODES", "NAME_LIMIT", "Store", "StoreError", "StoreLockedError", "StoreMissingError",
     "StoreCorruptError", "StoreReadOnlyError", "StoreFullError", "StoreUnreachableError", "FAULTS",
     "Outbox", "Pending", "new_key", "LearnerLimitError", "LookalikeError",
-    "StoreDriverError", "LearnerError", "HistoryFileError", "Learner", "Attempt", "Recorded",
+    "StoreDriverError", "LearnerError", "HistoryFileError", "HistoryNotTextError", "NameTakenError",
+    "Learner", "Attempt", "Recorded",
     "DayCount", "DrillDay", "TagStat", "Streak", "RunRecord", "RatingPoint", "clean_name", "default_path",
     "streak_of", "GuestAnswer", "GuestRun", "GUEST_LIMIT", "ReviewCounts", "RatingDay", "DrillBlock",
     "ROLES", "Role", "Account", "AccountError", "AccessError", "Policy", "SignIn", "Klass", "Task",

@@ -22,9 +22,11 @@ The file is one JSON object:
 ```
 
 A rating's `attempt` is the index of its attempt in `attempts` (or null). Times are
-ISO 8601 with a time zone (stored in UTC), days are `YYYY-MM-DD`. `parse_history`
-checks everything before anything is written and names the first fault by its place
-in the file (`attempts[12].correct: ...`). A learner's `language` ("" for none) and the
+ISO 8601 with a time zone (stored in UTC), days are `YYYY-MM-DD`. The models below
+check every record field by field; `trainer.store.history_reader` reads a file with
+them piece by piece, checks everything before anything is written and names the first
+fault by its place in the file (`attempts[12].correct: ...`); `write_history` writes
+one record at a time. A learner's `language` ("" for none) and the
 `lessons` list (best stars 0-3 per lesson) came later: a file without them still reads,
 as a learner with no language and no lesson finished. So did a run's `mode` (`streak`
 or `storm` for a run of puzzles; left out for a timed drill run, whose `level` is the
@@ -35,7 +37,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import Annotated, Any, Literal, Optional
@@ -47,13 +49,11 @@ from pydantic import (
     ConfigDict,
     Field,
     StringConstraints,
-    ValidationError,
     field_validator,
 )
 
 from trainer.errors import TrainerError
 from trainer.store.glicko import MAX_RD
-from trainer.store.scheduling import ReviewError, card_from_dict, card_to_json
 
 FORMAT = "allfives-history"
 FORMAT_VERSION = 1
@@ -159,38 +159,76 @@ def _time(value: datetime) -> str:
     return value.astimezone(UTC).isoformat()
 
 
+def learner_record(history: History) -> dict[str, Any]:
+    return {"name": history.name, "created_at": _time(history.created_at), "rating": history.rating,
+            "rd": history.rd, "volatility": history.volatility, "rated_games": history.rated_games,
+            "language": history.language}
+
+
+def attempt_record(a: AttemptRow) -> dict[str, Any]:
+    return {"part": a.part, "item": a.item, "kind": a.kind, "position": a.position, "answer": a.answer,
+            "correct": a.correct, "points_lost": a.points_lost, "seconds": a.seconds, "helped": a.helped,
+            "rated": a.rated, "mode": a.mode, "tags": list(a.tags), "created_at": _time(a.created_at),
+            "day": a.day.isoformat()}
+
+
+def rating_record(r: RatingRow) -> dict[str, Any]:
+    return {"attempt": r.attempt, "puzzle_id": r.puzzle_id, "rating": r.rating, "rd": r.rd,
+            "volatility": r.volatility, "created_at": _time(r.created_at)}
+
+
+def run_record(r: RunRow) -> dict[str, Any]:
+    return {"level": r.level, "duration": r.duration, "answered": r.answered, "right": r.right,
+            "score": r.score, "best_streak": r.best_streak, "created_at": _time(r.created_at),
+            "day": r.day.isoformat(), **({"mode": r.mode} if r.mode else {})}
+
+
+def card_record(c: CardRow) -> dict[str, Any]:
+    return {"part": c.part, "item": c.item, "kind": c.kind, "position": c.position,
+            "card": json.loads(c.card), "reviews": c.reviews, "lapses": c.lapses,
+            "created_at": _time(c.created_at), "updated_at": _time(c.updated_at)}
+
+
+def lesson_record(m: LessonRow) -> dict[str, Any]:
+    return {"lesson": m.lesson, "stars": m.stars, "finished": m.finished, "updated_at": _time(m.updated_at)}
+
+
+def write_history(write: Callable[[str], object], learner: Mapping[str, Any], exported_at: datetime,
+                  lists: Iterable[tuple[str, Iterable[Mapping[str, Any]]]]) -> None:
+    """Write the file piece by piece through `write` (keys sorted, one line per record):
+    the learner (`learner_record`), then each list's records as they come, so that no
+    more than one record is ever held.
+
+    >>> parts: list[str] = []
+    >>> write_history(parts.append, {"name": "Ann"}, datetime(2026, 11, 29, tzinfo=UTC),
+    ...               [("attempts", [{"n": 1}, {"n": 2}]), ("ratings", [])])
+    >>> print("".join(parts)[:-1].replace('"allfives-history"', "F"))
+    {"exported_at": "2026-11-29T00:00:00+00:00", "format": F, "learner": {"name": "Ann"}, "version": 1
+    , "attempts": [{"n": 1},
+      {"n": 2}]
+    , "ratings": []}
+    """
+    head = {"format": FORMAT, "version": FORMAT_VERSION, "exported_at": _time(exported_at),
+            "learner": learner}
+    write(json.dumps(head, sort_keys=True, ensure_ascii=False)[:-1])
+    for key, rows in lists:
+        write(f'\n, "{key}": [')
+        between = ""
+        for row in rows:
+            write(between + json.dumps(row, sort_keys=True, ensure_ascii=False))
+            between = ",\n  "
+        write("]")
+    write("}\n")
+
+
 def dump_history(history: History, exported_at: datetime) -> str:
-    """The history as the JSON text of the file (keys sorted, one line per record)."""
-    data: dict[str, Any] = {
-        "format": FORMAT, "version": FORMAT_VERSION, "exported_at": _time(exported_at),
-        "learner": {"name": history.name, "created_at": _time(history.created_at),
-                    "rating": history.rating, "rd": history.rd, "volatility": history.volatility,
-                    "rated_games": history.rated_games, "language": history.language},
-        "attempts": [{"part": a.part, "item": a.item, "kind": a.kind, "position": a.position,
-                      "answer": a.answer, "correct": a.correct, "points_lost": a.points_lost,
-                      "seconds": a.seconds, "helped": a.helped, "rated": a.rated, "mode": a.mode,
-                      "tags": list(a.tags), "created_at": _time(a.created_at), "day": a.day.isoformat()}
-                     for a in history.attempts],
-        "ratings": [{"attempt": r.attempt, "puzzle_id": r.puzzle_id, "rating": r.rating, "rd": r.rd,
-                     "volatility": r.volatility, "created_at": _time(r.created_at)}
-                    for r in history.ratings],
-        "runs": [{"level": r.level, "duration": r.duration, "answered": r.answered, "right": r.right,
-                  "score": r.score, "best_streak": r.best_streak, "created_at": _time(r.created_at),
-                  "day": r.day.isoformat(), **({"mode": r.mode} if r.mode else {})} for r in history.runs],
-        "reviews": [{"part": c.part, "item": c.item, "kind": c.kind, "position": c.position,
-                     "card": json.loads(c.card), "reviews": c.reviews, "lapses": c.lapses,
-                     "created_at": _time(c.created_at), "updated_at": _time(c.updated_at)}
-                    for c in history.reviews],
-        "lessons": [{"lesson": m.lesson, "stars": m.stars, "finished": m.finished,
-                     "updated_at": _time(m.updated_at)} for m in history.lessons],
-    }
-    lists = ("attempts", "ratings", "runs", "reviews", "lessons")
-    head = {key: value for key, value in data.items() if key not in lists}
-    lines = [json.dumps(head, sort_keys=True, ensure_ascii=False)[:-1]]
-    for key in lists:
-        rows = [json.dumps(row, sort_keys=True, ensure_ascii=False) for row in data[key]]
-        lines.append(f', "{key}": [' + (",\n  ".join(rows) if rows else "") + "]")
-    return "\n".join(lines) + "}\n"
+    """The history as the JSON text of the file (`write_history` into one text)."""
+    parts: list[str] = []
+    write_history(parts.append, learner_record(history), exported_at, [
+        ("attempts", map(attempt_record, history.attempts)), ("ratings", map(rating_record, history.ratings)),
+        ("runs", map(run_record, history.runs)), ("reviews", map(card_record, history.reviews)),
+        ("lessons", map(lesson_record, history.lessons))])
+    return "".join(parts)
 
 
 # ----- reading -----
@@ -436,112 +474,26 @@ def _explain(error: Mapping[str, Any]) -> str:
     return f"{where}: {messages.get(kind, error['msg'])}"
 
 
-def _file_error(text: str, error: ValidationError) -> HistoryFileError:
-    problems = error.errors(include_url=False)
-    first = problems[0]
-    if first["type"] == "json_invalid":
-        reason = str(first["ctx"].get("error", first["msg"]))
-        if "recursion limit" in reason:
-            reason = f"it nests deeper than a history file does ({reason})"
-        return HistoryFileError(f"the file is not JSON: {reason}")
-    if first["type"] in ("model_type", "model_attributes_type") and not first["loc"]:
-        return HistoryFileError(f"the file: expected a JSON object, got {_kind(first.get('input'))}")
-    head = _HeadModel.model_validate_json(text)
-    if head.format != FORMAT:
-        return HistoryFileError(f"the file is not an All Fives trainer history (its format is "
-                                f"{_kind(head.format)}, expected {FORMAT!r})")
-    if "version" not in head.model_fields_set:
-        return HistoryFileError("the file: the field 'version' is missing")
-    if head.version != FORMAT_VERSION:
-        return HistoryFileError(f"the file's version is {_kind(head.version)}; this trainer reads version "
-                                f"{FORMAT_VERSION}")
-    more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-    return HistoryFileError(_explain(first) + more)
-
-
 def _fail(where: str, message: str) -> HistoryFileError:
     return HistoryFileError(f"{where}: {message}")
 
 
-def _refuse_nul(text: str) -> None:
-    """Raise HistoryFileError naming the first text of the file that holds a NUL
-    character (U+0000): neither database keeps one alike (PostgreSQL refuses it,
-    SQLite cuts some text there), so no history may hold one.
+def nul_place(value: Any, where: tuple[int | str, ...] = ()) -> Optional[tuple[int | str, ...]]:
+    """Where the first text (or key) in `value` that holds a NUL character (U+0000) is,
+    or None: neither database keeps one alike (PostgreSQL refuses it, SQLite cuts some
+    text there), so no history may hold one.
 
-    >>> _refuse_nul('{"learner": {"name": "A\\\\u0000"}}')  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    trainer.store.history.HistoryFileError: learner.name: holds a NUL character (U+0000), ...
+    >>> _place(nul_place({"name": "A" + chr(0)}, ("learner",)))
+    'learner.name'
     """
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
-        return  # not JSON: the validation says so
-    stack: list[tuple[tuple[int | str, ...], Any]] = [((), data)]
+    stack: list[tuple[tuple[int | str, ...], Any]] = [(where, value)]
     while stack:
-        where, value = stack.pop()
-        if isinstance(value, str) and "\x00" in value or isinstance(value, dict) and any(
-                "\x00" in key for key in value):
-            raise _fail(_place(where), "holds a NUL character (U+0000), which no text of a history may hold")
-        if isinstance(value, dict):
-            stack.extend(((*where, key), item) for key, item in reversed(value.items()))
-        elif isinstance(value, list):
-            stack.extend(((*where, index), item) for index, item in reversed(list(enumerate(value))))
-
-
-def parse_history(text: str, clean_name: Any) -> History:
-    """Read and check a history file; raises HistoryFileError (or the name's
-    LearnerError from `clean_name`) before anything is written. Every field is checked
-    for type and range; the JSON may nest only as deep as the format does.
-
-    >>> parse_history('{"format": "allfives-history", "version": 1}', str)
-    Traceback (most recent call last):
-    ...
-    trainer.store.history.HistoryFileError: the file: the field 'learner' is missing (and 4 more)
-    """
-    if not isinstance(text, str):
-        raise HistoryFileError("a history file is text")
-    if "\\u0000" in text or "\x00" in text:
-        _refuse_nul(text)
-    try:
-        model = _FileModel.model_validate_json(text)
-    except ValidationError as error:
-        raise _file_error(text, error) from None
-    learner = model.learner
-    name = clean_name(learner.name)
-    attempts = tuple(AttemptRow(a.part, a.item, a.kind, a.position, a.answer, a.correct, a.points_lost,
-                                a.seconds, a.helped, a.rated, a.mode, tuple(a.tags), a.created_at, a.day)
-                     for a in model.attempts)
-    ratings = []
-    for i, r in enumerate(model.ratings):
-        if r.attempt is not None and r.attempt >= len(attempts):
-            raise _fail(f"ratings[{i}].attempt", f"there is no attempt {r.attempt} (the file has "
-                                                 f"{len(attempts)})")
-        ratings.append(RatingRow(r.attempt, r.puzzle_id, r.rating, r.rd, r.volatility, r.created_at))
-    runs = tuple(RunRow(r.level, r.duration, r.answered, r.right, r.score, r.best_streak, r.created_at, r.day,
-                        r.mode) for r in model.runs)
-    reviews = []
-    seen: set[tuple[str, str]] = set()
-    for i, c in enumerate(model.reviews):
-        if (c.part, c.item) in seen:
-            raise _fail(f"reviews[{i}].item", f"a second card for {c.part} {c.item!r}")
-        seen.add((c.part, c.item))
-        raw = c.card.model_dump()
-        raw["due"] = c.card.due.isoformat()
-        raw["last_review"] = None if c.card.last_review is None else c.card.last_review.isoformat()
-        try:
-            card = card_from_dict(raw)
-        except ReviewError as error:
-            raise _fail(f"reviews[{i}].card", str(error)) from None
-        reviews.append(CardRow(c.part, c.item, c.kind, c.position, card_to_json(card),
-                               card.due.astimezone(UTC), c.reviews, c.lapses, c.created_at, c.updated_at))
-    lessons = []
-    finished: set[str] = set()
-    for i, m in enumerate(model.lessons):
-        if m.lesson in finished:
-            raise _fail(f"lessons[{i}].lesson", f"a second record for the lesson {m.lesson!r}")
-        finished.add(m.lesson)
-        lessons.append(LessonRow(m.lesson, m.stars, m.finished, m.updated_at))
-    return History(name, learner.created_at, learner.rating, learner.rd, learner.volatility,
-                   learner.rated_games, attempts, tuple(ratings), runs, tuple(reviews),
-                   learner.language, tuple(lessons))
+        place, item = stack.pop()
+        if isinstance(item, str) and "\x00" in item or isinstance(item, dict) and any(
+                "\x00" in key for key in item):
+            return place
+        if isinstance(item, dict):
+            stack.extend(((*place, key), inner) for key, inner in reversed(item.items()))
+        elif isinstance(item, list):
+            stack.extend(((*place, index), inner) for index, inner in reversed(list(enumerate(item))))
+    return None

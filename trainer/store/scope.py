@@ -38,7 +38,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from datetime import date, datetime
-from typing import TYPE_CHECKING, Optional, TypeVar
+from typing import IO, TYPE_CHECKING, Optional, TypeVar
 
 from trainer.store.accounts import AccessError, Account, AccountError, Role
 from trainer.store.aggregates import DrillBlock, RatingDay, ReviewCounts
@@ -46,6 +46,7 @@ from trainer.store.assignments import Assignment, AssignmentError, ClassReport, 
 from trainer.store.classes import Klass
 from trainer.store.glicko import Rated, Rating
 from trainer.store.guest import GuestAnswer, GuestRun
+from trainer.store.history_reader import HistorySource
 from trainer.store.scheduling import ReviewItem
 from trainer.store.values import (
     Attempt,
@@ -139,11 +140,14 @@ class ScopedStore:
     def delete_learner(self, learner_id: int) -> None:
         raise _refused(learner_id)
 
-    def import_learner(self, text: str, name: Optional[str] = None, replace: bool = False) -> int:
+    def import_learner(self, source: HistorySource, name: Optional[str] = None, replace: bool = False) -> int:
         raise AccountError("in club mode a history is not imported from the app: ask an operator")
 
     def export_learner(self, learner_id: int, when: Optional[datetime] = None) -> str:
         return self._store.export_learner(self._readable(learner_id), when)
+
+    def export_to(self, learner_id: int, out: IO[bytes], when: Optional[datetime] = None) -> None:
+        self._store.export_to(self._readable(learner_id), out, when)
 
     # ----- reads of one learner -----
     def counts(self, learner_id: int) -> dict[str, tuple[int, int]]:
