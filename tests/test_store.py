@@ -11,6 +11,7 @@ import random
 import sys
 import threading
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -83,7 +84,8 @@ def test_attempts_feed_every_progress_query(store: Store) -> None:
         store.record_attempt(ann, "drill", f"{kind}:1:{n}", correct, kind=kind, seconds=seconds, **at(0, n))
     store.record_attempt(ann, "drill", "total:2:9", True, kind="total", seconds=1.0, **at(2))
     trap = next(p for p in BANK if "greedy-trap" in p.tags)
-    spin = next(p for p in BANK if p.tags == ("double-at-end",))
+    spin = next(p for p in BANK if len(p.tags) == 1 and p.tags != ("greedy-trap",))
+    theme = spin.tags[0]
     store.record_attempt(ann, "puzzle", trap.id, False, answer="x", points_lost=10, seconds=30.0, **at(2))
     store.record_attempt(ann, "puzzle", spin.id, True, points_lost=0, seconds=10.0, mode="daily", **at(2))
     store.record_attempt(ann, "play", "game1.move3", False, points_lost=5, **at(3))
@@ -105,7 +107,7 @@ def test_attempts_feed_every_progress_query(store: Store) -> None:
     assert set(tags) == set(trap.tags) | set(spin.tags)
     assert tags["greedy-trap"].accuracy == 0 and tags["greedy-trap"].mean_points_lost == 10
     assert store.tag_stats(ann)[0].accuracy <= store.tag_stats(ann)[-1].accuracy  # weakest first
-    assert tags["double-at-end"].attempts == ("double-at-end" in trap.tags) + 1
+    assert tags[theme].attempts == (theme in trap.tags) + 1
     assert store.practice_days(ann) == ((DAY0, 5), (DAY0 + timedelta(days=2), 3),
                                         (DAY0 + timedelta(days=3), 1))
     assert [r.score for r in store.best_runs(ann)] == [18, 10, 9]
@@ -501,3 +503,32 @@ def test_a_postgresql_location_hides_the_password() -> None:
     with pytest.raises(StoreError) as caught:
         Store("postgresql://ann:secret@127.0.0.1:1/nowhere", busy_timeout=0.5)
     assert "secret" not in str(caught.value) and "ann:***@127.0.0.1:1/nowhere" in str(caught.value)
+
+
+def test_puzzle_streaks_and_storms_are_runs_of_their_own_mode(store: Store) -> None:
+    ann = store.create_learner("Runa").id
+
+    def run(mode: str, duration: float, answered: int, right: int, best: int) -> None:
+        store.record_run(ann, level=1, duration=duration, answered=answered, right=right, score=right,
+                         best_streak=best, mode=mode)
+
+    run("", 60.0, 10, 9, 5)  # a timed drill run
+    run("streak", 0.0, 7, 6, 6)
+    run("storm", 180.0, 21, 17, 9)
+    run("storm", 175.5, 12, 11, 11)
+    assert [r.score for r in store.best_runs(ann)] == [9]  # the drills' best runs: no puzzle run among them
+    assert [(r.score, r.best_streak, r.mode) for r in store.best_runs(ann, mode="storm")] == [
+        (17, 9, "storm"), (11, 11, "storm")]
+    assert [r.score for r in store.best_runs(ann, mode="streak", limit=1)] == [6]
+    with pytest.raises(TrainerError, match="mode"):
+        run("blitz", 1.0, 1, 1, 1)
+    text = store.export_learner(ann, when=T0)
+    assert [r.get("mode", "") for r in json.loads(text)["runs"]] == ["", "streak", "storm", "storm"]
+    copy = store.import_learner(text, name="Runa's copy")
+    mine, theirs = store.best_runs(ann, mode="storm"), store.best_runs(copy, mode="storm")
+    assert theirs == tuple(replace(r, id=c.id) for r, c in zip(mine, theirs))
+    guest = GuestRun(level=1, duration=180.0, answered=3, right=2, score=2, best_streak=2, when=T0,
+                     mode="storm")
+    bo = store.create_learner("Bo").id
+    store.adopt(bo, [], runs=[guest])
+    assert [(r.mode, r.score) for r in store.best_runs(bo, mode="storm")] == [("storm", 2)]

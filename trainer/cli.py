@@ -29,8 +29,9 @@ from trainer.errors import NotationError, TrainerError
 from trainer.launcher import run_app
 from trainer.play.players import PLAYERS, make_player
 from trainer.puzzles.bank import bank_path, shipped
+from trainer.puzzles.composition import composition, table
 from trainer.puzzles.daily import daily, parse_date
-from trainer.puzzles.generator import generate
+from trainer.puzzles.farm import default_plan, generate, quotas
 from trainer.puzzles.kinds import KINDS, Kind, Puzzle, PuzzleError, load_bank, summary, verify
 from trainer.search.sampling import MAX_SAMPLES, estimate
 from trainer.search.solver import solve
@@ -162,16 +163,24 @@ def build_parser(prog: str = "python -m trainer") -> Parser:
     sol.add_argument("--seed", type=seed, default=None, help="seed for the sampled deals")
     sol.add_argument("--record", default=None,
                      help="the hand's record file: suits players showed they lack")
-    puz = sub.add_parser("puzzles", help="generate or verify a puzzle bank")
-    puz.add_argument("action", choices=("generate", "verify"))
-    puz.add_argument("file", nargs="?", default=None, help="the bank to verify (default: the shipped one)")
+    puz = sub.add_parser("puzzles", help="generate, verify or count a puzzle bank")
+    puz.add_argument("action", choices=("generate", "verify", "stats"))
+    puz.add_argument("file", nargs="?", default=None,
+                     help="the bank to verify or count (default: the shipped one)")
     puz.add_argument("--count", type=positive, default=None)
     puz.add_argument("--seed", type=seed, default=None)
     puz.add_argument("--out", default=None)
-    puz.add_argument("--workers", type=positive, default=1, help="generate: processes sharing the work")
+    puz.add_argument("--workers", type=positive, default=None,
+                     help="generate: worker processes of the local Dask cluster (default: one a core)")
+    puz.add_argument("--scheduler", default=None,
+                     help="generate: the address of a Dask scheduler to run on instead (tcp://HOST:8786)")
     puz.add_argument("--quotas", default=None,
                      help="generate: how many of each kind, e.g. count=390,endgame=660 (default: by share)")
-    puz.add_argument("--cache", default=None, help="generate: a directory keeping each hand's puzzles")
+    puz.add_argument("--cache", default=None,
+                     help="generate: a directory keeping each hand's puzzles, to resume an interrupted run")
+    puz.add_argument("--keep", default=None,
+                     help="generate: an earlier bank whose puzzles are proven again first and keep their ids")
+    puz.add_argument("--quiet", action="store_true", help="generate: no progress bar")
     puz.add_argument("--sample", type=positive, default=None,
                      help="verify: only N puzzles, picked by --seed (default: every one)")
     day = sub.add_parser("daily", help="the puzzle of a day")
@@ -200,16 +209,25 @@ def cmd_puzzles(args: argparse.Namespace) -> dict[str, Any]:
     if args.action == "generate":
         if args.count is None or args.seed is None or args.out is None:
             raise UsageError("puzzles generate needs --count N --seed S --out FILE")
-        bank = generate(args.count, args.seed, workers=min(args.workers, 8),
-                        wanted=parse_quotas(args.quotas, args.count), cache=args.cache)
+        kinds = parse_quotas(args.quotas, args.count) or quotas(args.count)
+        keep = load_bank(read_text_file(args.keep, "--keep ")) if args.keep else ()
+        if args.workers is not None and args.scheduler is not None:
+            raise UsageError("puzzles generate: --workers is for the local cluster; with --scheduler "
+                             "the cluster's workers do the work")
+        run = generate(default_plan(kinds), args.seed, scheduler=args.scheduler, workers=args.workers,
+                       cache=args.cache, keep=keep, progress=not args.quiet and not args.json)
+        bank = run.puzzles
         try:
             with open(args.out, "w", encoding="utf-8") as handle:
                 handle.write("".join(p.to_json() + "\n" for p in bank))
         except OSError as error:
             raise UsageError(f"--out {args.out}: {error.strerror}") from None
-        return {"action": "generate", "count": len(bank), "seed": args.seed, "out": args.out}
+        return {"action": "generate", "count": len(bank), "seed": args.seed, "out": args.out,
+                "hands": run.hands, "run": run.computed, "cached": run.cached, "kept": run.kept}
     path = args.file or str(bank_path())
     puzzles = load_bank(read_text_file(path, ""))
+    if args.action == "stats":
+        return {"action": "stats", "file": path, "count": len(puzzles), **composition(puzzles)}
     if args.sample is not None and args.sample < len(puzzles):
         puzzles = tuple(random.Random(args.seed or 0).sample(puzzles, args.sample))
     wrong = [p.id for p in puzzles if not proven(p)]
@@ -242,7 +260,18 @@ def proven(puzzle: Puzzle) -> bool:
 
 def show_puzzles(result: dict[str, Any]) -> str:
     if result["action"] == "generate":
-        return f"wrote {result['count']} puzzles (seed {result['seed']}) to {result['out']}"
+        return (f"wrote {result['count']} puzzles (seed {result['seed']}) to {result['out']}: "
+                f"{result['kept']} kept from the earlier bank, {result['hands']:,} hands "
+                f"({result['run']:,} run now, {result['cached']:,} from the cache)")
+    if result["action"] == "stats":
+        moves = sum(n for k, n in result["kind"].items() if k != "count")
+        parts = [f"{result['file']}: {result['count']:,} puzzles, {moves:,} of them move puzzles",
+                 "by kind (of all):", table(result["kind"], result["count"])]
+        for name in ("rules", "players", "game", "band"):
+            parts += [f"by {name} (of the move puzzles):", table(result[name], moves)]
+        parts += ["by theme (of all):", table(result["theme"], result["count"]),
+                  "kept from the earlier bank (ids unchanged):", table(result["kept"], result["count"])]
+        return "\n".join(parts)
     status = "all verified" if not result["wrong"] else f"WRONG: {', '.join(result['wrong'])}"
     return f"{result['file']}: {result['count']} puzzles, {status}"
 

@@ -410,7 +410,8 @@ WORK = ("learn_lesson", "learn_answers", "drill_kind", "drill_level", "drill_rev
         "drill_answer", "puzzle_mode", "puzzle_id", "puzzle_source", "puzzle_hint", "puzzle_shown",
         "puzzle_answer", "puzzle_seen", "analysis_code", "build_layout", "build_hand", "build_history",
         "play", "play_seen", "play_coach", "play_note", "guided", "guided_seed", "guided_done",
-        "guest_answers", "guest_runs", "results", "run_scores")
+        "guest_answers", "guest_runs", "results", "run_scores", "puzzle_run", "puzzle_run_mode",
+        "puzzle_run_saved", "puzzle_run_best", "puzzle_run_flash", "puzzle_queue")
 OWNED = ("learn_seeds", "learn_stars", "learn_anonymous", "guided_saved", "learn_loaded")
 
 

@@ -25,6 +25,7 @@ import streamlit as st
 
 from trainer.errors import TrainerError
 from trainer.i18n import localized, percent, t, tn
+from trainer.puzzles.themes import TAGS
 from trainer.store import (
     ENV,
     PARTS,
@@ -248,7 +249,8 @@ def tag_chart(tags: Sequence[TagStat]) -> None:
                                                            points=f"{stat.mean_points_lost:.1f}")
         st.page_link("ui/puzzles.py", label=t("progress.practise", LANG, tag=name, percent=share,
                                               right=stat.right, attempts=stat.attempts, lost=lost),
-                     icon=":material/extension:", query_params={"tag": stat.tag})
+                     icon=":material/extension:", query_params={"tag": stat.tag},
+                     disabled=stat.tag not in TAGS)  # a retired theme: no puzzle of the bank has it
 
 
 def calendar(days: Sequence[tuple[date, int]], every_day: int, today: date) -> None:

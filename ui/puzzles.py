@@ -1,9 +1,10 @@
-"""Puzzles: today's puzzle first, then by kind, tag and difficulty, and past days; a
-rated stream of puzzles near the learner's rating; his review queue.
+"""Puzzles: today's puzzle first, then by kind, theme, game, board and difficulty, and
+past days; a rated stream of puzzles near the learner's rating; Streak and Storm, runs
+of puzzles one after another (`ui.puzzle_runs`); his review queue.
 
 The learner answers by clicking a tile and then an end (or one number for a count).
 The URL opens a puzzle (?puzzle=ID), puzzles of a theme (?tag=TAG, the Progress
-page's links) or a mode (?mode=rated or ?mode=review).
+page's links) or a mode (?mode=rated, streak, storm or review).
 """
 
 from __future__ import annotations
@@ -23,13 +24,17 @@ from trainer.i18n import localized, t, tn
 from trainer.play.mistakes import is_own
 from trainer.puzzles.bank import by_id, shipped
 from trainer.puzzles.daily import daily
+from trainer.puzzles.features import FEATURES, features_of
 from trainer.puzzles.kinds import KINDS, Puzzle
+from trainer.puzzles.record import GAMES
 from trainer.puzzles.text import (
     both_answers,
     header,
     hint,
     line_words,
     move_label,
+    notes,
+    role,
     signed,
 )
 from trainer.puzzles.themes import TAGS
@@ -40,13 +45,14 @@ from trainer.store.queue import group_due
 from trainer.teach.drills import KINDS as DRILL_KINDS
 from trainer.teach.drills import AnswerError, parse_number
 from ui import own
+from ui import puzzle_runs as runs
 from ui.state import init_state, learner_id, open_store, reason, record_result, start_timer
 from ui.widgets import board, end_buttons, guard, hand, plain, quiz_board, tile_buttons, when_text
 
 # kinds' names and questions: puzzles.kind.*, puzzles.question.*
-BANDS = {"easy": (0, 1099), "medium": (1100, 1349), "hard": (1350, 9999)}
+BANDS = {"easy": (0, 1199), "medium": (1200, 1599), "hard": (1600, 9999)}
 ANY = "any"
-MODES = ("browse", "rated", "review")  # names: puzzles.mode.*
+MODES = ("browse", "rated", "streak", "storm", "review")  # names: puzzles.mode.*
 REVIEW_LIST = 20  # due puzzles listed at most (the next come up as these are cleared)
 CHOOSER = "puzzle_chooser"  # the chooser's state: open or folded
 
@@ -122,7 +128,8 @@ tag_link = False
 if url_tag is not None:  # practise a theme (the Progress page's links)
     del st.query_params["tag"]
     if url_tag in TAGS and any(url_tag in p.tags for p in bank):
-        st.session_state.update(puzzle_mode="browse", puzzle_tag=url_tag, puzzle_kind=ANY, puzzle_band=ANY)
+        st.session_state.update(puzzle_mode="browse", puzzle_tag=url_tag, puzzle_kind=ANY, puzzle_band=ANY,
+                                puzzle_game=ANY, puzzle_board=ANY)
         tag_link = True
         if st.query_params.get("puzzle") is None:
             choose(tag_puzzle(url_tag))
@@ -137,6 +144,9 @@ if url_id is not None and url_id != st.session_state["puzzle_id"]:
         st.error(t("puzzles.bad_link", LANG, error=reason(error)))
         del st.query_params["puzzle"]
         choose(today)
+queue: tuple[str, ...] = st.session_state["puzzle_queue"]
+if st.session_state["puzzle_id"] is None and queue:  # replaying a run's misses
+    choose(by_id(queue[0]), "queue")
 if st.session_state["puzzle_id"] is None:
     choose(today)
 
@@ -245,9 +255,11 @@ def review_section() -> None:
 
 if mode == "rated":
     rated_section()
+elif mode in runs.RUN_MODES:
+    runs.section(mode, [p for p in bank if p.id != today.id], choose, LANG)
 elif mode == "review":
     review_section()
-elif st.session_state["puzzle_source"] in ("stream", "review"):
+elif st.session_state["puzzle_source"] in ("stream", "review", *runs.RUN_MODES):
     st.session_state["puzzle_source"] = ""  # browsing: the puzzle shown is no longer rated
 
 
@@ -265,15 +277,20 @@ def chooser() -> None:
                             format_func=lambda k: t("puzzles.any_kind", LANG) if k == ANY else kind_name(k))
         tag = st.selectbox(t("puzzles.theme", LANG), [ANY, *TAGS], key="puzzle_tag", persist_state="page",
                            format_func=lambda g: option_name("puzzles.tag", g))
+        game = st.selectbox(t("puzzles.game", LANG), [ANY, *GAMES], key="puzzle_game", persist_state="page",
+                            format_func=lambda g: option_name("puzzles.game", g))
+        board_filter = st.selectbox(t("puzzles.board", LANG), [ANY, *FEATURES], key="puzzle_board",
+                                    persist_state="page",
+                                    format_func=lambda b: option_name("puzzles.feature", b))
         band = st.selectbox(t("puzzles.difficulty", LANG), [ANY, *BANDS], key="puzzle_band",
                             persist_state="page", format_func=lambda b: option_name("puzzles.band", b))
         if tag != ANY:
             st.caption(t(f"puzzles.tag_def.{tag}", LANG))
-        matching = matching_puzzles(kind, tag, band)
+        matching = matching_puzzles(kind, tag, band, game, board_filter)
         if matching:
             st.caption(tn("puzzles.matching", len(matching), LANG))
         else:
-            suggest_nearest(kind, tag, band)
+            suggest_nearest(kind, tag, band, game, board_filter)
         if st.button(t("puzzles.next", LANG), key="puzzle_next", disabled=not matching, type="primary"):
             choose(next_unseen(matching))
             st.rerun()
@@ -285,30 +302,37 @@ def chooser() -> None:
                 st.rerun()
 
 
-def matching_puzzles(kind: str, tag: str, band: str) -> list[Puzzle]:
+def matching_puzzles(kind: str, tag: str, band: str, game: str = ANY,
+                     board_filter: str = ANY) -> list[Puzzle]:
     return [p for p in bank if (kind == ANY or p.kind == kind)
             and (tag == ANY or tag in p.tags)
-            and (band == ANY or BANDS[band][0] <= p.rating <= BANDS[band][1])]
+            and (game == ANY or p.game == game)
+            and (band == ANY or BANDS[band][0] <= p.rating <= BANDS[band][1])
+            and (board_filter == ANY or board_filter in features_of(p))]
 
 
 def _set_filter(**values: str) -> None:
     st.session_state.update(values)
 
 
-def suggest_nearest(kind: str, tag: str, band: str) -> None:
+def suggest_nearest(kind: str, tag: str, band: str, game: str = ANY, board_filter: str = ANY) -> None:
     """An empty choice: the nearest one with puzzles, letting go of one filter (the
-    difficulty first, then the theme, then the kind), else of two."""
+    difficulty first, then the board, the theme, the game, the kind), else of two."""
     st.warning(t("puzzles.none_match", LANG))
     tries = [({"puzzle_band": ANY}, "puzzles.filter_any_band"),
+             ({"puzzle_board": ANY}, "puzzles.filter_any_board"),
              ({"puzzle_tag": ANY}, "puzzles.filter_any_theme"),
+             ({"puzzle_game": ANY}, "puzzles.filter_any_game"),
              ({"puzzle_kind": ANY}, "puzzles.filter_any_kind"),
              ({"puzzle_band": ANY, "puzzle_tag": ANY}, "puzzles.filter_any_theme")]
-    current = {"puzzle_kind": kind, "puzzle_tag": tag, "puzzle_band": band}
+    current = {"puzzle_kind": kind, "puzzle_tag": tag, "puzzle_band": band, "puzzle_game": game,
+               "puzzle_board": board_filter}
     for change, name in tries:
         if all(current[k] == v for k, v in change.items()):
             continue
         relaxed = {**current, **change}
-        found = matching_puzzles(relaxed["puzzle_kind"], relaxed["puzzle_tag"], relaxed["puzzle_band"])
+        found = matching_puzzles(relaxed["puzzle_kind"], relaxed["puzzle_tag"], relaxed["puzzle_band"],
+                                 relaxed["puzzle_game"], relaxed["puzzle_board"])
         if found:
             words = t(name, LANG)
             st.info(tn("puzzles.nearest", len(found), LANG, filter=words))
@@ -331,8 +355,19 @@ def next_unseen(matching: list[Puzzle]) -> Puzzle:
     return picked
 
 
+def queue_position() -> Optional[int]:
+    """Where the puzzle shown stands in the misses being replayed (None: not replaying)."""
+    if st.session_state["puzzle_source"] != "queue" or st.session_state["puzzle_id"] not in queue:
+        return None
+    return queue.index(st.session_state["puzzle_id"])
+
+
 if mode == "browse":
-    chooser()
+    if queue_position() is not None:
+        st.info(t("puzzles.replaying", LANG, number=(queue_position() or 0) + 1, total=len(queue)),
+                icon=":material/replay:")
+    else:
+        chooser()
     restarted = st.session_state["puzzle_restarted"]
     if restarted:
         st.session_state["puzzle_restarted"] = 0
@@ -345,6 +380,8 @@ st.subheader(t("puzzles.heading", LANG, label=t("puzzles.today_label", LANG), ki
              if is_today else kind_name(puzzle.kind))
 st.caption(header(puzzle, LANG, with_id=not is_today))
 st.write(t(f"puzzles.question.{puzzle.kind}", LANG))
+for note in notes(puzzle, LANG):
+    st.caption(note)
 if puzzle.kind == "count" and st.session_state["puzzle_answer"] is None:
     quiz_board(position.layout)  # drawn as after the answer, without the count, end values or total
     st.caption(t("puzzles.count_hidden", LANG))
@@ -448,12 +485,17 @@ def keep(puzzle: Puzzle, answer: str) -> None:
     source = st.session_state["puzzle_source"]
     rated = source == "stream" and mode == "rated" and not helped
     attempt_mode = ("" if shown else "stream" if rated else "review" if source == "review"
+                    else source if source in runs.RUN_MODES and mode == source
                     else "daily" if puzzle.id == today.id else "archive" if source == "archive" else "")
     recorded = record_result("puzzle", puzzle.id, puzzle.is_right(answer), "helped" if helped else "",
                              kind=puzzle.kind, position=puzzle.position, answer=answer,
                              points_lost=points_lost(puzzle, answer), timer="puzzle", helped=helped,
                              rated=rated, mode=attempt_mode, tags=puzzle.tags)
     st.session_state["puzzle_recorded"] = (puzzle.id, recorded) if recorded is not None else None
+    if attempt_mode == "storm":  # the next puzzle at once, the word on this one above it
+        runs.storm_answer(puzzle, answer, LANG)
+    elif attempt_mode == "streak":
+        runs.streak_answer(puzzle, answer)
 
 
 def show_kept(puzzle: Puzzle) -> None:
@@ -503,9 +545,29 @@ def move_picker(mover: tuple[Tile, ...]) -> None:
             st.rerun(scope="app")
 
 
+def replay_buttons(puzzle: Puzzle, answer: str) -> None:
+    """Under a replayed miss: again after a wrong answer, then the next miss (or the end)."""
+    at = queue_position() or 0
+    with st.container(horizontal=True):
+        if not puzzle.is_right(answer) and st.button(t("puzzles.retry", LANG), key="puzzle_retry",
+                                                      type="primary"):
+            choose(puzzle, "queue")
+            st.rerun()
+        if at + 1 < len(queue):
+            if st.button(t("puzzles.replay_next", LANG), key="replay_next",
+                         type="primary" if puzzle.is_right(answer) else "secondary"):
+                choose(by_id(queue[at + 1]), "queue")
+                st.rerun()
+        elif st.button(t("puzzles.replay_done", LANG), key="replay_done"):
+            st.session_state["puzzle_queue"] = ()
+            choose(today)
+            st.rerun()
+
+
 answered: Optional[str] = st.session_state["puzzle_answer"]
 if answered is None:
     start_timer("puzzle", puzzle.id)
+in_run = mode in runs.RUN_MODES and st.session_state["puzzle_source"] == mode  # no hint in a run
 if puzzle.kind == "count":
     if answered is None:
         if st.session_state["puzzle_hint"]:
@@ -528,8 +590,8 @@ else:
     if puzzle.kind == "endgame":
         for other in range(position.players):
             if other != position.turn:
-                st.write(t("puzzles.opponent_hand" if position.players == 2 else "puzzles.player_hand", LANG,
-                           player=other))
+                who = role(puzzle, other)
+                st.write(t(f"puzzles.{who if who != 'you' else 'player'}_hand", LANG, player=other))
                 hand(position.hand(other))
     st.write(t("puzzles.your_hand", LANG))
     if answered is not None:  # before the answer, the tile buttons are the hand
@@ -537,8 +599,8 @@ else:
     if answered is None:
         move_picker(mover)
         # outside the picker: a tile's click does not draw it again; it reruns the page
-        if not st.session_state["puzzle_hint"] and st.button(t("puzzles.hint", LANG),
-                                                              key="puzzle_hint_button"):
+        if not in_run and not st.session_state["puzzle_hint"] and st.button(t("puzzles.hint", LANG),
+                                                                            key="puzzle_hint_button"):
             st.session_state["puzzle_hint"] = True
             st.rerun()
 
@@ -554,14 +616,18 @@ if answered is not None:
         if st.button(t("puzzles.review_back", LANG), key="puzzle_review_back", type="primary"):
             st.session_state["puzzle_source"] = ""
             st.rerun()
+    elif mode == "streak" and source == "streak":
+        runs.streak_after(puzzle, LANG)
+    elif queue_position() is not None:  # replaying misses: again first, then the next miss
+        replay_buttons(puzzle, answered)
     else:  # right: on to the next; wrong: again first
         solved = puzzle.is_right(answered)
         with st.container(horizontal=True):
             if not solved and st.button(t("puzzles.retry", LANG), key="puzzle_retry", type="primary"):
                 retry(puzzle, source)
                 st.rerun()
-            matching = matching_puzzles(*(st.session_state.get(k, ANY)
-                                          for k in ("puzzle_kind", "puzzle_tag", "puzzle_band")))
+            matching = matching_puzzles(*(st.session_state.get(k, ANY) for k in (
+                "puzzle_kind", "puzzle_tag", "puzzle_band", "puzzle_game", "puzzle_board")))
             if matching and st.button(t("puzzles.next", LANG), key="puzzle_after_next",
                                       type="primary" if solved else "secondary"):
                 choose(next_unseen(matching))

@@ -123,6 +123,14 @@ DEFAULTS: dict[str, Any] = {
     "puzzle_recorded": None,  # (puzzle id, Recorded) of the last attempt kept in the store
     "puzzle_seen": (),  # ids of the puzzles "Next" has shown in this visit
     "puzzle_restarted": 0,  # how many puzzles a choice had when "Next" started it again
+    # Streak and Storm (ui/puzzle_runs.py)
+    "puzzle_run": None,  # the Streak or Storm under way, or the last one finished
+    "puzzle_run_mode": "",  # which of the two it is
+    "puzzle_run_saved": False,  # whether the finished run is kept
+    "puzzle_run_best": None,  # the best before this run (to say "a new personal best")
+    "puzzle_run_flash": None,  # a storm's word on its last answer: ("right" | "bonus" | "wrong", text)
+    "puzzle_queue": (),  # the misses being replayed, in order
+    "puzzle_clock": None,  # a clock to inject (tests); None is time.monotonic
     # the Progress page's import
     "progress_import": None,  # ("success" or "error", message) of the last import
     # club mode (ui.club): the signed-in account, his session's token, a cookie to set

@@ -1481,33 +1481,61 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "puzzles.tag.greedy-trap": "greedy trap",
     "puzzles.tag.set-up": "set-up",
     "puzzles.tag.deny": "deny the count",
-    "puzzles.tag.open-spinner": "open the spinner",
-    "puzzles.tag.double-at-end": "double at an end",
-    "puzzles.tag.four-arms": "four arms",
-    "puzzles.tag.count-tiles": "count the tiles",
-    "puzzles.tag.shed-pips": "shed pips",
-    "puzzles.tag.big-score": "big score",
     "puzzles.tag.domino": "domino",
     "puzzles.tag.block": "block",
-    "puzzles.tag.cincos": "cincos rules",
+    "puzzles.tag.shed-heavy": "shed the heavy tile",
+    "puzzles.tag.hold-answer": "hold the answering tile",
+    "puzzles.tag.partner-count": "partner's count",
+    "puzzles.tag.read-void": "read the void",
+    "puzzles.tag.open-spinner": "open the spinner (a retired theme)",
+    "puzzles.tag.double-at-end": "double at an end (a retired theme)",
+    "puzzles.tag.four-arms": "four arms (a retired theme)",
+    "puzzles.tag.count-tiles": "count the tiles (a retired theme)",
+    "puzzles.tag.shed-pips": "shed pips (a retired theme)",
+    "puzzles.tag.big-score": "big score (a retired theme)",
+    "puzzles.tag.cincos": "cincos rules (a retired theme)",
     "puzzles.tag.spinner": "spinner (a retired theme)",
     "puzzles.tag.deny-count": "deny the count (a retired theme)",
+    # each theme's definition: "in most lines" is in most of the solved lines (best play by
+    # everyone after the answer, on the puzzle's deals of the hidden tiles)
     "puzzles.tag_def.greedy-trap": "The move that scores the most now is not the best.",
     "puzzles.tag_def.set-up": (
-        "The answer leaves a board on which a tile still in your hand scores next turn."
+        "The answer scores nothing now, and with best play your next tile then scores, more often "
+        "than after the tempting move."
     ),
-    "puzzles.tag_def.deny": "The answer leaves the next player less to score than another move would.",
-    "puzzles.tag_def.open-spinner": "The answer goes on an empty arm of the spinner.",
-    "puzzles.tag_def.double-at-end": "A double stands at an open end: it counts both halves.",
-    "puzzles.tag_def.four-arms": "All four arms of the spinner hold tiles.",
-    "puzzles.tag_def.count-tiles": (
-        "After the answer, an end shows a suit with no tile left that you cannot see."
+    "puzzles.tag_def.deny": (
+        "After the answer the next player mostly scores nothing on his turn, and less than after "
+        "the tempting move."
     ),
-    "puzzles.tag_def.shed-pips": "With three tiles or fewer, the answer sheds your heaviest tile.",
-    "puzzles.tag_def.big-score": "The answer scores 20 or more at once.",
-    "puzzles.tag_def.domino": "In the best line your side goes out.",
-    "puzzles.tag_def.block": "The best line ends with nobody able to play.",
-    "puzzles.tag_def.cincos": "Played under the cincos rules.",
+    "puzzles.tag_def.domino": (
+        "After the answer your side mostly goes out, more often than after the tempting move."
+    ),
+    "puzzles.tag_def.block": (
+        "After the answer the hand mostly ends with nobody able to play, more often than after the "
+        "tempting move."
+    ),
+    "puzzles.tag_def.shed-heavy": (
+        "The answer plays your heaviest tile, so that fewer pips are left in your hand when the hand ends."
+    ),
+    "puzzles.tag_def.hold-answer": (
+        "The answer keeps the tile the tempting move would play: played next, it mostly scores."
+    ),
+    "puzzles.tag_def.partner-count": "The answer gives your partner a count: his next tile mostly scores.",
+    "puzzles.tag_def.read-void": (
+        "A player showed by drawing or passing that he lacks a number; after the answer he mostly "
+        "has to draw or pass again."
+    ),
+    "puzzles.game": "Game",
+    "puzzles.game.2-players": "2 players",
+    "puzzles.game.3-players": "3 players",
+    "puzzles.game.4-players": "4 players, each alone",
+    "puzzles.game.partners": "partners",
+    "puzzles.game.cincos": "cincos",
+    "puzzles.board": "Board",
+    "puzzles.feature.double-at-end": "a double at an end",
+    "puzzles.feature.four-arms": "four arms",
+    "puzzles.feature.no-spinner": "no spinner yet",
+    "puzzles.feature.spinner-open": "the spinner still open",
     "puzzles.matching": {"one": "{n} puzzle matches.", "other": "{n} puzzles match."},
     "puzzles.none_match": "No puzzle matches this choice.",
     "puzzles.nearest": {"one": "Try {filter}: {n} puzzle.", "other": "Try {filter}: {n} puzzles."},
@@ -1515,6 +1543,8 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "puzzles.filter_any_kind": "any kind",
     "puzzles.filter_any_theme": "any theme",
     "puzzles.filter_any_band": "any difficulty",
+    "puzzles.filter_any_board": "any board",
+    "puzzles.filter_any_game": "any game",
     "puzzles.seen_all": {
         "one": "You have seen the only puzzle of this choice; it starts again.",
         "other": "You have seen all {n} puzzles of this choice; they start again.",
@@ -1528,10 +1558,21 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "puzzles.line_play_player": "player {player} plays {move}",
     "puzzles.line_draw_player": "player {player} draws",
     "puzzles.line_pass_player": "player {player} passes",
+    "puzzles.line_play_partner": "your partner plays {move}",
+    "puzzles.line_draw_partner": "your partner draws",
+    "puzzles.line_pass_partner": "your partner passes",
     "puzzles.basis_exact": "exact",
     "puzzles.basis_deals": {
         "one": "{n} deal of the tiles you cannot see, the same deal for every move",
         "other": "{n} deals of the tiles you cannot see, the same deals for every move",
+    },
+    "puzzles.basis_checked": {
+        "one": "the answer's margin found again on {n} fresh deal",
+        "other": "the answer's margin found again on {n} fresh deals",
+    },
+    "puzzles.basis_played": {
+        "one": "and {n} deal played out with every player choosing on what he can see",
+        "other": "and {n} deals played out with every player choosing on what he can see",
     },
     "puzzles.basis": "Basis: {basis}.",
     "puzzles.hint_count": {
@@ -1575,8 +1616,8 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "puzzles.today_label": "Today's puzzle",
     "puzzles.label": "Puzzle {id}",
     "puzzles.heading": "{label}: {kind}",
-    "puzzles.info": "Rating {rating} · rules {rules}",
-    "puzzles.info_themes": "Rating {rating} · rules {rules} · themes: {themes}",
+    "puzzles.info_game": "Rating {rating} · {game} · rules {rules}",
+    "puzzles.info_game_themes": "Rating {rating} · {game} · rules {rules} · themes: {themes}",
     "puzzles.count_right": "Right: the count is {count}.",
     "puzzles.count_part": "{value} ({name})",
     "puzzles.count_wrong": "Not quite: you said {answer}; the count is {parts} = {count}.",
@@ -1604,6 +1645,21 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "puzzles.check": "Check",
     "puzzles.opponent_hand": "Your opponent's hand:",
     "puzzles.player_hand": "Hand of player {player}:",
+    "puzzles.partner_hand": "Your partner's hand (player {player}):",
+    "puzzles.held_opponent": "the opponent: {tiles}",
+    "puzzles.held_partner": "your partner (player {player}): {tiles}",
+    "puzzles.held_player": "player {player}: {tiles}",
+    "puzzles.table_status": "{others} · boneyard: {boneyard}",
+    "puzzles.void_opponent": "The opponent has no {pips}: he drew or passed when they were open.",
+    "puzzles.void_partner": "Your partner has no {pips}: he drew or passed when they were open.",
+    "puzzles.void_player": "Player {player} has no {pips}: he drew or passed when they were open.",
+    "puzzles.model_alone": (
+        "With three or four players each alone, a value is your points from now on less the others' "
+        "together, counted as if they all played against you."
+    ),
+    "puzzles.model_partners": (
+        "A value is your side's: your points and your partner's, less the other side's."
+    ),
     "puzzles.your_hand": "Your hand:",
     "puzzles.hint_or": " or ",
     "puzzles.where": "Where does {tile} go?",
@@ -1615,6 +1671,48 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "puzzles.mode.browse": "Browse",
     "puzzles.mode.rated": "Rated",
     "puzzles.mode.review": "Review",
+    "puzzles.mode.streak": "Streak",
+    "puzzles.mode.storm": "Storm",
+    # ----- the Puzzles page: Streak and Storm, runs of puzzles -----
+    "puzzles.streak_intro": (
+        "Puzzles one after another, each a little harder than the one before, starting a little "
+        "below your level. No clock: take your time. The streak ends at the first miss."
+    ),
+    "puzzles.storm_intro": (
+        "Solve as many puzzles as you can in {minutes} minutes. They start easy and get harder. A "
+        "wrong answer costs {penalty} seconds; right answers in a row win time: {bonuses}, and 10\u00a0s "
+        "more at every 10 after that."
+    ),
+    "puzzles.storm_bonus_at": "{combo} in a row +{seconds}\u00a0s",
+    "puzzles.run_no_best": "No result kept yet: this will be your first.",
+    "puzzles.streak_best": {"one": "Your best streak: {n} puzzle.",
+                            "other": "Your best streak: {n} puzzles."},
+    "puzzles.storm_best": {"one": "Your best storm: {n} puzzle solved.",
+                           "other": "Your best storm: {n} puzzles solved."},
+    "puzzles.run_guest": "Create your profile in the sidebar to keep your best results.",
+    "puzzles.streak_start": "Start a streak",
+    "puzzles.streak_again": "New streak",
+    "puzzles.storm_start": "Start a storm",
+    "puzzles.storm_again": "New storm",
+    "puzzles.streak_now": {"one": "Streak: {n} puzzle solved", "other": "Streak: {n} puzzles solved"},
+    "puzzles.streak_next": "Next puzzle",
+    "puzzles.run_stop": "Stop here",
+    "puzzles.storm_clock": "{time} left · {score} solved · {combo} in a row",
+    "puzzles.storm_right": "Right: {score} solved.",
+    "puzzles.storm_bonus": "Right, {combo} in a row: {seconds} more seconds.",
+    "puzzles.storm_wrong": "Not that one: the answer was {accepted}. {penalty} seconds off the clock.",
+    "puzzles.storm_over": "Time! {score} solved of {answered}; best run {combo} in a row.",
+    "puzzles.streak_over": {"one": "The streak ends at {n} puzzle solved.",
+                            "other": "The streak ends at {n} puzzles solved."},
+    "puzzles.run_new_best": "A new personal best: {score}!",
+    "puzzles.run_list": "The puzzles of this run:",
+    "puzzles.run_right": "solved",
+    "puzzles.run_missed": "missed",
+    "puzzles.run_line": "{number}. {result}: puzzle {link}, rating {rating}; your answer {answer}",
+    "puzzles.replay_misses": {"one": "Replay my miss", "other": "Replay my {n} misses"},
+    "puzzles.replaying": "Replaying your misses: {number} of {total}.",
+    "puzzles.replay_next": "Next miss",
+    "puzzles.replay_done": "Done: back to today's puzzle",
     "puzzles.bad_mode": "This link asks for a mode the page does not have ({mode}): the modes are {modes}.",
     "puzzles.bad_tag": "No puzzle has the theme {tag}: this link does not work.",
     "puzzles.practising": {

@@ -1,52 +1,81 @@
-"""The puzzle generator: seeded hands between the computer players, positions taken
-at moments that make a puzzle, proven in their kind's sense, kept when they pass the
-interest filters, then given themes and a rating. The same count and seed give the
-same bank, byte for byte, however many processes share the work: each hand's
-puzzles depend on its seed alone (`puzzles_of_hand`).
+"""The puzzles of one hand: a seeded hand between computer players in one of the games
+the trainer plays (2, 3 or 4 players, partners, cincos), positions taken at moments
+that make a puzzle, screened cheaply, proven in their kind's sense, kept when they
+pass the interest filters, then given themes from their solved lines and a rating.
+
+Each hand's puzzles depend on its seed alone (`found_in_hand`), and each kind's puzzle
+on the seed alone whatever the other kinds asked for: so hands can be shared among
+any number of workers (`trainer.puzzles.farm`) and the bank stays the same.
+
+>>> game_of(7)
+Game(rules='standard', players=2, hand_sizes='')
 """
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
-from dataclasses import replace
-from multiprocessing import get_context
-from pathlib import Path
-from typing import Optional
+from dataclasses import dataclass, replace
 
 from trainer.engine.game import deal
+from trainer.engine.moves import Move
 from trainer.engine.position import Hidden, Position
-from trainer.engine.rules import CINCOS, STANDARD
-from trainer.play.players import make_player, mover_view
-from trainer.puzzles.kinds import KINDS, Kind, Puzzle, PuzzleError, make_puzzle
+from trainer.engine.rules import preset
+from trainer.engine.voids import Voids
+from trainer.play.players import best_reply_points, mover_view
+from trainer.puzzles.choices import MIN_CHOICES, real_choices
+from trainer.puzzles.kinds import Kind, Puzzle, PuzzleError, make_puzzle
 from trainer.puzzles.rating import rating
 from trainer.puzzles.themes import tags_of
 
-SHARE: dict[Kind, float] = {"count": 0.26, "score-most": 0.07, "deny": 0.10,
-                            "best-play": 0.13, "endgame": 0.44}
-CHANCE: dict[Kind, float] = {"count": 0.12, "score-most": 1.0, "deny": 0.5,
+CHANCE: dict[Kind, float] = {"count": 0.12, "score-most": 1.0, "deny": 0.6,
                              "best-play": 0.6, "endgame": 1.0}
 HAND_LIMIT: dict[Kind, int] = {"score-most": 6, "deny": 5, "best-play": 5}  # tiles in the mover's hand
-HIDDEN_LIMIT = 14  # tiles the mover cannot see (other hands and boneyard): late in the hand
+HIDDEN_LIMIT = 12  # tiles the mover cannot see (other hands and boneyard): late in the hand
+IN_HANDS = 12  # tiles in all hands at most: a deal's exact solve stays small (about 3,000 nodes)
 
 
-def quotas(count: int) -> dict[Kind, int]:
-    """How many puzzles of each kind make `count` (largest remainders)."""
-    exact = {k: count * SHARE[k] for k in KINDS}
-    out = {k: int(v) for k, v in exact.items()}
-    for k in sorted(KINDS, key=lambda k: exact[k] - out[k], reverse=True)[:count - sum(out.values())]:
-        out[k] += 1
-    return out
+@dataclass(frozen=True)
+class Game:
+    """The rules preset and the number of players of a hand."""
+
+    rules: str
+    players: int
+    hand_sizes: str = ""  # the rules' own when empty
+
+    @property
+    def name(self) -> str:
+        """The game as the bank's shares count it: `2-players`, `3-players`, `4-players`
+        (each alone), `partners`, `cincos` (`trainer.puzzles.record.GAMES`)."""
+        return self.rules if self.rules in ("partners", "cincos") else f"{self.players}-players"
+
+
+# how often each game is dealt: tuned so that each game gives at least a tenth of the
+# move puzzles. Endgames need an empty boneyard: rare where one is dealt (about one
+# hand in forty with two players), the rule with four players dealt seven each.
+DEALT: tuple[tuple[Game, float], ...] = (
+    (Game("standard", 2), 0.34), (Game("standard", 3), 0.19), (Game("standard", 4), 0.08),
+    (Game("standard", 4, "7"), 0.05), (Game("partners", 4), 0.10), (Game("partners", 4, "7"), 0.06),
+    (Game("cincos", 2), 0.10), (Game("cincos", 3), 0.04), (Game("cincos", 4), 0.04))
+
+
+def game_of(game_seed: int) -> Game:
+    """The game a seeded hand is played in (its seed's first draw)."""
+    draw = random.Random(game_seed).random()
+    for game, weight in DEALT:
+        if draw < weight:
+            return game
+        draw -= weight
+    return DEALT[-1][0]
 
 
 def cheap(position: Position) -> bool:
-    """Whether the mover's view hides few enough tiles that a deal solves in a
-    millisecond or so (late in the hand)."""
+    """Whether the mover's view hides few enough tiles, and the hands hold few enough,
+    that a deal solves in a millisecond or so (late in the hand)."""
     view = mover_view(position)
     hidden = sum(h.count for h in (*view.hands, view.boneyard) if isinstance(h, Hidden))
-    return hidden <= HIDDEN_LIMIT
+    in_hands = sum(len(position.hand(p)) for p in range(position.players))
+    return hidden <= HIDDEN_LIMIT and in_hands <= IN_HANDS
 
 
 def candidate(kind: Kind, position: Position, draw: float) -> bool:
@@ -57,49 +86,86 @@ def candidate(kind: Kind, position: Position, draw: float) -> bool:
     layout = position.layout
     if kind == "count":
         return not layout.is_empty and (layout.spinner is not None or draw < CHANCE[kind] * 0.3)
-    if layout.is_empty or len(position.legal_moves()) < 3:
+    if layout.is_empty or len(position.legal_moves()) < MIN_CHOICES:
         return False
     if kind == "endgame":
         sizes = [len(position.hand(p)) for p in range(position.players)]
-        return position.boneyard == () and max(sizes) <= 7 and min(sizes) >= 2
-    return len(position.hand(position.turn)) <= HAND_LIMIT[kind] and cheap(position)
+        if position.boneyard != () or max(sizes) > 7 or min(sizes) < 2 or sum(sizes) > IN_HANDS:
+            return False
+    elif len(position.hand(position.turn)) > HAND_LIMIT[kind] or not cheap(position):
+        return False
+    return real_choices(position) >= MIN_CHOICES
 
 
 def finish(puzzle: Puzzle) -> Puzzle:
-    """Themes and a rating for a proven puzzle."""
+    """Themes (from the solved lines) and a rating for a proven puzzle."""
     tagged = replace(puzzle, tags=tags_of(puzzle))
     return replace(tagged, rating=rating(tagged))
 
 
-def positions(game_seed: int) -> Iterator[Position]:
-    """Every decision of one seeded hand between two computer players."""
+class Greedy:
+    """The greedy computer player's choice (`trainer.play.players.GreedyPlayer`: most
+    points now, then the least it leaves the next player, then the heaviest tile; ties
+    drawn by its own generator), found with fewer sums: what a move leaves the next
+    player is worked out only for the moves that score the most."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, position: Position) -> Move:
+        moves = position.legal_moves()
+        points = [position.points(m) for m in moves]
+        top = max(points)
+        keys = {i: (best_reply_points(position, m), -m.tile.pips) for i, m in enumerate(moves)
+                if points[i] == top}
+        best = min(keys.values())
+        return self.rng.choice([moves[i] for i in keys if keys[i] == best])
+
+
+class Anything:
+    """Any legal move, uniformly (`trainer.play.players.RandomPlayer`)."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, position: Position) -> Move:
+        return self.rng.choice(position.legal_moves())
+
+
+def positions(game_seed: int) -> Iterator[tuple[Position, Voids]]:
+    """Every decision of one seeded hand between computer players, with the suits each
+    player has shown he lacks by then (he drew or passed on them, and has not drawn
+    since)."""
     rng = random.Random(game_seed)
-    rules = CINCOS if rng.random() < 0.2 else STANDARD
-    bots = [make_player(rng.choice(("greedy", "greedy", "random")), rng.randrange(1 << 30))
-            for _ in range(2)]
-    position = deal(rules, 2, rng)
+    game = game_of(game_seed)
+    rng.random()  # the draw that chose the game
+    bots = [(Greedy if rng.choice(("greedy", "greedy", "random")) == "greedy" else Anything)(
+        rng.randrange(1 << 30)) for _ in range(game.players)]
+    rules = preset(game.rules)
+    position = deal(rules.with_hand_sizes(game.hand_sizes) if game.hand_sizes else rules, game.players, rng)
+    voids: dict[int, frozenset[int]] = {}
     while not position.is_over:
+        pips = frozenset(end.pip for end in position.layout.open_ends())
         if position.must_draw:
-            position = position.draw()
+            voids[position.turn] = pips  # a draw starts his voids afresh
+            while position.must_draw:
+                position = position.draw()
             continue
         if position.must_pass:
+            voids[position.turn] = voids.get(position.turn, frozenset()) | pips
             position = position.pass_turn()
             continue
-        yield position
+        yield position, {p: s for p, s in voids.items() if p != position.turn}
         position = position.play(bots[position.turn].choose(position))
 
 
-def puzzles_of_hand(game_seed: int, kinds: tuple[Kind, ...] = KINDS) -> list[Puzzle]:
-    """At most one puzzle of each of `kinds` from one seeded hand, in the hand's order.
-    Each kind's choice depends on the hand's seed alone, whatever the other kinds."""
-    return [p for _, p in found_in_hand(game_seed, kinds)]
-
-
 def found_in_hand(game_seed: int, kinds: tuple[Kind, ...]) -> list[tuple[int, Puzzle]]:
-    """`puzzles_of_hand` with the index of the decision each puzzle comes from."""
+    """At most one puzzle of each of `kinds` from one seeded hand, with the index of the
+    decision it comes from, in the hand's order. Each kind's choice depends on the
+    hand's seed alone, whatever the other kinds."""
     found: list[tuple[int, Puzzle]] = []
     taken: set[Kind] = set()
-    for index, position in enumerate(positions(game_seed)):
+    for index, (position, voids) in enumerate(positions(game_seed)):
         for kind in kinds:
             if kind in taken:
                 continue
@@ -107,60 +173,16 @@ def found_in_hand(game_seed: int, kinds: tuple[Kind, ...]) -> list[tuple[int, Pu
             if not candidate(kind, position, draw):
                 continue
             try:
-                puzzle = make_puzzle(kind, position, seed=game_seed)
+                puzzle = make_puzzle(kind, position, seed=game_seed, voids=voids)
             except PuzzleError:
                 continue
             taken.add(kind)
             found.append((index, finish(puzzle)))
+        if len(taken) == len(kinds):
+            break
     return found
 
 
-def _hand(job: tuple[int, tuple[Kind, ...], Optional[str]]) -> list[Puzzle]:
-    """One hand's puzzles, through the cache directory when there is one (a file a
-    hand: each kind's puzzle or null), so that an interrupted run loses nothing."""
-    game_seed, kinds, cache = job
-    if cache is None:
-        return puzzles_of_hand(game_seed, kinds)
-    path = Path(cache) / f"{game_seed}.json"
-    try:
-        known: dict[str, Optional[list[object]]] = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        known = {}
-    missing = tuple(k for k in kinds if k not in known)
-    if missing:
-        found = {p.kind: [index, p.to_json()] for index, p in found_in_hand(game_seed, missing)}
-        known.update({k: found.get(k) for k in missing})
-        path.write_text(json.dumps(known, sort_keys=True), encoding="utf-8")
-    made = [(int(str(entry[0])), KINDS.index(k), Puzzle.from_json(str(entry[1])))
-            for k in kinds if (entry := known.get(k)) is not None]
-    return [p for _, _, p in sorted(made, key=lambda e: (e[0], e[1]))]
-
-
-def generate(count: int, seed: int, workers: int = 1, batch: int = 8,
-             wanted: Optional[dict[Kind, int]] = None, cache: Optional[str] = None) -> list[Puzzle]:
-    """`count` puzzles, the kinds mixed by SHARE (or as many of each kind as `wanted`
-    says), from hands seeded by `seed`, the hands shared among `workers` processes."""
-    wanted = dict(wanted) if wanted is not None else quotas(count)
-    found: dict[Kind, int] = {k: 0 for k in KINDS}
-    seen: set[str] = set()
-    bank: list[Puzzle] = []
-    game = 0
-    # spawned, not forked: a forked child would inherit the solver's thread pool without its threads
-    pool = ProcessPoolExecutor(workers, mp_context=get_context("spawn")) if workers > 1 else None
-    try:
-        while any(found[k] < wanted[k] for k in KINDS):
-            kinds = tuple(k for k in KINDS if found[k] < wanted[k])
-            jobs = [(seed * 1_000_003 + game + i, kinds, cache) for i in range(batch * workers)]
-            game += len(jobs)
-            results = pool.map(_hand, jobs) if pool is not None else map(_hand, jobs)
-            for puzzles in results:
-                for puzzle in puzzles:
-                    if found[puzzle.kind] >= wanted[puzzle.kind] or puzzle.position in seen:
-                        continue
-                    seen.add(puzzle.position)
-                    found[puzzle.kind] += 1
-                    bank.append(puzzle)
-    finally:
-        if pool is not None:
-            pool.shutdown()
-    return bank
+def puzzles_of_hand(game_seed: int, kinds: tuple[Kind, ...]) -> list[Puzzle]:
+    """`found_in_hand` without the indexes."""
+    return [p for _, p in found_in_hand(game_seed, kinds)]

@@ -1,7 +1,9 @@
 """Puzzles in words for the learner: move codes spelled out, the endgame's best line,
 the hint of every kind, the basis of a claim, both answers (the most points now and
-the solver's best) and the board a count puzzle shows before it is answered. Every
-sentence comes from the catalogue.
+the solver's best), what the learner knows besides the board (the others' tiles, the
+suits a player showed he lacks, how values are counted with more players) and the
+board a count puzzle shows before it is answered. Every sentence comes from the
+catalogue.
 
 >>> move_words("5-3@W")
 '5-3 on the west end'
@@ -14,6 +16,7 @@ from __future__ import annotations
 from trainer.engine.movenames import end_words
 from trainer.engine.movenames import move_words as named_move
 from trainer.engine.moves import Move
+from trainer.engine.position import size
 from trainer.i18n import t, tn
 from trainer.puzzles.kinds import Puzzle
 from trainer.svg import describe, render_board
@@ -32,26 +35,64 @@ def move_label(move: str, lang: str = "en") -> str:
     return named_move(Move.parse(move), lang)
 
 
+def role(puzzle: Puzzle, player: int) -> str:
+    """Who a player is to the learner: "you", "opponent" (two players), "partner" (the
+    partner under partners) or "player"."""
+    position = puzzle.parsed()
+    if player == position.turn:
+        return "you"
+    if position.players == 2:
+        return "opponent"
+    if puzzle.rules == "partners" and player == (position.turn + 2) % 4:
+        return "partner"
+    return "player"
+
+
 def line_words(puzzle: Puzzle, lang: str = "en") -> list[str]:
     """An endgame's best line after its answer, one sentence a step, told as the solver
-    of the puzzle sees it: "you" and, with two players, "the opponent"."""
-    position = puzzle.parsed()
+    of the puzzle sees it: "you", "the opponent" with two players, "your partner"."""
     out = []
     for step in puzzle.line:
         player, _, action = step.partition(":")
-        role = ("you" if int(player) == position.turn else "opponent" if position.players == 2
-                else "player")
+        who = role(puzzle, int(player))
         verb = action if action in ("draw", "pass") else "play"
         move = move_words(action, lang) if verb == "play" else ""
-        out.append(t(f"puzzles.line_{verb}_{role}", lang, player=player, move=move))
+        out.append(t(f"puzzles.line_{verb}_{who}", lang, player=player, move=move))
+    return out
+
+
+def notes(puzzle: Puzzle, lang: str = "en") -> list[str]:
+    """What the learner knows besides the board and his hand: (hidden tiles) how many
+    tiles each other player holds and the boneyard, the suits a player showed he lacks;
+    and with more than two players, how the values are counted."""
+    position = puzzle.parsed()
+    out = []
+    if not position.is_fully_known:
+        held = t("list.separator", lang).join(
+            t(f"puzzles.held_{role(puzzle, p)}", lang, player=p,
+              tiles=tn("plural.tiles", size(position.hands[p]), lang))
+            for p in range(position.players) if p != position.turn)
+        out.append(t("puzzles.table_status", lang, others=held,
+                     boneyard=tn("plural.tiles", size(position.boneyard), lang)))
+        for player, pips in puzzle.voids:
+            suits = t("puzzles.hint_or", lang).join(str(p) for p in pips)
+            out.append(t(f"puzzles.void_{role(puzzle, player)}", lang, player=player, pips=suits))
+    if puzzle.kind in ("best-play", "endgame", "deny") and position.players > 2:
+        out.append(t("puzzles.model_partners" if puzzle.rules == "partners" else "puzzles.model_alone", lang))
     return out
 
 
 def basis(puzzle: Puzzle, lang: str = "en") -> str:
-    """What the figures rest on: exact, or N deals of the unseen tiles."""
+    """What the figures rest on: exact, or N deals of the unseen tiles (and, where the
+    answer's margin rests on them, its re-check on fresh deals and the play-outs)."""
     if puzzle.deals == 0:
         return t("puzzles.basis_exact", lang)
-    return tn("puzzles.basis_deals", puzzle.deals, lang)
+    words = [tn("puzzles.basis_deals", puzzle.deals, lang)]
+    if puzzle.check_deals:
+        words.append(tn("puzzles.basis_checked", puzzle.check_deals, lang))
+    if puzzle.playouts:
+        words.append(tn("puzzles.basis_played", puzzle.playouts, lang))
+    return t("list.separator", lang).join(words)
 
 
 def hint(puzzle: Puzzle, lang: str = "en") -> str:
@@ -127,11 +168,13 @@ def header(puzzle: Puzzle, lang: str = "en", with_id: bool = False) -> str:
     """The line under a puzzle's title: its id (`with_id`, for citing it), rating, rules
     and its themes by name."""
     rules = t(f"rules.{puzzle.rules}", lang)
+    game = t(f"puzzles.game.{puzzle.game}", lang)
     if not puzzle.tags:
-        line = t("puzzles.info", lang, rating=puzzle.rating, rules=rules)
+        line = t("puzzles.info_game", lang, rating=puzzle.rating, game=game, rules=rules)
     else:
         themes = t("list.separator", lang).join(t(f"puzzles.tag.{g}", lang) for g in puzzle.tags)
-        line = t("puzzles.info_themes", lang, rating=puzzle.rating, rules=rules, themes=themes)
+        line = t("puzzles.info_game_themes", lang, rating=puzzle.rating, game=game, rules=rules,
+                 themes=themes)
     return f'{t("puzzles.label", lang, id=puzzle.id)} · {line}' if with_id else line
 
 

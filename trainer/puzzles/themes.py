@@ -1,46 +1,60 @@
-"""Puzzle themes: a closed list, each decided by one function of the puzzle and
-defined in one line (the catalogue holds its name in words, `puzzles.tag.NAME`, and
-its definition, `puzzles.tag_def.NAME`).
+"""Puzzle themes: the idea a solver needs, each decided by one small function of the
+puzzle and its solved lines (`trainer.puzzles.lines`: best play after the answer and
+after its rival, the most tempting rejected move, on the same deals). The catalogue
+holds each theme's name in words, `puzzles.tag.NAME`, and its one-line definition,
+`puzzles.tag_def.NAME`. "In most lines" means in more than half of them; an endgame
+has one line, exact. What the board looks like (a double at an end, four arms) is not
+a theme: it is a filter (`trainer.puzzles.features`).
 
 | theme | decided by |
 |---|---|
 | `greedy-trap` | the moves that score the most now are all rejected |
-| `set-up` | an answer leaves a board on which a tile still in your hand scores next turn |
-| `deny` | an answer leaves the next player less to score than another move would |
-| `open-spinner` | an answer goes on an empty arm of the spinner |
-| `double-at-end` | a double stands at an open end (it counts both halves) |
-| `four-arms` | all four arms of the spinner hold tiles |
-| `count-tiles` | after an answer, an open end's suit has no tile left that you cannot see |
-| `shed-pips` | with three tiles or fewer, an answer sheds your heaviest tile |
-| `big-score` | an answer scores 20 or more at once |
-| `domino` | in the best line your side goes out |
-| `block` | the best line ends in a blocked hand |
-| `cincos` | played under the cincos rules |
+| `set-up` | the answer scores nothing now; in most lines your next tile scores (more than after the rival) |
+| `deny` | in most lines the next player scores nothing next turn, and 5 less on average than after rival |
+| `block` | most lines end with nobody able to play, more of them than after the rival |
+| `domino` | in most lines your side goes out, more often than after the rival |
+| `shed-heavy` | the answer sheds your heaviest tile (8+ pips), the rival a lighter: fewer pips at the end |
+| `hold-answer` | the rival plays a tile the answer keeps; in most lines it scores when you play it next |
+| `partner-count` | partners: in most lines your partner's next tile scores, more often than after the rival |
+| `read-void` | the next player showed a void; in most lines he draws or passes next (more than after rival) |
 
 >>> from trainer.puzzles.kinds import make_puzzle
 >>> from trainer.engine.position import Position
->>> p = make_puzzle("count", Position.from_code("6-6:6-4,4-4::: 5-5/?8 ?16 0 0,0"), seed=1)
->>> tags_of(p)
-('double-at-end',)
+>>> code = ("0-0:0-3,3-4,4-6,6-5,5-5,5-1,1-0:0-4,4-2,2-1,1-3,3-2,2-0,0-5,5-4::"
+...         "0-6,6-3,3-3,3-5,5-2,2-2,2-6,6-1 6-6,4-4/4-1,1-1 - 1 15,15")
+>>> tags_of(make_puzzle("endgame", Position.from_code(code), seed=0))
+('domino',)
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Optional
 
-from trainer.engine.layout import Layout
 from trainer.engine.moves import Move
-from trainer.engine.position import HandEnd, Position
-from trainer.engine.tiles import ALL_TILES, Tile
-from trainer.puzzles.kinds import Puzzle
+from trainer.engine.rules import preset
+from trainer.puzzles.lines import Line, Story, story
+from trainer.puzzles.record import Puzzle
+
+HEAVY = 8  # pips: a tile this heavy or more is worth shedding
+DENIED = 5  # points: the next player's next play scores at least this much less on average
 
 
-def _answers(p: Puzzle) -> list[Move]:
-    return [Move.parse(a) for a in p.accepted] if p.moves else []
+def _share(lines: Iterable[Line], holds: Callable[[Line], bool]) -> float:
+    found = list(lines)
+    return sum(holds(line) for line in found) / len(found) if found else 0.0
 
 
-def greedy_trap(p: Puzzle) -> bool:
+def _most(lines: Iterable[Line], holds: Callable[[Line], bool]) -> bool:
+    return _share(lines, holds) > 0.5
+
+
+def _more(s: Story, holds: Callable[[Line], bool]) -> bool:
+    """In most lines after the answer, and in more of them than after the rival."""
+    return _most(s.answer, holds) and _share(s.answer, holds) > _share(s.rival, holds)
+
+
+def greedy_trap(p: Puzzle, s: Story) -> bool:
     """The moves that score the most now are all rejected."""
     if not p.moves:
         return False
@@ -48,150 +62,125 @@ def greedy_trap(p: Puzzle) -> bool:
     return top > 0 and not any(m.points == top for m in p.moves if m.move in p.accepted)
 
 
-def set_up(p: Puzzle) -> bool:
-    """An answer leaves a board on which a tile still in your hand scores next turn."""
-    position = p.parsed()
-    mine = position.hand(position.turn)
-    for move in _answers(p):
-        after = position.layout.place(move.tile, move.side)
-        if any(_scores(after, tile) for tile in mine if tile != move.tile):
-            return True
-    return False
-
-
-def _scores(layout: Layout, tile: Tile) -> bool:
-    return any(tile.has(end.pip) and layout.place(tile, end.side).points() > 0
-               for end in layout.open_ends())
-
-
-def _others(position: Position) -> tuple[Tile, ...]:
-    """The tiles the next player might hold: his hand when it is shown, else every tile
-    the mover cannot see."""
-    nxt = position.hands[(position.turn + 1) % position.players]
-    if position.is_fully_known and isinstance(nxt, tuple):
-        return nxt
-    mine = set(position.hand(position.turn)) | set(position.layout.tiles())
-    return tuple(t for t in ALL_TILES if t not in mine)
-
-
-def reply(position: Position, move: Move) -> int:
-    """The most the next player could score on the board `move` leaves."""
-    after = position.layout.place(move.tile, move.side)
-    return max((after.place(t, e.side).points() for t in _others(position) if t != move.tile
-                for e in after.open_ends() if t.has(e.pip)), default=0)
-
-
-def deny(p: Puzzle) -> bool:
-    """An answer leaves the next player less to score than another move would."""
-    if not p.moves:
+def set_up(p: Puzzle, s: Story) -> bool:
+    """The answer scores nothing now, and in most lines your next tile scores, more often
+    than after the rival."""
+    if not s.answer or s.answer[0].steps[0].points:
         return False
-    position = p.parsed()
-    left = {m.move: reply(position, Move.parse(m.move)) for m in p.moves}
-    least = min(left[a] for a in p.accepted)
-    return least == min(left.values()) and least < max(left.values())
+
+    def scores_next(line: Line) -> bool:
+        step = line.next_play(s.turn)
+        return step is not None and step.points > 0
+
+    return _more(s, scores_next)
 
 
-def open_spinner(p: Puzzle) -> bool:
-    """An answer goes on an empty arm of the spinner."""
-    layout = p.parsed().layout
-    if layout.spinner is None:
+def deny(p: Puzzle, s: Story) -> bool:
+    """In most lines the next player scores nothing on his next turn, and he scores at
+    least 5 less on average than after the rival."""
+    if not s.rival:
         return False
-    index = {"E": 0, "W": 1, "N": 2, "S": 3}
-    return any(m.side is not None and not layout.arms[index[m.side]] for m in _answers(p))
+
+    def gets(line: Line) -> int:
+        step = line.next_play(s.next_player)
+        return step.points if step is not None else 0
+
+    mean_answer = sum(map(gets, s.answer)) / len(s.answer)
+    mean_rival = sum(map(gets, s.rival)) / len(s.rival)
+    return _most(s.answer, lambda line: gets(line) == 0) and mean_answer + DENIED <= mean_rival
 
 
-def double_at_end(p: Puzzle) -> bool:
-    """A double stands at an open end (it counts both halves)."""
-    layout = p.parsed().layout
-    return any(arm and arm[-1][0] == arm[-1][1] for arm in layout.arms)
+def block(p: Puzzle, s: Story) -> bool:
+    """Most lines end with nobody able to play, more of them than after the rival."""
+    return _more(s, lambda line: line.end == "blocked")
 
 
-def four_arms(p: Puzzle) -> bool:
-    """All four arms of the spinner hold tiles."""
-    return all(p.parsed().layout.arms)
+def domino(p: Puzzle, s: Story) -> bool:
+    """In most lines your side goes out, more often than after the rival."""
+    rules = preset(p.rules)
+    mine = rules.side_of(s.turn)
+    return _more(s, lambda line: line.end == "domino" and line.winner is not None
+                 and rules.side_of(line.winner) == mine)
 
 
-def count_tiles(p: Puzzle) -> bool:
-    """After an answer, an open end's suit has no tile left that you cannot see."""
-    position = p.parsed()
-    mine = set(position.hand(position.turn))
-    for move in _answers(p):
-        after = position.layout.place(move.tile, move.side)
-        seen = mine | set(after.tiles())
-        if any(all(t in seen for t in ALL_TILES if t.has(e.pip)) for e in after.open_ends()):
-            return True
-    return False
-
-
-def shed_pips(p: Puzzle) -> bool:
-    """With three tiles or fewer, an answer sheds your heaviest tile."""
-    position = p.parsed()
-    mine = position.hand(position.turn)
-    if not p.moves or len(mine) > 3:
+def shed_heavy(p: Puzzle, s: Story) -> bool:
+    """The answer plays your heaviest tile (8 pips or more) where the rival plays a
+    lighter one, and you end the hand with fewer pips."""
+    if s.rival_move is None or not s.answer:
         return False
-    heaviest = max(t.pips for t in mine)
-    lighter = any(Move.parse(m.move).tile.pips < heaviest for m in p.moves if m.move not in p.accepted)
-    return lighter and any(m.tile.pips == heaviest for m in _answers(p))
-
-
-def big_score(p: Puzzle) -> bool:
-    """An answer scores 20 or more at once."""
-    return any(m.points >= 20 for m in p.moves if m.move in p.accepted)
-
-
-def line_end(p: Puzzle) -> Optional[HandEnd]:
-    """How the hand ends after the first accepted move and the stored best line."""
-    if p.kind != "endgame" or not p.accepted:
-        return None
-    position = p.parsed().play(Move.parse(p.accepted[0]))
-    for step in p.line:
-        action = step.partition(":")[2]
-        if action == "draw":
-            position = position.draw()
-        elif action == "pass":
-            position = position.pass_turn()
-        else:
-            position = position.play(Move.parse(action))
-    return position.outcome()
-
-
-def domino(p: Puzzle) -> bool:
-    """In the best line your side goes out."""
-    end = line_end(p)
-    if end is None or end.kind != "domino" or end.player is None:
+    hand = p.parsed().hand(s.turn)
+    tile, other = Move.parse(p.accepted[0]).tile, Move.parse(s.rival_move).tile
+    if tile.pips < HEAVY or tile.pips < max(t.pips for t in hand) or other.pips >= tile.pips:
         return False
-    rules = p.parsed().rules
-    return rules.side_of(end.player) == rules.side_of(p.parsed().turn)
+
+    def left(lines: tuple[Line, ...]) -> float:
+        return sum(line.pips[s.turn] for line in lines) / len(lines)
+
+    return left(s.answer) < left(s.rival)
 
 
-def block(p: Puzzle) -> bool:
-    """The best line ends in a blocked hand."""
-    end = line_end(p)
-    return end is not None and end.kind == "blocked"
+def hold_answer(p: Puzzle, s: Story) -> bool:
+    """The rival plays a tile the answer keeps, and in most lines that tile scores when
+    you play it next."""
+    if s.rival_move is None:
+        return False
+    kept = Move.parse(s.rival_move).tile
+    if kept in {Move.parse(a).tile for a in p.accepted}:
+        return False
+
+    def answers_with_it(line: Line) -> bool:
+        step = line.next_play(s.turn)
+        return step is not None and step.points > 0 and Move.parse(step.action).tile == kept
+
+    return _most(s.answer, answers_with_it)
 
 
-def cincos(p: Puzzle) -> bool:
-    """Played under the cincos rules."""
-    return p.rules == "cincos"
+def partner_count(p: Puzzle, s: Story) -> bool:
+    """Partners: in most lines your partner's next tile scores, more often than after
+    the rival."""
+    if p.rules != "partners":
+        return False
+    partner = (s.turn + 2) % s.players
+
+    def partner_scores(line: Line) -> bool:
+        step = line.next_play(partner)
+        return step is not None and step.points > 0
+
+    return _more(s, partner_scores)
 
 
-TAGS: dict[str, Callable[[Puzzle], bool]] = {
+def read_void(p: Puzzle, s: Story) -> bool:
+    """The next player has shown a void, and in most lines he must draw or pass next,
+    more often than after the rival."""
+    nxt = s.next_player
+    if not p.void_map().get(nxt):
+        return False
+
+    def stuck(line: Line) -> bool:
+        turn = line.next_turn(nxt)
+        return bool(turn) and turn[0].action in ("draw", "pass")
+
+    return _more(s, stuck)
+
+
+TAGS: dict[str, Callable[[Puzzle, Story], bool]] = {
     "greedy-trap": greedy_trap,
     "set-up": set_up,
     "deny": deny,
-    "open-spinner": open_spinner,
-    "double-at-end": double_at_end,
-    "four-arms": four_arms,
-    "count-tiles": count_tiles,
-    "shed-pips": shed_pips,
-    "big-score": big_score,
-    "domino": domino,
     "block": block,
-    "cincos": cincos,
+    "domino": domino,
+    "shed-heavy": shed_heavy,
+    "hold-answer": hold_answer,
+    "partner-count": partner_count,
+    "read-void": read_void,
 }
-MOVE_THEMES = frozenset(TAGS) - {"double-at-end", "four-arms", "cincos"}  # need a move
+RETIRED = ("open-spinner", "double-at-end", "four-arms", "count-tiles", "shed-pips", "big-score",
+           "cincos", "spinner", "deny-count")  # themes of earlier banks, still named in histories
 
 
-def tags_of(puzzle: Puzzle) -> tuple[str, ...]:
-    """Every theme whose function holds, in the order of the list."""
-    return tuple(name for name, holds in TAGS.items() if holds(puzzle))
+def tags_of(puzzle: Puzzle, lines: Optional[Story] = None) -> tuple[str, ...]:
+    """Every theme whose function holds, in the order of the list (none for a count)."""
+    if not puzzle.moves:
+        return ()
+    found = lines if lines is not None else story(puzzle)
+    return tuple(name for name, holds in TAGS.items() if holds(puzzle, found))

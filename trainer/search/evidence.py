@@ -52,7 +52,7 @@ from trainer.engine.voids import Voids
 from trainer.errors import InvalidPositionError
 from trainer.search.dealing import Dealer
 from trainer.search.sampling import solve_deals
-from trainer.search.solver import MoveValue, Solution, best_first
+from trainer.search.solver import TABLE_BITS, MoveValue, Solution, best_first
 
 Z95 = 1.96  # two-sided 95% normal quantile
 MIN_DEALS = 20  # fewer deals than this give no interval worth a claim
@@ -142,10 +142,10 @@ def deals_for(view: Position, count: int, rng: random.Random,
     return [dealer.deal(rng) for _ in range(count)]
 
 
-def _solve_all(deals: list[Position], deadline: float = 0.0) -> list[Solution]:
+def _solve_all(deals: list[Position], deadline: float = 0.0, table_bits: int = TABLE_BITS) -> list[Solution]:
     """Every deal solved exactly, in order, on every core; a deal that would overrun
     `deadline` raises SearchLimitError."""
-    return list(solve_deals(iter(deals), deadline, limit=len(deals)))
+    return list(solve_deals(iter(deals), deadline, limit=len(deals), table_bits=table_bits))
 
 
 def _collect(view: Position, solved: list[Solution], exact: bool) -> Evidence:
@@ -271,11 +271,12 @@ def determined(view: Position) -> bool:
 
 
 def paired(view: Position, deals: int, seed: int, voids: Optional[Voids] = None,
-           near: int = 0, must: tuple[Move, ...] = ()) -> Evidence:
+           near: int = 0, must: tuple[Move, ...] = (), table_bits: int = TABLE_BITS) -> Evidence:
     """Every legal move valued on the same `deals` deals of the unseen tiles (one exact
     solve when nothing is hidden). With `near`, moves far below a deal's best may be
     only bounded, as within a budget (the module's note); the leading moves and `must`
-    are exact."""
+    are exact. `table_bits` sizes each solve's table (`trainer.search.solver.solve`): a
+    small one is faster for small deals, late in a hand, and gives the same values."""
     if view.is_over:
         raise InvalidPositionError("the hand is over: nobody has a move to solve")
     if view.is_fully_known:
@@ -284,7 +285,7 @@ def paired(view: Position, deals: int, seed: int, voids: Optional[Voids] = None,
         raise InvalidPositionError("the evidence needs at least one deal")
     dealt = deals_for(view, deals, random.Random(seed), voids)
     if not near:
-        return _collect(view, _solve_all(dealt), False)
+        return _collect(view, _solve_all(dealt, table_bits=table_bits), False)
     solved = list(solve_deals(iter(dealt), limit=deals, near=near, exact=partial(tuple, must)))
     return _collect(view, _made_exact(solved, must, 0.0, near), False)
 

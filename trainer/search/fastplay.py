@@ -14,6 +14,7 @@ True
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple, Optional
 
 from trainer.engine.layout import Layout
@@ -71,6 +72,24 @@ def checked_layout(layout: object) -> Layout:
     return parsed
 
 
+def _layout_read(layout: object) -> tuple[Layout, tuple[int, ...]]:
+    """`checked_layout` and the tile numbers on it, kept for the layouts met lately: the
+    deals of one position, solved by the hundred, share their layout."""
+    if isinstance(layout, Layout):
+        try:
+            return _layout_kept(layout)
+        except TypeError:  # unhashable insides: checked below, and refused there
+            pass
+    checked = checked_layout(layout)
+    return checked, tuple(ORDINALS[t] for t in checked.tiles())
+
+
+@lru_cache(maxsize=512)
+def _layout_kept(layout: Layout) -> tuple[Layout, tuple[int, ...]]:
+    checked = checked_layout(layout)
+    return checked, tuple(ORDINALS[t] for t in checked.tiles())
+
+
 def _ordinals(tiles: object, where: str) -> list[int]:
     if not isinstance(tiles, tuple):
         raise InvalidPositionError(f"{where} is not a tuple of tiles")
@@ -104,8 +123,8 @@ def compact(position: Position) -> tuple[tuple[int, ...], tuple[int, ...], Compa
             f"rules {rules.name} take {rules.min_players} to 4 hands, as a tuple")
     if not position.is_fully_known:
         raise HiddenInformationError("the fast path needs every hand and the boneyard order")
-    layout = checked_layout(position.layout)
-    seen = [ORDINALS[t] for t in layout.tiles()]
+    layout, on_table = _layout_read(position.layout)
+    seen = list(on_table)
     hands = []
     for player in range(position.players):
         tiles = _ordinals(position.hand(player), f"hand {player}")

@@ -33,7 +33,7 @@ from trainer.errors import InvalidPositionError
 from trainer.search.admission import low_priority_pool
 from trainer.search.dealing import Dealer
 from trainer.search.dealing import sample_deal as sample_deal  # one deal, as before
-from trainer.search.solver import SearchLimitError, Solution, best_first, solve
+from trainer.search.solver import TABLE_BITS, SearchLimitError, Solution, best_first, solve
 
 MAX_SAMPLES = 10_000  # deals one estimate may solve
 WORKERS = max(1, min(os.cpu_count() or 1, 2))  # threads solving deals: the solver's table pool
@@ -54,7 +54,8 @@ def _pool() -> ThreadPoolExecutor:
 def solve_deals(deals: Iterator[Position], deadline: float = 0.0,
                 limit: int = MAX_SAMPLES, ordered: bool = True, near: int = 0,
                 exact: Callable[[], tuple[Move, ...]] = tuple,
-                capped: Callable[[], tuple[Move, ...]] = tuple, cap: int = 0) -> Iterator[Solution]:
+                capped: Callable[[], tuple[Move, ...]] = tuple, cap: int = 0,
+                table_bits: int = TABLE_BITS) -> Iterator[Solution]:
     """Solve deals on every core, at most `limit` of them. `deadline`
     (time.perf_counter(), 0: none) bounds each search, and no deal starts after it.
 
@@ -85,7 +86,8 @@ def solve_deals(deals: Iterator[Position], deadline: float = 0.0,
                     break
                 pending[pool.submit(solve, deal, time_limit=max(left, 0.0), cancel=cancel,
                                     threads=1, near=near, exact=exact() if near else (),
-                                    capped=capped() if near else (), cap=cap)] = started
+                                    capped=capped() if near else (), cap=cap,
+                                    table_bits=table_bits)] = started
                 started += 1
             if not pending:
                 return

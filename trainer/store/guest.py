@@ -57,9 +57,10 @@ class GuestAnswer:
 
 @dataclass(frozen=True)
 class GuestRun(RunCounts):
-    """One finished timed run as `RecordingStore.record_run` takes it, with when it ended."""
+    """One finished run as `RecordingStore.record_run` takes it, with when it ended."""
 
     when: Optional[datetime] = field(default=None)
+    mode: str = ""
 
 
 class GuestStore(RecordingStore, MasteryStore):
@@ -82,5 +83,6 @@ class GuestStore(RecordingStore, MasteryStore):
             self.record_lesson(learner_id, lesson_id, stars)
         for r in sorted(runs[-GUEST_LIMIT:], key=lambda r: (r.when is None, r.when or datetime.min)):
             self.record_run(learner_id, level=r.level, duration=r.duration, answered=r.answered,
-                            right=r.right, score=r.score, best_streak=r.best_streak, when=r.when)
+                            right=r.right, score=r.score, best_streak=r.best_streak, when=r.when,
+                            mode=r.mode)
         return kept

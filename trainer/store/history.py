@@ -13,7 +13,8 @@ The file is one JSON object:
  "ratings": [{"attempt": 0, "puzzle_id": "b023946297", "rating": 1662.3, "rd": 290.3,
               "volatility": 0.06, "created_at": "..."}, ...],
  "runs": [{"level": 1, "duration": 60.0, "answered": 20, "right": 18, "score": 18,
-           "best_streak": 9, "created_at": "...", "day": "2026-11-29"}, ...],
+           "best_streak": 9, "created_at": "...", "day": "2026-11-29"},
+          {"mode": "storm", "level": 1, ...}, ...],
  "reviews": [{"part": "puzzle", "item": "...", "kind": "...", "position": "...",
               "card": {fsrs Card.to_dict()}, "reviews": 2, "lapses": 1,
               "created_at": "...", "updated_at": "..."}, ...],
@@ -27,7 +28,9 @@ them piece by piece, checks everything before anything is written and names the 
 fault by its place in the file (`attempts[12].correct: ...`); `write_history` writes
 one record at a time. A learner's `language` ("" for none) and the
 `lessons` list (best stars 0-3 per lesson) came later: a file without them still reads,
-as a learner with no language and no lesson finished.
+as a learner with no language and no lesson finished. So did a run's `mode` (`streak`
+or `storm` for a run of puzzles; left out for a timed drill run, whose `level` is the
+drill's).
 """
 
 from __future__ import annotations
@@ -55,7 +58,8 @@ from trainer.store.glicko import MAX_RD
 FORMAT = "allfives-history"
 FORMAT_VERSION = 1
 PARTS: tuple[str, ...] = ("lesson", "drill", "puzzle", "play")
-MODES: tuple[str, ...] = ("", "daily", "stream", "review", "run", "archive")
+MODES: tuple[str, ...] = ("", "daily", "stream", "review", "run", "archive", "streak", "storm")
+RUN_MODES: tuple[str, ...] = ("", "streak", "storm")  # a timed drill run; puzzle runs
 LIMITS = {"item": 200, "kind": 40, "position": 4000, "answer": 400, "tag": 40, "tags": 400}
 
 
@@ -107,6 +111,7 @@ class RunCounts:
 class RunRow(RunCounts):
     created_at: datetime
     day: date
+    mode: str = ""  # RUN_MODES
 
 
 @dataclass(frozen=True)
@@ -175,7 +180,7 @@ def rating_record(r: RatingRow) -> dict[str, Any]:
 def run_record(r: RunRow) -> dict[str, Any]:
     return {"level": r.level, "duration": r.duration, "answered": r.answered, "right": r.right,
             "score": r.score, "best_streak": r.best_streak, "created_at": _time(r.created_at),
-            "day": r.day.isoformat()}
+            "day": r.day.isoformat(), **({"mode": r.mode} if r.mode else {})}
 
 
 def card_record(c: CardRow) -> dict[str, Any]:
@@ -261,7 +266,8 @@ RatingValue = Annotated[float, Field(ge=RATING_RANGE[0], le=RATING_RANGE[1])]
 Deviation = Annotated[float, Field(ge=1.0, le=MAX_RD)]
 Volatility = Annotated[float, Field(gt=0.0, le=1.0)]
 Part = Literal["lesson", "drill", "puzzle", "play"]
-Mode = Literal["", "daily", "stream", "review", "run", "archive"]
+Mode = Literal["", "daily", "stream", "review", "run", "archive", "streak", "storm"]
+RunMode = Literal["", "streak", "storm"]
 Item = Annotated[str, StringConstraints(min_length=1, max_length=LIMITS["item"])]
 Kind = Annotated[str, StringConstraints(max_length=LIMITS["kind"])]
 PositionText = Annotated[str, StringConstraints(max_length=LIMITS["position"])]
@@ -354,6 +360,7 @@ class _RunModel(BaseModel):
     best_streak: Score
     created_at: Stamp
     day: Day
+    mode: RunMode = ""
 
 
 class _CardModel(BaseModel):

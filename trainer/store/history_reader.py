@@ -454,7 +454,8 @@ def _row(key: str, m: Any) -> Row:
     if key == "ratings":
         return RatingRow(m.attempt, m.puzzle_id, m.rating, m.rd, m.volatility, m.created_at)
     if key == "runs":
-        return RunRow(m.level, m.duration, m.answered, m.right, m.score, m.best_streak, m.created_at, m.day)
+        return RunRow(m.level, m.duration, m.answered, m.right, m.score, m.best_streak, m.created_at, m.day,
+                      m.mode)
     if key == "reviews":
         card = _card(m)
         return CardRow(m.part, m.item, m.kind, m.position, card_to_json(card), card.due.astimezone(UTC),

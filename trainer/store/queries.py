@@ -106,16 +106,18 @@ class QueryStore(StoreBase):
         return streak_of(days, today or date.today())
 
     def best_runs(self, learner_id: int, level: Optional[int] = None,
-                  limit: int = 5) -> tuple[RunRecord, ...]:
-        """The best timed runs, highest score first (the earlier of equal scores first)."""
-        query = sa.select(runs).where(runs.c.learner_id == learner_id)
+                  limit: int = 5, mode: str = "") -> tuple[RunRecord, ...]:
+        """The best runs of `mode` ("": timed drill runs; "streak", "storm": runs of
+        puzzles), highest score first (the earlier of equal scores first)."""
+        query = sa.select(runs).where(runs.c.learner_id == learner_id, runs.c.mode == mode)
         if level is not None:
             query = query.where(runs.c.level == level)
         query = query.order_by(runs.c.score.desc(), runs.c.created_at, runs.c.id).limit(limit)
         with self._read() as conn:
             return tuple(RunRecord(level=r.level, duration=r.duration, answered=r.answered, right=r.right,
                                    score=r.score, best_streak=r.best_streak, id=r.id,
-                                   created_at=_read_time(r.created_at)) for r in conn.execute(query))
+                                   created_at=_read_time(r.created_at), mode=r.mode)
+                         for r in conn.execute(query))
 
 
     def recent_attempts(self, learner_id: int, limit: int = 50,

@@ -20,6 +20,7 @@ from trainer.store.history import (
     LIMITS,
     MODES,
     PARTS,
+    RUN_MODES,
 )
 from trainer.store.rating import RatingStore
 from trainer.store.reviews import ReviewStore
@@ -155,10 +156,14 @@ class RecordingStore(RatingStore, ReviewStore):
 
     def record_run(self, learner_id: int, *, level: int, duration: float, answered: int, right: int,
                    score: int, best_streak: int, when: Optional[datetime] = None,
-                   day: Optional[date] = None, key: Optional[str] = None) -> int:
-        """Keep a finished timed drill run (its answers are recorded one by one as
-        attempts); returns its id. `trainer.teach.drills.RunSummary` has every field.
+                   day: Optional[date] = None, mode: str = "", key: Optional[str] = None) -> int:
+        """Keep a finished run (its answers are recorded one by one as attempts): a timed
+        drill run (`mode` "", `trainer.teach.drills.RunSummary` has every field), or a
+        puzzle streak or storm (`mode` "streak" or "storm", level 1); returns its id.
         `key`, as for `record_attempt`: a run sent again with it is kept once."""
+        if mode not in RUN_MODES:
+            raise TrainerError(f"a run's mode is one of {', '.join(repr(m) for m in RUN_MODES)}, "
+                               f"not {str(mode)[:20]!r}")
         _check_key(key)
         for name, value in (("level", level), ("answered", answered), ("right", right), ("score", score),
                             ("best_streak", best_streak)):
@@ -177,7 +182,7 @@ class RecordingStore(RatingStore, ReviewStore):
                 new_id = conn.execute(sa.insert(runs).returning(runs.c.id).values(
                     learner_id=learner_id, level=level, duration=float(duration), answered=answered,
                     right=right, score=score, best_streak=best_streak, created_at=stamp,
-                    day=day or _local_day(stamp), run_key=key)).scalar_one()
+                    day=day or _local_day(stamp), mode=mode, run_key=key)).scalar_one()
         except sa.exc.IntegrityError as error:
             if key is not None:
                 with self._read() as conn:

@@ -17,6 +17,7 @@ and the step list is never edited once shipped.
 | 6 | learners' language (the app's language picker) |
 | 7 | club mode: accounts, sign-in failures, sessions, classes, their members and assignments |
 | 8 | each answer's and timed run's own key, so that one sent again is kept once; learners by creation time |
+| 9 | runs' mode: a timed drill run (""), or a puzzle streak or storm |
 """
 
 from __future__ import annotations
@@ -135,8 +136,10 @@ runs = sa.Table(
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
     sa.Column("day", sa.Date, nullable=False),
     sa.Column("run_key", sa.String(40), nullable=True),
+    sa.Column("mode", sa.String(16), nullable=False, server_default=""),
     sa.Index("ix_runs_learner_score", "learner_id", "score"),
     sa.Index("ix_runs_key", "run_key", unique=True),
+    sa.Index("ix_runs_learner_mode", "learner_id", "mode", "score"),
 )
 
 lesson_mastery = sa.Table(
@@ -448,6 +451,15 @@ def _v8(conn: Connection) -> None:
     sa.Index("ix_learners_created", learners_v8.c.created_at).create(conn)
 
 
+def _v9(conn: Connection) -> None:
+    _add_column(conn, "runs", sa.Column("mode", sa.String(16), nullable=False, server_default=""))
+    meta = sa.MetaData()
+    runs_v9 = sa.Table("runs", meta, sa.Column("id", sa.Integer, primary_key=True),
+                       sa.Column("learner_id", sa.Integer), sa.Column("mode", sa.String(16)),
+                       sa.Column("score", sa.Integer))
+    sa.Index("ix_runs_learner_mode", runs_v9.c.learner_id, runs_v9.c.mode, runs_v9.c.score).create(conn)
+
+
 @dataclass(frozen=True)
 class Migration:
     version: int
@@ -464,6 +476,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(6, "learners' language", _v6),
     Migration(7, "club mode: accounts, sign-in failures, sessions, classes, members, assignments", _v7),
     Migration(8, "answers' and runs' own keys (kept once when sent again); learners by creation time", _v8),
+    Migration(9, "runs' mode: drill runs, puzzle streaks and storms", _v9),
 )
 LATEST = MIGRATIONS[-1].version
 # a PostgreSQL advisory lock held while migrating, so that two app processes starting

@@ -125,7 +125,7 @@ class TransferStore(LearnerStore):
                                            .where(rating_history.c.learner_id == learner_id)
                                            .order_by(rating_history.c.id)))),
                 ("runs", (run_record(RunRow(r.level, r.duration, r.answered, r.right, r.score, r.best_streak,
-                                            _read_time(r.created_at), r.day))
+                                            _read_time(r.created_at), r.day, r.mode))
                           for r in rows(mine[1].order_by(runs.c.id)))),
                 ("reviews", (card_record(CardRow(c.part, c.item, c.kind, c.position, c.card,
                                                  _read_time(c.due), c.reviews, c.lapses,
@@ -235,7 +235,8 @@ class TransferStore(LearnerStore):
         elif kind == "runs":
             values = [{"learner_id": learner_id, "level": r.level, "duration": r.duration,
                        "answered": r.answered, "right": r.right, "score": r.score,
-                       "best_streak": r.best_streak, "created_at": r.created_at, "day": r.day} for r in batch]
+                       "best_streak": r.best_streak, "created_at": r.created_at, "day": r.day,
+                       "mode": r.mode} for r in batch]
             table = runs
         elif kind == "reviews":
             values = [{"learner_id": learner_id, "part": c.part, "item": c.item, "kind": c.kind,

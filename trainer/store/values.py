@@ -115,6 +115,7 @@ class Streak:
 class RunRecord(RunCounts):
     id: int
     created_at: datetime
+    mode: str = ""  # "" a timed drill run; "streak" or "storm" a run of puzzles
 
 
 @dataclass(frozen=True)
