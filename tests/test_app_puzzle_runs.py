@@ -132,6 +132,21 @@ def test_a_storm_runs_on_the_clock_with_penalties_and_combo_bonuses(db: Path) ->
     assert {"replay_storm", "run_start_storm"} <= keys
 
 
+def test_a_storm_stopped_by_the_learner_says_so_not_time(db: Path) -> None:
+    clock = Clock()
+    at = page("storm", puzzle_clock=clock)
+    ok(at.button(key="run_start_storm").click())
+    clock.now += 2
+    answer(at, right=True)
+    clock.now += 5
+    ok(at.button(key="run_stop").click())
+    run = at.session_state["puzzle_run"]
+    assert run.stopped_early and run.duration(clock.now) == pytest.approx(7)
+    text = words(at)
+    assert "Stopped: 1 solved of 1; best run 1 in a row." in text and "Time!" not in text
+    ran_out = Storm(0.0).stopped(STORM_SECONDS + 60)  # ended by the clock: not stopped early
+    assert not ran_out.stopped_early and ran_out.ended == STORM_SECONDS
+
 def test_a_learners_best_is_kept_in_the_store_and_shown_next_time(db: Path) -> None:
     at = create(page("streak"), "Runa")
     learner = at.session_state["learner_id"]

@@ -269,8 +269,8 @@ def summary(run: Run, mode: str, lang: str) -> None:
     """A finished run: its score, a new personal best, its puzzles, replay my misses."""
     entries = [e for e in run.entries if e.puzzle_id]
     if isinstance(run, Storm):
-        st.subheader(t("puzzles.storm_over", lang, score=run.score, answered=len(entries),
-                       combo=run.best_combo))
+        st.subheader(t("puzzles.storm_stopped" if run.stopped_early else "puzzles.storm_over", lang,
+                       score=run.score, answered=len(entries), combo=run.best_combo))
     else:
         st.subheader(tn("puzzles.streak_over", run.score, lang))
     before = st.session_state["puzzle_run_best"]

@@ -1702,6 +1702,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "puzzles.storm_bonus": "Right, {combo} in a row: {seconds} more seconds.",
     "puzzles.storm_wrong": "Not that one: the answer was {accepted}. {penalty} seconds off the clock.",
     "puzzles.storm_over": "Time! {score} solved of {answered}; best run {combo} in a row.",
+    "puzzles.storm_stopped": "Stopped: {score} solved of {answered}; best run {combo} in a row.",
     "puzzles.streak_over": {"one": "The streak ends at {n} puzzle solved.",
                             "other": "The streak ends at {n} puzzles solved."},
     "puzzles.run_new_best": "A new personal best: {score}!",

@@ -148,6 +148,11 @@ class Storm:
         end = min(now, self.started + STORM_SECONDS + self.gained - self.lost)
         return replace(self, ended=max(self.started, end))
 
+    @property
+    def stopped_early(self) -> bool:
+        """Whether the learner ended the storm before its clock ran out."""
+        return self.ended is not None and self.ended < self.started + STORM_SECONDS + self.gained - self.lost
+
     def duration(self, now: float) -> float:
         """Seconds the storm has lasted."""
         end = self.ended if self.ended is not None else now
