@@ -23,6 +23,7 @@ from trainer.i18n import t, tn
 from trainer.teach.course import COURSE_IDS, course_lesson, course_title
 from trainer.teach.guided import GUIDED_AFTER
 from trainer.teach.lessons import STARS, Board, Lesson, Question, Stage, stars
+from trainer.teach.quiz import seat
 from trainer.teach.strategy import STRATEGY_IDS
 from trainer.teach.worked import (
     WORKED_SEEDS,
@@ -30,7 +31,6 @@ from trainer.teach.worked import (
     basis_words,
     judge_move,
     narrate,
-    seat,
     turn_words,
     worked_hand,
 )

@@ -245,6 +245,15 @@ def place_right(right: tuple[str, str], wrong: Sequence[tuple[str, str]], slot: 
 BLOCK = 1_000_000  # each lesson takes its hands of real play from seeds of its own
 
 
+def seat(player: int) -> int:
+    """A seat as people read it, from 1 (position codes number them from 0).
+
+    >>> seat(0)
+    1
+    """
+    return player + 1
+
+
 @dataclass
 class Maker:
     """What a lesson is built with: the language, the attempt's seed and random numbers,
@@ -264,10 +273,7 @@ class Maker:
     def t(self, key: str, **values: object) -> str:
         return t(key, self.lang, **values)
 
-    @staticmethod
-    def seat(player: int) -> int:
-        """A seat as people read it, from 1 (position codes number them from 0)."""
-        return player + 1
+    seat = staticmethod(seat)
 
     def tn(self, key: str, n: int, **values: object) -> str:
         return tn(key, n, self.lang, **values)

@@ -48,6 +48,7 @@ from trainer.play.players import GreedyPlayer, mover_view
 from trainer.search.evidence import determined, paired
 from trainer.search.played_out import played_out
 from trainer.teach.lessons import move_label
+from trainer.teach.quiz import seat
 
 WORKED_SEEDS: tuple[int, ...] = (4, 6, 7)
 VERDICT_DEALS = 200  # deals of the hidden tiles solved exactly behind each verdict
@@ -229,14 +230,6 @@ def worked_hand(seed: int) -> WorkedHand:
 
 
 # ----- in words -----
-
-def seat(player: int) -> int:
-    """A seat as people read it, from 1 (position codes number them from 0).
-
-    >>> seat(0)
-    1
-    """
-    return player + 1
 
 
 def basis_words(step: Step, lang: str = "en") -> str:
