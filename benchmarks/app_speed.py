@@ -21,7 +21,10 @@ each click's time over the bare click just before it:
 - progress: the Progress page of a learner with a year of history (50,000 answers,
   made as benchmarks/store_speed.py makes them) opened in a new tab, until its last
   section is on the page and its first chart drawn, each time right after the bare
-  page opened the same way (target: within 1 s of the bare page).
+  page opened the same way (target: within 1 s of the bare page). Twice: in new tabs
+  of one browser that has opened both pages before (its cache holds the pages'
+  scripts, as a returning learner's browser does), and in a browser of its own each
+  time (an empty cache, as on a first visit: every script the page needs is fetched).
 
 `--only progress` (or `drill`, `puzzle`, `play`, `link`) measures that part alone.
 """
@@ -293,11 +296,15 @@ def big_learner(path: Path, answers: int) -> None:
 
 
 def progress_opens(browser: object, app_url: str, bare_url: str,
-                   repeats: int) -> tuple[list[float], list[float]]:
+                   repeats: int, cached: bool) -> tuple[list[float], list[float]]:
     """The big learner's Progress page in a new tab, each time right after the bare
-    page in a new tab: both lists of seconds."""
+    page in a new tab: both lists of seconds. `cached`: the tabs of one browser, whose
+    cache is shared; else each tab in a browser of its own, its cache empty."""
+    shared = browser.new_context(viewport={"width": 1280, "height": 1000}) if cached else None  # type: ignore[attr-defined]
+
     def opened(url: str, done: str) -> float:
-        page = browser.new_page(viewport={"width": 1280, "height": 1000})  # type: ignore[attr-defined]
+        page = (shared.new_page() if shared is not None
+                else browser.new_page(viewport={"width": 1280, "height": 1000}))  # type: ignore[attr-defined]
         start = time.perf_counter()
         page.goto(url)
         page.wait_for_function(done, timeout=120_000)
@@ -309,10 +316,13 @@ def progress_opens(browser: object, app_url: str, bare_url: str,
     progress_url = f"{app_url}/progress?learner={LEARNER}"
     bare_done = "document.body.innerText.includes('Clicked 0 times')"
     opened(progress_url, PROGRESS_DRAWN)  # the first opening reads the database from disk
+    opened(bare_url, bare_done)
     bare, progress = [], []
     for _ in range(repeats):
         bare.append(opened(bare_url, bare_done))
         progress.append(opened(progress_url, PROGRESS_DRAWN))
+    if shared is not None:
+        shared.close()
     return progress, bare
 
 
@@ -359,7 +369,10 @@ def main() -> None:
                 measured["link"] = (link_opens(browser, app_url, puzzle, max(3, args.repeats // 2)), None)
                 bare_links = bare_opens(browser, bare_url, max(3, args.repeats // 2))
             if "progress" in parts:
-                measured["progress"] = progress_opens(browser, app_url, bare_url, max(3, args.repeats // 3))
+                pairs = max(3, args.repeats // 3)
+                measured["progress"] = progress_opens(browser, app_url, bare_url, pairs, cached=True)
+                measured["progress, first visit"] = progress_opens(browser, app_url, bare_url, pairs,
+                                                                   cached=False)
             browser.close()
     print(f"{'click':<15}{'median s':>10}{'x bare':>9}  target")
     base = statistics.median(bare_times) if bare_times else None
@@ -385,13 +398,17 @@ def main() -> None:
         links = statistics.median(measured["link"][0])
         print(f"(the bare page opened by link: {statistics.median(bare_links):.3f} s, so a link's page is "
               f"{links / statistics.median(bare_links):.2f}x the bare page's)")
-    if "progress" in measured:
-        progress, bare_opened = measured["progress"]
+    for name, how in (("progress", "a new tab of a browser that has opened the app before"),
+                      ("progress, first visit", "a new browser, its cache empty")):
+        if name not in measured:
+            continue
+        progress, bare_opened = measured[name]
         assert bare_opened is not None
         over = statistics.median(p - b for p, b in zip(progress, bare_opened))
         ok = "ok" if over <= PROGRESS_OVER_BARE else "SLOW"
-        print(f"{'bare page':<15}{statistics.median(bare_opened):>10.3f}  (opened in a new tab)")
-        print(f"{'progress':<15}{statistics.median(progress):>10.3f}"
+        print(f"({how}:)")
+        print(f"{'  bare page':<15}{statistics.median(bare_opened):>10.3f}")
+        print(f"{'  progress':<15}{statistics.median(progress):>10.3f}"
               f"{statistics.median(progress) / statistics.median(bare_opened):>9.2f}  "
               f"target <= bare + {PROGRESS_OVER_BARE:g} s: {over:+.3f} s over it (median of {len(progress)} "
               f"pairs, {args.answers:,} answers) {ok}")

@@ -21,9 +21,12 @@ drill boards of "Total the ends" (a count typed, "Check", "Next board"):
 
 Before anything is measured, a warm-up visit opens every page once (a drill answered,
 Progress, Analysis on a small position, Play), so that "idle" is a process that has
-loaded what its pages need. The heavy visitors' Chromium runs at nice 19: it stands
-for their own machines' browsers, and drawing their pages must not take the share of
-the learners' browser on this machine.
+loaded what its pages need. The heavy visitors' Chromium runs in Linux's idle class
+(SCHED_IDLE, `chrt --idle`): it stands for their own machines' browsers, and drawing
+their pages must not take the share of the learners' browser or of the app on this
+machine. (Not `nice -n 19`: Chromium run as root sets its threads' niceness itself, to
+-8, 0 and 5, so a niced Chromium draws at a higher priority than the app's own 0. The
+idle class is kept by every thread and process it starts.)
 
 Printed: answers clicked against attempts stored; the Check click's p50 and p99 in
 each phase (from the click until the page has the end of the script run) and their
@@ -102,12 +105,12 @@ HEAVY = (
 WORKERS_IDLE = 25.0  # s: longer than the searches' workers wait for work before they end
 
 
-def niced_chromium(chromium: str) -> str:
-    """A wrapper that starts Chromium at nice 19: the heavy visitors' browsers stand for
-    browsers on their own machines, so that drawing their pages does not take the
-    learners' browser's share of this machine's two cores."""
-    wrapper = Path(tempfile.mkdtemp(prefix="allfives-niced.")) / "chromium"
-    wrapper.write_text(f'#!/bin/sh\nexec nice -n 19 {chromium} "$@"\n', encoding="ascii")
+def idle_chromium(chromium: str) -> str:
+    """A wrapper that starts Chromium in the idle scheduling class: the heavy visitors'
+    browsers stand for browsers on their own machines, so that drawing their pages
+    does not take the learners' browser's or the app's share of this machine's cores."""
+    wrapper = Path(tempfile.mkdtemp(prefix="allfives-idle.")) / "chromium"
+    wrapper.write_text(f'#!/bin/sh\nexec chrt --idle 0 {chromium} "$@"\n', encoding="ascii")
     wrapper.chmod(0o755)
     return str(wrapper)
 
@@ -189,7 +192,7 @@ async def run(args: argparse.Namespace, db: str, restart: Any) -> dict[str, Any]
             browser = await p.chromium.launch(executable_path=args.chromium, args=FLAGS)
             # every page once (modules, the bank, the libraries the pages load), then idle
             await warm_up(browser, url)
-            heavy_browser = await p.chromium.launch(executable_path=niced_chromium(args.chromium), args=FLAGS)
+            heavy_browser = await p.chromium.launch(executable_path=idle_chromium(args.chromium), args=FLAGS)
             await asyncio.sleep(WORKERS_IDLE)
             figures["idle"] = rss_mb(pid)
             sampling = True

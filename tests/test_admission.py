@@ -122,16 +122,19 @@ def test_an_error_of_the_work_reaches_the_caller_and_frees_the_slot() -> None:
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="threads have their own priority on Linux")
 def test_the_searches_threads_run_below_the_pages_priority() -> None:
     gate = Admission(slots=1, processes=False)
-    theirs = gate.run("ann", lambda: os.getpriority(os.PRIO_PROCESS, threading.get_native_id()), bound=5)
-    assert theirs >= NICE
+    theirs = gate.run("ann", lambda: (os.getpriority(os.PRIO_PROCESS, threading.get_native_id()),
+                                      os.sched_getscheduler(threading.get_native_id())), bound=5)
+    assert theirs[0] >= NICE and theirs[1] == os.SCHED_IDLE  # a woken page takes the core at once
+    assert os.sched_getscheduler(0) != os.SCHED_IDLE  # the pages' own thread keeps its class
 
 
 def test_searches_run_in_processes_of_low_priority_that_end_when_idle() -> None:
     """The search runs in another process (its memory and its interpreter lock are not
     the app's), at nice NICE; idle, the workers end, and the next search starts anew."""
     gate = Admission(slots=1, idle=0.5)
-    pid, nice = gate.run("ann", partial(_pid_and_nice), bound=60)
+    pid, nice, policy = gate.run("ann", partial(_pid_and_nice), bound=60)
     assert pid != os.getpid() and nice >= NICE
+    assert policy == (os.SCHED_IDLE if sys.platform.startswith("linux") else policy)
     assert gate.run("bob", partial(_pid_and_nice), bound=60)[0] == pid  # warm workers are kept busy
     _until(lambda: not gate.workers_alive() and _gone(pid))  # the worker has ended, its memory with it
     assert gate.run("ann", partial(_pid_and_nice), bound=60)[0] != pid
@@ -145,5 +148,6 @@ def _gone(pid: int) -> bool:
     return False
 
 
-def _pid_and_nice() -> tuple[int, int]:
-    return os.getpid(), os.getpriority(os.PRIO_PROCESS, 0)
+def _pid_and_nice() -> tuple[int, int, int]:
+    policy = os.sched_getscheduler(0) if hasattr(os, "sched_getscheduler") else -1
+    return os.getpid(), os.getpriority(os.PRIO_PROCESS, 0), policy

@@ -238,6 +238,42 @@ def test_one_learner_never_sees_or_changes_another(store: Store) -> None:
     assert store.counts(bob) == {} and store.review_queue(bob) == () and store.rating_history(bob) == ()
 
 
+def test_the_progress_pages_sums_read_indexes_alone_not_the_rows(tmp_path: Path) -> None:
+    """A year of answers is summed from the covering indexes (SQLite's query plan for
+    each statement the Progress page's sums send): the rows themselves, with their
+    positions and answers, are never read."""
+    store_ = Store(str(tmp_path / "progress.db"))
+    ann = store_.create_learner("Ann").id
+    for n in range(30):
+        store_.record_attempt(ann, "puzzle" if n % 2 else "drill", BANK[n].id if n % 2 else f"total:1:{n}",
+                              n % 3 == 0, kind="" if n % 2 else "total", seconds=1.5, helped=n % 5 == 0,
+                              points_lost=5 if n % 2 else None, mode="daily" if n == 1 else "", **at(n % 4))
+    sent: list[tuple[str, Any]] = []
+
+    def keep(conn: Any, cursor: Any, statement: str, parameters: Any, context: Any, many: bool) -> None:
+        sent.append((statement, parameters))
+
+    sa.event.listen(store_._engine, "before_cursor_execute", keep)
+    sums = {"counts": lambda: store_.counts(ann), "drill_stats": lambda: store_.drill_stats(ann),
+            "tag_stats": lambda: store_.tag_stats(ann), "practice_days": lambda: store_.practice_days(ann),
+            "daily_streak": lambda: store_.daily_streak(ann, DAY0),
+            "review_counts": lambda: store_.review_counts(ann)}
+    for name, call in sums.items():
+        sent.clear()
+        assert call() is not None
+        sa.event.remove(store_._engine, "before_cursor_execute", keep)
+        reads = [(q, p) for q, p in sent if "attempts" in q or "review_cards" in q]
+        assert reads, name
+        with store_._engine.connect() as conn:
+            for statement, parameters in reads:
+                plan = conn.exec_driver_sql("EXPLAIN QUERY PLAN " + statement, parameters).all()
+                steps = [str(row[-1]) for row in plan
+                         if "attempts" in str(row[-1]) or "review_cards" in str(row[-1])]
+                assert steps and all("COVERING INDEX" in step for step in steps), (name, steps)
+        sa.event.listen(store_._engine, "before_cursor_execute", keep)
+    store_.close()
+
+
 # ----- many writers -----
 def test_eight_threads_writing_500_attempts_each_lose_nothing(store_url: str) -> None:
     setup = Store(store_url)
@@ -317,8 +353,9 @@ def test_migrations_build_exactly_the_declared_schema(store: Store) -> None:
     for name, table in TABLES.tables.items():
         columns = {c["name"]: c["nullable"] for c in inspector.get_columns(name)}
         assert columns == {c.name: c.nullable for c in table.columns}, name
-        indexes = {i["name"] for i in inspector.get_indexes(name)}
-        assert {i.name for i in table.indexes} <= indexes, name
+        indexes = {i["name"]: tuple(i["column_names"]) for i in inspector.get_indexes(name)}
+        for index in table.indexes:  # each declared index, on the columns declared, in order
+            assert indexes.get(index.name) == tuple(c.name for c in index.columns), (name, index.name)
     assert [m.version for m in MIGRATIONS] == list(range(1, LATEST + 1))
 
 

@@ -442,14 +442,14 @@ def page() -> None:
         drills = store.drill_stats(learner)
         tags = store.tag_stats(learner)
         start = today - timedelta(days=today.weekday(), weeks=CALENDAR_WEEKS - 1)
-        days = store.practice_days(learner, since=start)
-        every_day = len(store.practice_days(learner))
+        practised = store.practice_days(learner)
         runs = store.best_runs(learner, limit=5)
         recent = store.recent_attempts(learner, limit=RECENT)
     except TrainerError as error:
         guard(error)
         settings(store, None, "")
         return
+    days, every_day = tuple(d for d in practised if d[0] >= start), len(practised)
     st.caption(t("progress.for_learner", LANG, name=plain(me.name)))
     answers = sum(n for n, _ in counts.values())
     right = sum(r for _, r in counts.values())

@@ -5,9 +5,12 @@ others waiting their turn in the order they came, each visitor with at most
 PER_VISITOR searches running or waiting, and a search refused at once when its wait
 would pass the bound its page gives (`Busy`).
 
-The searches run in worker processes of low priority (nice NICE): a learner's plain
-clicks, which never come here, get the cores first and never wait for a search's
-Python (the app's own interpreter lock is theirs alone); and what a search takes in
+The searches run in worker processes of low priority (nice NICE, and on Linux the idle
+scheduling class, SCHED_IDLE): a learner's plain clicks, which never come here, get
+the cores first and never wait for a search's Python (the app's own interpreter lock
+is theirs alone). The idle class matters on Linux: a woken page's process takes the
+core from an idle-class search at once, where a search at nice 19 keeps it until its
+time slice ends, and a click wakes the app and the browser many times. What a search takes in
 memory (the solver's tables, its objects) goes back to the system when the workers,
 idle for WORKER_IDLE seconds, end. The work is then a picklable call of an importable
 function (a `functools.partial`); `processes=False` runs it in threads of low priority.
@@ -40,7 +43,7 @@ SLOTS = max(1, (os.cpu_count() or 1) - 1)
 WORKER_IDLE = 20.0  # seconds a search process waits for work before it ends (its memory back)
 PER_VISITOR = 1  # searches one visitor (a browser tab) may have running or waiting
 PER_ADDRESS = 4  # searches the tabs of one address may have running or waiting together
-NICE = 19  # the searches' priority: the lowest there is, below the pages' 0
+NICE = 19  # the searches' priority: the lowest there is, below the pages' 0 (and SCHED_IDLE)
 FIRST_GUESS = 5.0  # seconds a search is taken to last before any has been timed
 POLL = 0.25  # seconds between two looks at the queue while waiting
 
@@ -63,26 +66,41 @@ class _Ticket:
     came: float
 
 
+def _idle_class(task: int) -> None:
+    """Put the thread or process `task` (0: the caller) in Linux's idle scheduling
+    class, where it runs only when no other work wants the core; elsewhere, or when
+    the system refuses, it keeps its class."""
+    idle = getattr(os, "SCHED_IDLE", None)
+    if idle is None or not sys.platform.startswith("linux"):
+        return
+    try:
+        os.sched_setscheduler(task, idle, os.sched_param(0))
+    except OSError:
+        pass
+
+
 def _lower_priority() -> None:
-    """Run this worker thread at nice NICE (Linux sets it per thread); elsewhere, or
-    when the system refuses, the thread runs at the usual priority."""
+    """Run this worker thread at nice NICE in the idle class (Linux sets both per
+    thread); elsewhere, or when the system refuses, at the usual priority."""
     if sys.platform.startswith("linux"):
         try:
             os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), NICE)
         except OSError:
             pass
+        _idle_class(threading.get_native_id())
 
 
 def _worker_process() -> None:
-    """A search process's start: all of it at nice NICE."""
+    """A search process's start: all of it at nice NICE, in the idle class."""
     try:
         os.setpriority(os.PRIO_PROCESS, 0, max(NICE, os.getpriority(os.PRIO_PROCESS, 0)))
     except (OSError, AttributeError):
         pass
+    _idle_class(0)
 
 
 def low_priority_pool(workers: int, name: str) -> ThreadPoolExecutor:
-    """A pool of worker threads that run at nice NICE."""
+    """A pool of worker threads that run at nice NICE, in the idle class on Linux."""
     return ThreadPoolExecutor(max_workers=workers, thread_name_prefix=name, initializer=_lower_priority)
 
 

@@ -18,6 +18,7 @@ and the step list is never edited once shipped.
 | 7 | club mode: accounts, sign-in failures, sessions, classes, their members and assignments |
 | 8 | each answer's and timed run's own key, so that one sent again is kept once; learners by creation time |
 | 9 | runs' mode: a timed drill run (""), or a puzzle streak or storm |
+| 10 | the Progress page's sums from indexes alone: attempts by part (with help) and tags; cards by due |
 """
 
 from __future__ import annotations
@@ -32,9 +33,10 @@ from sqlalchemy.schema import CreateColumn
 # ----- the latest schema -----
 TABLES = sa.MetaData()
 # The attempts' indexes serve the Progress page: each query reads one learner's rows
-# from an index that holds every column it needs (learner_day: attempts per day and
-# the calendar; learner_part: counts and drill stats; learner_id: the latest attempts;
-# learner_mode: the daily streak; learner_item: puzzles tried and review lookups).
+# from an index that holds every column it needs, never the rows themselves
+# (learner_day: attempts per day and the calendar; learner_part: counts and drill
+# stats; learner_tags: puzzle themes; learner_id: the latest attempts; learner_mode:
+# the daily streak; learner_item: puzzles tried and review lookups).
 
 schema_version = sa.Table(
     "schema_version", TABLES,
@@ -77,7 +79,9 @@ attempts = sa.Table(
     sa.Index("ix_attempts_key", "attempt_key", unique=True),
     sa.Index("ix_attempts_learner_id", "learner_id", "id"),
     sa.Index("ix_attempts_learner_day", "learner_id", "day", "part", "correct"),
-    sa.Index("ix_attempts_learner_part", "learner_id", "part", "day", "kind", "correct", "seconds"),
+    sa.Index("ix_attempts_learner_part", "learner_id", "part", "day", "kind", "correct", "helped", "seconds"),
+    sa.Index("ix_attempts_learner_tags", "learner_id", "part", "tags", "correct", "helped", "points_lost",
+             "seconds"),
     sa.Index("ix_attempts_learner_mode", "learner_id", "mode", "day"),
     sa.Index("ix_attempts_learner_item", "learner_id", "part", "item"),
 )
@@ -120,7 +124,7 @@ review_cards = sa.Table(
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
     sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
     sa.UniqueConstraint("learner_id", "part", "item", name="uq_review_cards_item"),
-    sa.Index("ix_review_cards_due", "learner_id", "due"),
+    sa.Index("ix_review_cards_due", "learner_id", "due", "part"),
 )
 
 runs = sa.Table(
@@ -460,6 +464,21 @@ def _v9(conn: Connection) -> None:
     sa.Index("ix_runs_learner_mode", runs_v9.c.learner_id, runs_v9.c.mode, runs_v9.c.score).create(conn)
 
 
+def _v10(conn: Connection) -> None:
+    meta = sa.MetaData()
+    attempts_v10 = sa.Table("attempts", meta, *(sa.Column(name) for name in (
+        "learner_id", "part", "day", "kind", "correct", "helped", "seconds", "tags", "points_lost")))
+    cards_v10 = sa.Table("review_cards", meta, *(sa.Column(name) for name in ("learner_id", "due", "part")))
+    for old in ("ix_attempts_learner_part", "ix_review_cards_due"):
+        conn.execute(sa.text(f"DROP INDEX {old}"))
+    a, c = attempts_v10.c, cards_v10.c
+    sa.Index("ix_attempts_learner_part", a.learner_id, a.part, a.day, a.kind, a.correct, a.helped,
+             a.seconds).create(conn)
+    sa.Index("ix_attempts_learner_tags", a.learner_id, a.part, a.tags, a.correct, a.helped, a.points_lost,
+             a.seconds).create(conn)
+    sa.Index("ix_review_cards_due", c.learner_id, c.due, c.part).create(conn)
+
+
 @dataclass(frozen=True)
 class Migration:
     version: int
@@ -477,6 +496,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(7, "club mode: accounts, sign-in failures, sessions, classes, members, assignments", _v7),
     Migration(8, "answers' and runs' own keys (kept once when sent again); learners by creation time", _v8),
     Migration(9, "runs' mode: drill runs, puzzle streaks and storms", _v9),
+    Migration(10, "the Progress page's sums from covering indexes", _v10),
 )
 LATEST = MIGRATIONS[-1].version
 # a PostgreSQL advisory lock held while migrating, so that two app processes starting
