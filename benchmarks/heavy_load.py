@@ -291,7 +291,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--learners", type=int, default=4)
     parser.add_argument("--heavy", type=int, default=4)
-    parser.add_argument("--answers", type=int, default=6, help="boards each learner answers per phase")
+    parser.add_argument("--answers", type=int, default=12, help="boards each learner answers per phase")
     parser.add_argument("--rounds", type=int, default=2, help="unloaded and loaded phases, in turn")
     parser.add_argument("--pause", type=float, default=0.5, help="seconds a learner looks at a board")
     parser.add_argument("--linger", type=float, default=60.0, help="seconds after the heavy visitors left")

@@ -234,7 +234,7 @@ def from_address() -> None:
     if wanted in IDS:
         go_to(wanted)
     else:
-        st.error(t("practice.unknown", LANG, id=plain(wanted[:20]), ids=", ".join(IDS)))
+        st.error(t("practice.unknown", LANG, id=plain(wanted[:20])))
         del st.query_params["goal"]
 
 

@@ -940,7 +940,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "practice.goal.hold": (
         "Hold your opponent under {amount} from here (his points by the end of the hand, less his pips left)."
     ),
-    "practice.unknown": "There is no practice position {id}: choose one of {ids}.",
+    "practice.unknown": "There is no practice position {id}: choose one from the list below.",
     "practice.title": "Practice against the solver",
     "practice.intro": (
         "A position from a real hand and a goal: play it to the end of the hand against the perfect player, "
