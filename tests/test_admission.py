@@ -11,6 +11,7 @@ import sys
 import threading
 import time
 from functools import partial
+from pathlib import Path
 
 import pytest
 
@@ -214,3 +215,46 @@ def test_threads_are_never_paused() -> None:
     with gate.page():
         assert gate.run("ann", lambda: 6 * 7, bound=5) == 42
         assert not gate.paused()
+
+
+def test_a_worker_outlives_the_thread_that_started_it() -> None:
+    """Each page's run is a thread of its own: the worker started by one run's search
+    serves the next run's, the first thread long gone."""
+    gate = Admission(slots=1, idle=30)
+    first: list[int] = []
+    starter = threading.Thread(target=lambda: first.append(gate.run("ann", partial(_spin, 0.0), bound=60)[0]))
+    starter.start()
+    starter.join(60)
+    time.sleep(0.3)  # the starting thread has ended
+    assert first and gate.run("bob", partial(_spin, 0.0), bound=60)[0] == first[0]
+
+
+ORPHAN = """
+import os, sys, threading, time
+from functools import partial
+from pathlib import Path
+sys.path[:0] = [{tests!r}, {root!r}]
+from trainer.search.admission import Admission
+from test_admission import _spin
+if __name__ == "__main__":
+    gate = Admission(slots=1, idle=30)
+    threading.Thread(target=lambda: gate.run("ann", partial(_spin, 60.0), bound=90), daemon=True).start()
+    while not gate._worker_pids() or gate.load()[0] == 0:
+        time.sleep(0.05)
+    time.sleep(0.5)
+    with gate.page():
+        print(gate._worker_pids()[0], flush=True)
+        os._exit(0)  # the app's process killed while its worker is paused
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_a_paused_worker_ends_when_the_apps_process_does(tmp_path: Path) -> None:
+    import subprocess
+    here = Path(__file__).resolve().parent
+    script = tmp_path / "app.py"
+    script.write_text(ORPHAN.format(tests=str(here), root=str(here.parent)))
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=60,
+                          stdin=subprocess.DEVNULL)
+    pid = int(done.stdout.split()[0])
+    _until(lambda: not Path(f"/proc/{pid}").exists() or _state(pid) == "Z", timeout=15)

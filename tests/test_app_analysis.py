@@ -87,3 +87,30 @@ def test_a_bad_code_gets_its_error_and_an_empty_board() -> None:
     from trainer.engine.layout import EMPTY
     from trainer.svg import describe
     assert boards and all(f'alt="{describe(EMPTY)}"' in body for body in boards)
+
+
+def test_a_search_whose_worker_ended_is_said_in_plain_words() -> None:
+    """The search's worker process ends under it (out of memory, a signal): the page says
+    so, with no traceback, and shows the moves without values."""
+    import pytest
+
+    from trainer.i18n import t
+    from trainer.search import admission
+
+    class Lost(admission.Admission):
+        def run(self, *args: object, **kwargs: object) -> object:  # type: ignore[override]
+            raise admission.WorkerLost("the search's worker process ended before the search did")
+
+    patch = pytest.MonkeyPatch()
+    patch.setattr(admission, "_GATE", Lost(processes=False))
+    try:
+        at = AppTest.from_file(APP, default_timeout=60)
+        at.query_params["position"] = ("0-0:0-3,3-4,4-6,6-5,5-5,5-1,1-0:0-4,4-2,2-1,1-3,3-2,2-0,0-5,5-4::"
+                                       "0-6,6-3,3-3,3-5,5-2,2-2,2-6,6-1 6-6,4-4/4-1,1-1 - 1 15,15")
+        at.run()
+        at.switch_page("ui/analysis.py").run()
+    finally:
+        patch.undo()
+    assert not at.exception, [e.value for e in at.exception]
+    assert t("search.failed", "en") in [w.value for w in at.warning]
+    assert at.table and not at.error

@@ -19,7 +19,7 @@ from trainer.engine.moves import Move
 from trainer.engine.tiles import ALL_TILES, Tile
 from trainer.errors import TrainerError
 from trainer.i18n import t, tn
-from trainer.search.admission import Busy, gate
+from trainer.search.admission import Busy, WorkerLost, gate
 from trainer.store import NAME_LIMIT, LearnerError, LearnerLimitError, LookalikeError, Store, StoreError
 from trainer.svg import DESK_WIDTH, PHONE_WIDTH, describe, render_board, render_hand, render_tile
 from trainer.teach.glossary import legend
@@ -485,6 +485,9 @@ def costly(work: Callable[[], T], bound: float, what: str = "") -> Optional[T]:
         else:
             slot.warning(tn("search.busy", error.ahead, lang(), seconds=max(1, round(error.wait))),
                          icon=":material/hourglass_disabled:")
+        return None
+    except WorkerLost:  # its worker process ended (out of memory, a signal): said, and the page goes on
+        slot.warning(t("search.failed", lang()), icon=":material/error:")
         return None
     slot.empty()
     return done

@@ -1327,6 +1327,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
                  "in a minute.",
     },
     "search.busy_mine": "A search of yours is still under way on the server: once it is done, try again.",
+    "search.failed": "The search stopped on the server before it was done: try again.",
     # ----- the app: the start page -----
     "home.title": "All Fives trainer",
     "home.daily": "Today's puzzle: {kind}",

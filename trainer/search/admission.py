@@ -60,6 +60,7 @@ FIRST_GUESS = 5.0  # seconds a search is taken to last before any has been timed
 POLL = 0.25  # seconds between two looks at the queue while waiting
 MAX_PAUSE = 0.5  # seconds the searches stay paused for the pages at most
 MIN_RUN = 0.25  # seconds the searches then run at least before the next pause
+ORPHAN_CHECK = 1.0  # seconds between a worker's looks at whether the app's process is still there
 
 T = TypeVar("T")
 
@@ -72,6 +73,10 @@ class Busy(TrainerError):
     def __init__(self, message: str, ahead: int = 0, wait: float = 0.0, mine: bool = False) -> None:
         super().__init__(message)
         self.ahead, self.wait, self.mine = ahead, wait, mine
+
+
+class WorkerLost(TrainerError):
+    """A search's worker process ended before the search did (out of memory, a signal)."""
 
 
 @dataclass(eq=False)
@@ -105,8 +110,9 @@ def _lower_priority() -> None:
 
 
 def _worker_process() -> None:
-    """A search process's start: all of it at nice NICE, in the idle class, and (Linux)
-    ended by the system if the app's process ends, paused or not."""
+    """A search process's start: all of it at nice NICE, in the idle class; it ends when
+    the app's process does, even paused (Linux then sends it SIGCONT; Linux sends that
+    signal also when the thread that started the worker ends, where it is harmless)."""
     try:
         os.setpriority(os.PRIO_PROCESS, 0, max(NICE, os.getpriority(os.PRIO_PROCESS, 0)))
     except (OSError, AttributeError):
@@ -114,9 +120,18 @@ def _worker_process() -> None:
     _idle_class(0)
     if sys.platform.startswith("linux"):
         try:
-            ctypes.CDLL(None, use_errno=True).prctl(1, int(signal.SIGKILL))  # PR_SET_PDEATHSIG
+            ctypes.CDLL(None, use_errno=True).prctl(1, int(signal.SIGCONT))  # PR_SET_PDEATHSIG
         except (OSError, AttributeError):
             pass
+    threading.Thread(target=_end_with_parent, args=(os.getppid(),), daemon=True).start()
+
+
+def _end_with_parent(parent: int) -> None:
+    """(In a worker) end the process once the app's process has ended: its pipes are
+    held open by the worker itself, so that it would wait for work for ever."""
+    while os.getppid() == parent:
+        time.sleep(ORPHAN_CHECK)
+    os._exit(0)
 
 
 def low_priority_pool(workers: int, name: str) -> ThreadPoolExecutor:
@@ -319,7 +334,7 @@ class Admission:
             with self._cond:  # a worker killed (out of memory, a signal): new ones next time
                 self._resume()
                 self._workers = None
-            raise TrainerError("the search's worker process ended before the search did") from None
+            raise WorkerLost("the search's worker process ended before the search did") from None
         finally:
             with self._cond:
                 self._took.append(time.monotonic() - began)
