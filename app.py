@@ -8,7 +8,6 @@ from typing import Optional
 import streamlit as st
 
 from trainer.i18n import t
-from trainer.search.admission import gate
 from ui.browser import browser_helpers
 from ui.club import GATED_PATHS, account_panel, keep_cookie, sign_in_page, signed_in
 from ui.glossary import help_panel
@@ -41,37 +40,30 @@ def pages(lang: str, role: Optional[str] = None) -> list[st.Page]:
     return found
 
 
-def run() -> None:
-    """One script run: the page the address names, after what every page needs."""
-    init_state()
-    page_style()  # first: its rules are in place before any board is drawn
-    if not keep_work():  # a new tab's first run: the work the browser kept for it is on its way
-        # every page an address may name, so that the address's page is known to the next run
-        st.navigation(pages(st.session_state["lang"], "any"), position="hidden")
-        opening()
-        st.stop()
-    browser_helpers()
-    LANG = language_picker()
-    st.set_page_config(page_title=t("home.title", LANG), page_icon=APP_ICON, layout="centered")
-    account = signed_in() if club_mode() else None
-    claim_work(account.name if account is not None else None)  # club mode: one account's work only
-    keep_cookie()
-    if club_mode() and account is None:  # every address shows the sign-in form, and only it
-        title = t("nav.sign_in", LANG)
-        gate_pages = [st.Page("ui/signin.py", title=title, icon=":material/login:", default=True)]
-        gate_pages += [st.Page(sign_in_page, title=title, url_path=path) for path in GATED_PATHS]
-        st.navigation(gate_pages, position="hidden").run()
-        st.stop()
-    if account is not None:
-        st.query_params.pop("learner", None)  # club mode: the account says who, never the address
-        account_panel(account)
-    else:
-        learner_picker()
-    help_panel()
-    LANG = follow_learner(LANG)
-    # at the top: on a phone the menu closes by itself once a page is chosen
-    st.navigation(pages(LANG, account.role if account is not None else None), position="top").run()
-
-
-with gate().page():  # the server's searches pause while a page runs (trainer.search.admission)
-    run()
+init_state()
+page_style()  # first: its rules are in place before any board is drawn
+if not keep_work():  # a new tab's first run: the work the browser kept for it is on its way
+    # every page an address may name, so that the address's page is known to the next run
+    st.navigation(pages(st.session_state["lang"], "any"), position="hidden")
+    opening()
+    st.stop()
+browser_helpers()
+LANG = language_picker()
+st.set_page_config(page_title=t("home.title", LANG), page_icon=APP_ICON, layout="centered")
+account = signed_in() if club_mode() else None
+claim_work(account.name if account is not None else None)  # club mode: one account's work only
+keep_cookie()
+if club_mode() and account is None:  # every address shows the sign-in form, and only it
+    gate = [st.Page("ui/signin.py", title=t("nav.sign_in", LANG), icon=":material/login:", default=True)]
+    gate += [st.Page(sign_in_page, title=t("nav.sign_in", LANG), url_path=path) for path in GATED_PATHS]
+    st.navigation(gate, position="hidden").run()
+    st.stop()
+if account is not None:
+    st.query_params.pop("learner", None)  # club mode: the account says who, never the address
+    account_panel(account)
+else:
+    learner_picker()
+help_panel()
+LANG = follow_learner(LANG)
+# at the top: on a phone the menu closes by itself once a page is chosen
+st.navigation(pages(LANG, account.role if account is not None else None), position="top").run()

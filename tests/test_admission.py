@@ -154,7 +154,7 @@ def _pid_and_nice() -> tuple[int, int, int]:
     return os.getpid(), os.getpriority(os.PRIO_PROCESS, 0), policy
 
 
-# ----- pages first -----
+# ----- the workers' lives -----
 def _spin(seconds: float) -> tuple[int, float]:
     """Busy for `seconds` of this process's own CPU time; its pid and the wall time taken."""
     began, pid = time.monotonic(), os.getpid()
@@ -168,53 +168,6 @@ def _state(pid: int) -> str:
     """A process's state letter (R, S, T: stopped)."""
     with open(f"/proc/{pid}/stat") as f:
         return f.read().rsplit(")", 1)[1].split()[0]
-
-
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
-def test_the_searches_pause_while_a_page_runs_and_go_on_after(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A page's run stops the search's process (state T) and its end lets it go on; a
-    pause never lasts past MAX_PAUSE, then the search has MIN_RUN; its answer is whole."""
-    from trainer.search import admission
-    monkeypatch.setattr(admission, "MAX_PAUSE", 0.3)
-    monkeypatch.setattr(admission, "MIN_RUN", 1.0)
-    gate = Admission(slots=1, idle=30)
-    gate.run("warm", partial(_spin, 0.0), bound=60)  # the worker is there
-    (pid,) = gate._worker_pids()
-    result: list[tuple[int, float]] = []
-    search = threading.Thread(target=lambda: result.append(gate.run("ann", partial(_spin, 1.5), bound=60)))
-    search.start()
-    _until(lambda: gate.load()[0] == 1 and _state(pid) == "R")
-    with gate.page():
-        assert gate.paused()
-        _until(lambda: _state(pid) == "T", timeout=5)
-        _until(lambda: not gate.paused(), timeout=5)  # a long page: the search goes on anyway
-        _until(lambda: _state(pid) != "T", timeout=5)
-    with gate.page():  # owed its MIN_RUN, the search is not paused again at once
-        assert not gate.paused()
-    time.sleep(1.1)
-    with gate.page():
-        assert gate.paused()
-    assert not gate.paused()
-    _until(lambda: _state(pid) != "T", timeout=5)
-    search.join(60)
-    assert result and result[0][0] == pid and result[0][1] >= 1.5 + 0.3  # it waited out the pause
-
-
-def test_a_page_waiting_for_its_own_search_does_not_hold_it() -> None:
-    """The page that asked for a search does not count as a page while it waits: its
-    search runs to the end, unpaused; other pages' runs still pause it."""
-    gate = Admission(slots=1, idle=30)
-    with gate.page():
-        pid, took = gate.run("ann", partial(_spin, 0.5), bound=60)
-        assert not gate.paused()
-    assert took < 5 and pid != os.getpid()
-
-
-def test_threads_are_never_paused() -> None:
-    gate = Admission(slots=1, processes=False)
-    with gate.page():
-        assert gate.run("ann", lambda: 6 * 7, bound=5) == 42
-        assert not gate.paused()
 
 
 def test_a_worker_outlives_the_thread_that_started_it() -> None:
@@ -239,17 +192,16 @@ from test_admission import _spin
 if __name__ == "__main__":
     gate = Admission(slots=1, idle=30)
     threading.Thread(target=lambda: gate.run("ann", partial(_spin, 60.0), bound=90), daemon=True).start()
-    while not gate._worker_pids() or gate.load()[0] == 0:
+    while gate.load()[0] == 0 or not getattr(gate._workers, "_processes", None):
         time.sleep(0.05)
     time.sleep(0.5)
-    with gate.page():
-        print(gate._worker_pids()[0], flush=True)
-        os._exit(0)  # the app's process killed while its worker is paused
+    print(list(gate._workers._processes)[0], flush=True)
+    os._exit(0)  # the app's process killed while its worker is at work
 """
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
-def test_a_paused_worker_ends_when_the_apps_process_does(tmp_path: Path) -> None:
+def test_a_worker_ends_when_the_apps_process_does(tmp_path: Path) -> None:
     import subprocess
     here = Path(__file__).resolve().parent
     script = tmp_path / "app.py"

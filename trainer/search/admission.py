@@ -15,14 +15,6 @@ memory (the solver's tables, its objects) goes back to the system when the worke
 idle for WORKER_IDLE seconds, end. The work is then a picklable call of an importable
 function (a `functools.partial`); `processes=False` runs it in threads of low priority.
 
-Pages first: while a page's script runs (`with gate.page():`, app.py's every run), the
-worker processes are paused (SIGSTOP) and go on when no page is running (SIGCONT), so
-that a click's run has the cores to itself; a page waiting for its own search does not
-count. A pause lasts at most MAX_PAUSE seconds and is followed by at least MIN_RUN
-seconds of search, so that searches still move under a stream of clicks. (Priorities
-alone do not do it: a busy core of the lowest priority still slowed the pages' clicks
-by 1.3x to 2x on a 2-core virtual machine.)
-
 >>> gate = Admission(slots=1, processes=False)
 >>> gate.run("ann", lambda: 6 * 7, bound=5.0)
 42
@@ -32,19 +24,15 @@ by 1.3x to 2x on a 2-core virtual machine.)
 
 from __future__ import annotations
 
-import atexit
-import ctypes
 import multiprocessing
 import os
-import signal
 import statistics
 import sys
 import threading
 import time
 from collections import Counter, deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Optional, TypeVar
 
@@ -58,8 +46,6 @@ PER_ADDRESS = 4  # searches the tabs of one address may have running or waiting 
 NICE = 19  # the searches' priority: the lowest there is, below the pages' 0 (and SCHED_IDLE)
 FIRST_GUESS = 5.0  # seconds a search is taken to last before any has been timed
 POLL = 0.25  # seconds between two looks at the queue while waiting
-MAX_PAUSE = 0.5  # seconds the searches stay paused for the pages at most
-MIN_RUN = 0.25  # seconds the searches then run at least before the next pause
 ORPHAN_CHECK = 1.0  # seconds between a worker's looks at whether the app's process is still there
 
 T = TypeVar("T")
@@ -111,18 +97,12 @@ def _lower_priority() -> None:
 
 def _worker_process() -> None:
     """A search process's start: all of it at nice NICE, in the idle class; it ends when
-    the app's process does, even paused (Linux then sends it SIGCONT; Linux sends that
-    signal also when the thread that started the worker ends, where it is harmless)."""
+    the app's process does (killed, it cannot tell its workers)."""
     try:
         os.setpriority(os.PRIO_PROCESS, 0, max(NICE, os.getpriority(os.PRIO_PROCESS, 0)))
     except (OSError, AttributeError):
         pass
     _idle_class(0)
-    if sys.platform.startswith("linux"):
-        try:
-            ctypes.CDLL(None, use_errno=True).prctl(1, int(signal.SIGCONT))  # PR_SET_PDEATHSIG
-        except (OSError, AttributeError):
-            pass
     threading.Thread(target=_end_with_parent, args=(os.getppid(),), daemon=True).start()
 
 
@@ -156,92 +136,6 @@ class Admission:
         self._queue: deque[_Ticket] = deque()
         self._visitors: Counter[str] = Counter()
         self._took: deque[float] = deque(maxlen=20)
-        self._pages: Counter[int] = Counter()  # threads running a page (not waiting for a search)
-        self._paused: Optional[float] = None  # when the workers were paused
-        self._pause_after = 0.0  # no pause before this time (the searches' MIN_RUN)
-        self._timer: Optional[threading.Timer] = None
-        atexit.register(self._resume)
-
-    # ----- pages first -----
-    @contextmanager
-    def page(self) -> Iterator[None]:
-        """A page's script run: the worker processes pause while any runs."""
-        me = threading.get_ident()
-        with self._cond:
-            self._pages[me] += 1
-            self._pause()
-        try:
-            yield
-        finally:
-            with self._cond:
-                self._pages[me] -= 1
-                if self._pages[me] <= 0:
-                    del self._pages[me]
-                if not self._pages:
-                    self._resume()
-
-    @contextmanager
-    def _aside(self) -> Iterator[None]:
-        """The calling thread waits for a search: its page does not hold the workers."""
-        me = threading.get_ident()
-        with self._cond:
-            held = self._pages.pop(me, 0)
-            if not self._pages:
-                self._resume()
-        try:
-            yield
-        finally:
-            if held:
-                with self._cond:
-                    self._pages[me] += held
-                    self._pause()
-
-    def _worker_pids(self) -> list[int]:
-        """(Holding the lock) the worker processes' ids (none for threads)."""
-        if not self.processes or self._workers is None:
-            return []
-        return list(getattr(self._workers, "_processes", None) or {})
-
-    def _signal(self, sig: signal.Signals) -> None:
-        for pid in self._worker_pids():
-            try:
-                os.kill(pid, sig)
-            except (ProcessLookupError, PermissionError):
-                pass
-
-    def _pause(self) -> None:
-        """(Holding the lock) pause the workers for the pages, unless they are paused,
-        idle, or owed their MIN_RUN."""
-        if self._paused is not None or not self._pages or self._running == 0:
-            return
-        if time.monotonic() < self._pause_after or not self._worker_pids():
-            return
-        self._signal(signal.SIGSTOP)
-        self._paused = time.monotonic()
-        self._timer = threading.Timer(MAX_PAUSE, self._pause_over)
-        self._timer.daemon = True
-        self._timer.start()
-
-    def _pause_over(self) -> None:
-        """MAX_PAUSE has passed: the searches run for MIN_RUN at least."""
-        with self._cond:
-            if self._paused is not None and time.monotonic() - self._paused >= MAX_PAUSE * 0.9:
-                self._resume()
-                self._pause_after = time.monotonic() + MIN_RUN
-
-    def _resume(self) -> None:
-        """(Holding the lock, or at exit) let the workers go on."""
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
-        if self._paused is not None:
-            self._paused = None
-            self._signal(signal.SIGCONT)
-
-    def paused(self) -> bool:
-        """Whether the workers are paused for the pages now."""
-        with self._cond:
-            return self._paused is not None
 
     def _executor(self) -> Executor:
         """(Holding the lock) the workers, started when the first search comes."""
@@ -263,7 +157,6 @@ class Admission:
             with self._cond:
                 quiet = self._running == 0 and not self._queue
                 if quiet and self._workers is not None and time.monotonic() - self._last >= self.idle:
-                    self._resume()
                     workers, self._workers = self._workers, None
                 else:
                     continue
@@ -311,11 +204,6 @@ class Admission:
                 self._visitors[f"address {address}"] += 1
             self._queue.append(ticket)
         keys = (visitor, f"address {address}") if address else (visitor,)
-        with self._aside():
-            return self._take_turn(ticket, keys, work, bound, on_wait)
-
-    def _take_turn(self, ticket: _Ticket, keys: tuple[str, ...], work: Callable[[], T], bound: float,
-                   on_wait: Optional[Callable[[int, float], None]]) -> T:
         try:
             self._wait_turn(ticket, bound, on_wait)
         except BaseException:
@@ -328,11 +216,9 @@ class Admission:
         try:
             with self._cond:
                 future = self._executor().submit(work)
-                self._pause()  # pages running now hold it at once
             return future.result()
         except BrokenExecutor:
             with self._cond:  # a worker killed (out of memory, a signal): new ones next time
-                self._resume()
                 self._workers = None
             raise WorkerLost("the search's worker process ended before the search did") from None
         finally:
