@@ -382,7 +382,7 @@ def test_a_practice_address_naming_no_goal_is_said_and_dropped(club: Store) -> N
     ann = club.create_account("Ann", "learner", password="a long secret")
     at = signed_in_app(club, ann.id, "practice", goal="<b>zz</b>")
     (error,) = at.error  # the id as typed, shown as text (its Markdown escaped)
-    assert error.value.startswith("There is no practice position \\<b\\>zz\\</b\\>: choose one of ")
+    assert error.value == "There is no practice position \\<b\\>zz\\</b\\>: choose one from the list below."
     assert "goal" not in at.query_params
     assert at.session_state["practice_id"] == at.session_state["practice_game"].item.id
 
