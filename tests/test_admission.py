@@ -125,8 +125,9 @@ def test_the_searches_threads_run_below_the_pages_priority() -> None:
     gate = Admission(slots=1, processes=False)
     theirs = gate.run("ann", lambda: (os.getpriority(os.PRIO_PROCESS, threading.get_native_id()),
                                       os.sched_getscheduler(threading.get_native_id())), bound=5)
-    assert theirs[0] >= NICE and theirs[1] == os.SCHED_IDLE  # a woken page takes the core at once
-    assert os.sched_getscheduler(0) != os.SCHED_IDLE  # the pages' own thread keeps its class
+    assert theirs[0] >= NICE
+    # not the idle class: a thread holding the app's interpreter lock must not starve
+    assert theirs[1] != os.SCHED_IDLE and os.sched_getscheduler(0) != os.SCHED_IDLE
 
 
 def test_searches_run_in_processes_of_low_priority_that_end_when_idle() -> None:

@@ -13,7 +13,8 @@ core from an idle-class search at once, where a search at nice 19 keeps it until
 time slice ends, and a click wakes the app and the browser many times. What a search takes in
 memory (the solver's tables, its objects) goes back to the system when the workers,
 idle for WORKER_IDLE seconds, end. The work is then a picklable call of an importable
-function (a `functools.partial`); `processes=False` runs it in threads of low priority.
+function (a `functools.partial`); `processes=False` runs it in threads of low priority
+(nice NICE only: they share the app's interpreter lock).
 
 >>> gate = Admission(slots=1, processes=False)
 >>> gate.run("ann", lambda: 6 * 7, bound=5.0)
@@ -85,14 +86,15 @@ def _idle_class(task: int) -> None:
 
 
 def _lower_priority() -> None:
-    """Run this worker thread at nice NICE in the idle class (Linux sets both per
-    thread); elsewhere, or when the system refuses, at the usual priority."""
+    """Run this worker thread at nice NICE (Linux sets it per thread); elsewhere, or
+    when the system refuses, the thread runs at the usual priority. Not in the idle
+    class: a thread shares the app's interpreter lock, and an idle-class thread holding
+    it while other processes keep the cores busy would hold up every page."""
     if sys.platform.startswith("linux"):
         try:
             os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), NICE)
         except OSError:
             pass
-        _idle_class(threading.get_native_id())
 
 
 def _worker_process() -> None:
@@ -115,7 +117,7 @@ def _end_with_parent(parent: int) -> None:
 
 
 def low_priority_pool(workers: int, name: str) -> ThreadPoolExecutor:
-    """A pool of worker threads that run at nice NICE, in the idle class on Linux."""
+    """A pool of worker threads that run at nice NICE."""
     return ThreadPoolExecutor(max_workers=workers, thread_name_prefix=name, initializer=_lower_priority)
 
 
