@@ -102,6 +102,48 @@ HEAVY = (
 )
 
 
+def cpu_seconds(pid: int) -> float:
+    """A process's CPU time so far, user and system, in seconds (Linux /proc); 0 once it has ended."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as handle:
+            fields = handle.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def children(pid: int) -> list[int]:
+    """The processes `pid` started that are there now (its search workers)."""
+    found: list[int] = []
+    for task in Path(f"/proc/{pid}/task").glob("*/children"):
+        try:
+            found += [int(c) for c in task.read_text(encoding="ascii").split()]
+        except OSError:
+            pass
+    return found
+
+
+class CpuMeter:
+    """The CPU time the app's process and its workers take, added up per phase from
+    samples: [seconds of the phase, the app's CPU seconds, its workers' CPU seconds]
+    (a worker started since the last sample counts whole)."""
+
+    def __init__(self, pid: int) -> None:
+        self.pid, self.app_seen, self.when = pid, cpu_seconds(pid), time.monotonic()
+        self.workers_seen = {child: cpu_seconds(child) for child in children(pid)}
+        self.totals: dict[str, list[float]] = {}
+
+    def sample(self, phase: str) -> None:
+        app, now, totals = cpu_seconds(self.pid), time.monotonic(), self.totals.setdefault(phase, [0.0] * 3)
+        totals[0] += now - self.when
+        totals[1] += app - self.app_seen
+        self.app_seen, self.when = app, now
+        for child in children(self.pid):
+            used = cpu_seconds(child)
+            totals[2] += max(0.0, used - self.workers_seen.get(child, 0.0))
+            self.workers_seen[child] = used
+
+
 WORKERS_IDLE = 25.0  # s: longer than the searches' workers wait for work before they end
 
 
@@ -196,12 +238,14 @@ async def run(args: argparse.Namespace, db: str, restart: Any) -> dict[str, Any]
             await asyncio.sleep(WORKERS_IDLE)
             figures["idle"] = rss_mb(pid)
             sampling = True
+            meter = CpuMeter(pid)
             peaks: dict[str, float] = {"unloaded": 0.0, "loaded": 0.0}
             phase = ["unloaded"]
 
             async def sample() -> None:
                 while sampling:
                     peaks[phase[0]] = max(peaks[phase[0]], rss_mb(pid))
+                    meter.sample(phase[0])
                     await asyncio.sleep(0.5)
 
             sampler = asyncio.create_task(sample())
@@ -232,6 +276,7 @@ async def run(args: argparse.Namespace, db: str, restart: Any) -> dict[str, Any]
             sampling = False
             await sampler
             figures["peaks"] = peaks
+            figures["cpu"] = meter.totals
             await heavy_browser.close()
             await browser.close()
         await asyncio.sleep(5)
@@ -284,6 +329,11 @@ def report(args: argparse.Namespace, f: dict[str, Any]) -> None:
           f"({per:.1f} MB a session); {peaks['loaded']:.0f} MB at most with the heavy visitors too; "
           f"{f['after_5']:.0f} MB 5 s and {f['after']:.0f} MB {args.linger:.0f} s after they left "
           f"({100 * (f['after'] - idle) / idle:+.0f}% of idle; target within 20%)")
+    for name in ("unloaded", "loaded"):
+        wall, app, workers = f["cpu"].get(name, [0.0] * 3)
+        print(f"CPU in the {name} phases ({wall:.0f} s): the app's process {app:.0f} s "
+              f"({100 * app / max(wall, 1):.0f}% of a core), its search workers {workers:.0f} s "
+              f"({100 * workers / max(wall, 1):.0f}%)")
     print(f"load average after the run {f['load_after']}")
 
 
