@@ -32,7 +32,9 @@ Printed: answers clicked against attempts stored; the Check click's p50 and p99 
 each phase (from the click until the page has the end of the script run) and their
 ratio; the heavy pages' times and what they showed (moves valued, or the server busy);
 the process's resident memory idle, per learner session, at its peak under the heavy
-visitors and after they left. The machine is shared: only figures of one run compare.
+visitors and after they left; the CPU time the app's process and its search workers
+took in each phase (how much of the machine the pages and the searches had). The
+machine is shared: only figures of one run compare.
 """
 
 from __future__ import annotations
