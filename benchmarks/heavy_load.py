@@ -70,6 +70,7 @@ from club_load import (  # noqa: E402
     throwaway_postgres,
 )
 from playwright.async_api import async_playwright  # noqa: E402
+from stream_visitor import visit  # noqa: E402
 
 STEP = 120_000  # ms: the longest one wait may take
 
@@ -146,6 +147,7 @@ class CpuMeter:
             self.workers_seen[child] = used
 
 
+CLIENTS = {"stream": "without a browser", "chromium": "in Chromium on this machine"}
 WORKERS_IDLE = 25.0  # s: longer than the searches' workers wait for work before they end
 
 
@@ -201,23 +203,37 @@ async def learner(browser: Any, url: str, name: str, answers: int,
     return times, sent, ""
 
 
+def shown_as(text: str) -> str:
+    """What a heavy visitor's page showed: moves valued, solved, or the server busy."""
+    return ("busy" if "server is busy" in text else "valued" if "rough guide" in text
+            else "exact" if "play their best" in text else "other")
+
+
 async def heavy_visitor(browser: Any, url: str, code: str, stop: asyncio.Event,
                         delay: float) -> list[tuple[float, str]]:
-    """Open the Analysis link again and again until `stop`; each page's time and what it showed."""
+    """Open the Analysis link again and again until `stop`; each page's time and what it
+    showed. With a browser, the page drawn in Chromium; without one (`browser` None),
+    the page read over the websocket (stream_visitor), nothing drawn."""
     await asyncio.sleep(delay)
+    shown: list[tuple[float, str]] = []
+    if browser is None:
+        while not stop.is_set():
+            seen = await visit(url, "analysis", f"position={quote(code)}", timeout=STEP / 1000)
+            if seen.failed:
+                shown.append((float("nan"), f"failed: {seen.failed.split(':')[0]}"))
+                break
+            shown.append((seen.seconds, shown_as(seen.text)))
+            await asyncio.sleep(0.5)
+        return shown
     context = await browser.new_context(viewport={"width": 1280, "height": 900})
     page = await context.new_page()
-    shown: list[tuple[float, str]] = []
     try:
         while not stop.is_set():
             began = time.perf_counter()
             await page.goto(f"{url}/analysis?position={quote(code)}", timeout=STEP)
             await page.get_by_text("Count", exact=True).first.wait_for(timeout=STEP)
             await page.wait_for_selector(IDLE, timeout=STEP)
-            text = await page.inner_text("body")
-            what = ("busy" if "server is busy" in text else "valued" if "rough guide" in text
-                    else "exact" if "play their best" in text else "other")
-            shown.append((time.perf_counter() - began, what))
+            shown.append((time.perf_counter() - began, shown_as(await page.inner_text("body"))))
             await asyncio.sleep(0.5)
     except Exception as error:
         shown.append((float("nan"), f"failed: {type(error).__name__}"))
@@ -236,12 +252,15 @@ async def run(args: argparse.Namespace, db: str, restart: Any) -> dict[str, Any]
             browser = await p.chromium.launch(executable_path=args.chromium, args=FLAGS)
             # every page once (modules, the bank, the libraries the pages load), then idle
             await warm_up(browser, url)
-            heavy_browser = await p.chromium.launch(executable_path=idle_chromium(args.chromium), args=FLAGS)
+            clients = args.clients.split(",")
+            heavy_browser = (await p.chromium.launch(executable_path=idle_chromium(args.chromium), args=FLAGS)
+                             if "chromium" in clients else None)
             await asyncio.sleep(WORKERS_IDLE)
             figures["idle"] = rss_mb(pid)
             sampling = True
             meter = CpuMeter(pid)
-            peaks: dict[str, float] = {"unloaded": 0.0, "loaded": 0.0}
+            phases = ["unloaded", *(f"loaded, {c}" for c in clients)]
+            peaks: dict[str, float] = dict.fromkeys(phases, 0.0)
             phase = ["unloaded"]
 
             async def sample() -> None:
@@ -251,35 +270,39 @@ async def run(args: argparse.Namespace, db: str, restart: Any) -> dict[str, Any]
                     await asyncio.sleep(0.5)
 
             sampler = asyncio.create_task(sample())
-            figures.update(unloaded=[], loaded=[], heavy=[], unloaded_wall=0.0, loaded_wall=0.0)
+            figures.update(clicks={name: [] for name in phases}, heavy={c: [] for c in clients},
+                           wall=dict.fromkeys(phases, 0.0), clients=clients)
             for round_ in range(args.rounds):  # the phases alternate: the machine's other load moves
-                phase[0] = "unloaded"
-                began = time.monotonic()
-                quiet = asyncio.gather(*(learner(browser, url, n, args.answers, args.pause) for n in names))
-                figures["unloaded"] += await quiet
-                figures["unloaded_wall"] += time.monotonic() - began
-                phase[0] = "loaded"
-                stop = asyncio.Event()
-                heavy = [asyncio.create_task(heavy_visitor(heavy_browser, url, HEAVY[i % len(HEAVY)], stop,
-                                                           0.3 * i)) for i in range(args.heavy)]
-                await asyncio.sleep(3)  # the heavy visitors are at it before the learners start again
-                began = time.monotonic()
-                busy_learners = asyncio.gather(*(learner(browser, url, n, args.answers, args.pause)
+                for name in phases:
+                    phase[0] = name
+                    client = name.removeprefix("loaded, ")
+                    stop = asyncio.Event()
+                    drawn = heavy_browser if client == "chromium" else None
+                    heavy = [] if name == "unloaded" else [
+                        asyncio.create_task(heavy_visitor(drawn, url, HEAVY[i % len(HEAVY)], stop, 0.3 * i))
+                        for i in range(args.heavy)]
+                    if heavy:
+                        await asyncio.sleep(3)  # the heavy visitors are at it before the learners start again
+                    began = time.monotonic()
+                    answering = asyncio.gather(*(learner(browser, url, n, args.answers, args.pause)
                                                  for n in names))
-                if restart is not None and round_ == 0:
-                    await asyncio.sleep(args.restart_after)
-                    await asyncio.to_thread(restart)
-                figures["loaded"] += await busy_learners
-                figures["loaded_wall"] += time.monotonic() - began
-                stop.set()
-                figures["heavy"] += await asyncio.gather(*heavy)
-                if round_ + 1 < args.rounds:
-                    await asyncio.sleep(10)  # the searches under way end before the next quiet phase
+                    if restart is not None and round_ == 0 and heavy:
+                        await asyncio.sleep(args.restart_after)
+                        await asyncio.to_thread(restart)
+                        restart = None
+                    figures["clicks"][name] += await answering
+                    figures["wall"][name] += time.monotonic() - began
+                    stop.set()
+                    if heavy:
+                        figures["heavy"][client] += await asyncio.gather(*heavy)
+                        if (round_ + 1, name) != (args.rounds, phases[-1]):
+                            await asyncio.sleep(10)  # the searches under way end before the next phase
             sampling = False
             await sampler
             figures["peaks"] = peaks
             figures["cpu"] = meter.totals
-            await heavy_browser.close()
+            if heavy_browser is not None:
+                await heavy_browser.close()
             await browser.close()
         await asyncio.sleep(5)
         figures["after_5"] = rss_mb(pid)
@@ -302,36 +325,43 @@ def in_checkout(root: str, code: str, db: str, names: Any) -> Any:
 
 
 def report(args: argparse.Namespace, f: dict[str, Any]) -> None:
-    quiet = [x for r in f["unloaded"] for x in r[0]]
-    loaded = [x for r in f["loaded"] for x in r[0]]
-    sent = sum(r[1] for r in f["unloaded"]) + sum(r[1] for r in f["loaded"])
-    failures = [r[2] for r in (*f["unloaded"], *f["loaded"]) if r[2]]
+    clicks, phases = f["clicks"], list(f["clicks"])
+    sent = sum(r[1] for name in phases for r in clicks[name])
+    failures = [r[2] for name in phases for r in clicks[name] if r[2]]
     print(f"the app of {args.app}")
-    print(f"one app process, {args.learners} learners answering drills, {args.heavy} heavy visitors; "
-          f"{os.cpu_count()} cores; load average before the run {f['load_before']}")
+    print(f"one app process, {args.learners} learners answering drills, {args.heavy} heavy visitors "
+          f"({' or '.join(CLIENTS[c] for c in f['clients'])}); {os.cpu_count()} cores; "
+          f"load average before the run {f['load_before']}")
     print(f"answers confirmed on the page {sent}, attempts stored {f['stored']}: "
           + ("nothing lost" if f["stored"] >= sent else "MISMATCH"))
     for line in failures[:5]:
         print("  stopped early: " + line)
+    quiet = [x for r in clicks["unloaded"] for x in r[0]]
     q50, q99 = percentile(quiet, 0.5), percentile(quiet, 0.99)
-    l50, l99 = percentile(loaded, 0.5), percentile(loaded, 0.99)
     print(f"Check click, unloaded: p50 {q50:.3f} s, p99 {q99:.3f} s ({len(quiet)} clicks, "
-          f"{f['unloaded_wall']:.0f} s)")
-    print(f"Check click, with the heavy visitors: p50 {l50:.3f} s ({l50 / q50:.2f}x), p99 {l99:.3f} s "
-          f"({l99 / q99:.2f}x unloaded; target 1.5x) ({len(loaded)} clicks, {f['loaded_wall']:.0f} s)")
-    pages = [x for visits in f["heavy"] for x in visits]
-    times = [t for t, _ in pages if t == t]
-    kinds = {k: sum(1 for _, w in pages if w == k) for k in sorted({w for _, w in pages})}
-    if times:
-        print(f"heavy visitors' pages: {len(pages)}, median {statistics.median(times):.1f} s, worst "
-              f"{max(times):.1f} s; shown: {kinds}")
+          f"{f['wall']['unloaded']:.0f} s)")
+    for client in f["clients"]:
+        name = f"loaded, {client}"
+        loaded = [x for r in clicks[name] for x in r[0]]
+        l50, l99 = percentile(loaded, 0.5), percentile(loaded, 0.99)
+        print(f"Check click, with the heavy visitors {CLIENTS[client]}: p50 {l50:.3f} s ({l50 / q50:.2f}x), "
+              f"p99 {l99:.3f} s ({l99 / q99:.2f}x unloaded; target 1.5x) ({len(loaded)} clicks, "
+              f"{f['wall'][name]:.0f} s)")
+        pages = [x for visits in f["heavy"][client] for x in visits]
+        times = [t for t, _ in pages if t == t]
+        kinds = {k: sum(1 for _, w in pages if w == k) for k in sorted({w for _, w in pages})}
+        if times:
+            print(f"  their pages: {len(pages)}, median {statistics.median(times):.1f} s, worst "
+                  f"{max(times):.1f} s; shown: {kinds}")
     idle, peaks = f["idle"], f["peaks"]
     per = (peaks["unloaded"] - idle) / max(1, args.learners)
     print(f"memory: {idle:.0f} MB idle; {peaks['unloaded']:.0f} MB at most with the learners "
-          f"({per:.1f} MB a session); {peaks['loaded']:.0f} MB at most with the heavy visitors too; "
-          f"{f['after_5']:.0f} MB 5 s and {f['after']:.0f} MB {args.linger:.0f} s after they left "
+          f"({per:.1f} MB a session); "
+          + "; ".join(f"{peaks[f'loaded, {c}']:.0f} MB at most with the heavy visitors {CLIENTS[c]} too"
+                      for c in f["clients"])
+          + f"; {f['after_5']:.0f} MB 5 s and {f['after']:.0f} MB {args.linger:.0f} s after they left "
           f"({100 * (f['after'] - idle) / idle:+.0f}% of idle; target within 20%)")
-    for name in ("unloaded", "loaded"):
+    for name in phases:
         wall, app, workers = f["cpu"].get(name, [0.0] * 3)
         print(f"CPU in the {name} phases ({wall:.0f} s): the app's process {app:.0f} s "
               f"({100 * app / max(wall, 1):.0f}% of a core), its search workers {workers:.0f} s "
@@ -351,10 +381,15 @@ def main(argv: Optional[list[str]] = None) -> int:
     parser.add_argument("--restart", action="store_true",
                         help="a throwaway PostgreSQL, restarted in the middle of the loaded phase")
     parser.add_argument("--restart-after", type=float, default=10.0)
+    parser.add_argument("--clients", default="stream,chromium",
+                        help="how the heavy visitors open their pages, a loaded phase each: "
+                             "stream (no browser), chromium (an idle-class browser here), or both")
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     parser.add_argument("--app", default=str(HERE.parent),
                         help="the checkout whose app.py runs (another one, for a before and after)")
     args = parser.parse_args(argv)
+    if not args.clients or any(c not in CLIENTS for c in args.clients.split(",")):
+        parser.error(f"--clients: a comma-separated list of {', '.join(CLIENTS)}, not {args.clients!r}")
     load_before = " ".join(open("/proc/loadavg").read().split()[:3])
     with ExitStack() as stack:
         restart = None
