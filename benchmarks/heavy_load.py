@@ -3,7 +3,7 @@ searches slow everyone else's clicks, does the process give back the memory they
 and is every answer kept?
 
     python benchmarks/heavy_load.py [--learners 4] [--heavy 4] [--answers 12] [--db URL]
-                                    [--restart]
+                                    [--clients stream,chromium] [--restart]
 
 One Streamlit process of the app (home mode) over a database of its own (an SQLite
 file in a temporary folder; or --db; with --restart a throwaway PostgreSQL server,
@@ -15,18 +15,26 @@ drill boards of "Total the ends" (a count typed, "Check", "Next board"):
 2. loaded: each answers as many again while `--heavy` visitors open Analysis links of
    positions too big to solve (four players, seven tiles each, every tile known: the
    exact search stops at its bound and the page values the moves by play-outs),
-   each visitor opening his link again as soon as his page has finished;
-   the two phases alternate `--rounds` times (the machine's other load moves);
+   each visitor opening his link again as soon as his page has finished; one loaded
+   phase for each of `--clients`:
+   - `stream`: the visitors ask for their pages without a browser, over the app's own
+     websocket protocol (stream_visitor.py): the server does all of its work, and
+     nothing is drawn on this machine, as when the visitors' browsers are their own
+     machines'. The target is judged on this phase;
+   - `chromium`: the visitors' pages are drawn in a second Chromium on this machine,
+     which then shares its two cores with the learners' browser and the app;
+   the phases alternate `--rounds` times (the machine's other load moves);
 3. the heavy visitors leave; the process's memory is read 5 s and `--linger` s later.
 
 Before anything is measured, a warm-up visit opens every page once (a drill answered,
 Progress, Analysis on a small position, Play), so that "idle" is a process that has
 loaded what its pages need. The heavy visitors' Chromium runs in Linux's idle class
-(SCHED_IDLE, `chrt --idle`): it stands for their own machines' browsers, and drawing
-their pages must not take the share of the learners' browser or of the app on this
-machine. (Not `nice -n 19`: Chromium run as root sets its threads' niceness itself, to
--8, 0 and 5, so a niced Chromium draws at a higher priority than the app's own 0. The
-idle class is kept by every thread and process it starts.)
+(SCHED_IDLE, `chrt --idle`), so that drawing their pages takes as little as it can of
+the learners' browser's and the app's share. (Not `nice -n 19`: Chromium run as root
+sets its threads' niceness itself, to -8, 0 and 5, so a niced Chromium draws at a
+higher priority than the app's own 0. The idle class is kept by every thread and
+process it starts.) What it still takes is what the two loaded phases, side by side,
+show.
 
 Printed: answers clicked against attempts stored; the Check click's p50 and p99 in
 each phase (from the click until the page has the end of the script run) and their
@@ -70,7 +78,7 @@ from club_load import (  # noqa: E402
     throwaway_postgres,
 )
 from playwright.async_api import async_playwright  # noqa: E402
-from stream_visitor import visit  # noqa: E402
+from stream_visitor import StreamSession, visit  # noqa: E402
 
 STEP = 120_000  # ms: the longest one wait may take
 
@@ -147,7 +155,8 @@ class CpuMeter:
             self.workers_seen[child] = used
 
 
-CLIENTS = {"stream": "without a browser", "chromium": "in Chromium on this machine"}
+CLIENTS = {"stream": "without a browser (the pages over the websocket, nothing drawn)",
+           "chromium": "in Chromium on this machine (the visitors' in the idle class)"}
 WORKERS_IDLE = 25.0  # s: longer than the searches' workers wait for work before they end
 
 
@@ -178,7 +187,12 @@ async def warm_up(browser: Any, url: str) -> None:
 
 async def learner(browser: Any, url: str, name: str, answers: int,
                   pause: float) -> tuple[list[float], int, str]:
-    """Answer `answers` boards; the Check clicks' times, answers confirmed, any failure."""
+    """Answer `answers` boards; the Check clicks' times, answers confirmed, any failure.
+    In Chromium (`browser`), each click timed until the page has the end of the script's
+    run; without a browser (`browser` None), until the server's message that the run
+    has finished."""
+    if browser is None:
+        return await stream_learner(url, name, answers, pause)
     context = await browser.new_context(viewport={"width": 1280, "height": 900})
     page = await context.new_page()
     await page.add_init_script(COUNT_RUNS)
@@ -200,6 +214,31 @@ async def learner(browser: Any, url: str, name: str, answers: int,
         return times, sent, f"{name}: {type(error).__name__}: {str(error).splitlines()[0][:120]}"
     finally:
         await context.close()
+    return times, sent, ""
+
+
+async def stream_learner(url: str, name: str, answers: int, pause: float) -> tuple[list[float], int, str]:
+    """The learner's answers without a browser (stream_visitor), as `learner` gives them."""
+    times: list[float] = []
+    sent = 0
+    try:
+        async with StreamSession(url, "drills", f"learner={quote(name)}", STEP / 1000) as tab:
+            opened = await tab.open()
+            if opened.failed:
+                raise RuntimeError(opened.failed)
+            for n in range(answers):
+                checked = await tab.run({tab.widget("text_input", "Count"): str(5 * (n % 4 + 1))},
+                                        click=tab.widget("button", "Check"))
+                if checked.failed:
+                    raise RuntimeError(checked.failed)
+                times.append(checked.seconds)
+                sent += 1
+                following = await tab.run(click=tab.widget("button", "Next board"))
+                if following.failed:
+                    raise RuntimeError(following.failed)
+                await asyncio.sleep(pause)
+    except (RuntimeError, KeyError, OSError) as error:
+        return times, sent, f"{name}: {type(error).__name__}: {str(error)[:120]}"
     return times, sent, ""
 
 
@@ -259,9 +298,9 @@ async def run(args: argparse.Namespace, db: str, restart: Any) -> dict[str, Any]
             figures["idle"] = rss_mb(pid)
             sampling = True
             meter = CpuMeter(pid)
-            phases = ["unloaded", *(f"loaded, {c}" for c in clients)]
-            peaks: dict[str, float] = dict.fromkeys(phases, 0.0)
-            phase = ["unloaded"]
+            phases = [(f"{load}, {c}", c) for c in clients for load in ("unloaded", "loaded")]
+            peaks: dict[str, float] = dict.fromkeys((name for name, _ in phases), 0.0)
+            phase = [phases[0][0]]
 
             async def sample() -> None:
                 while sampling:
@@ -270,21 +309,21 @@ async def run(args: argparse.Namespace, db: str, restart: Any) -> dict[str, Any]
                     await asyncio.sleep(0.5)
 
             sampler = asyncio.create_task(sample())
-            figures.update(clicks={name: [] for name in phases}, heavy={c: [] for c in clients},
-                           wall=dict.fromkeys(phases, 0.0), clients=clients)
+            figures.update(clicks={name: [] for name, _ in phases}, heavy={c: [] for c in clients},
+                           wall=dict.fromkeys(peaks, 0.0), clients=clients)
             for round_ in range(args.rounds):  # the phases alternate: the machine's other load moves
-                for name in phases:
+                for name, client in phases:
                     phase[0] = name
-                    client = name.removeprefix("loaded, ")
                     stop = asyncio.Event()
                     drawn = heavy_browser if client == "chromium" else None
-                    heavy = [] if name == "unloaded" else [
+                    answering_in = browser if client == "chromium" else None
+                    heavy = [] if name.startswith("unloaded") else [
                         asyncio.create_task(heavy_visitor(drawn, url, HEAVY[i % len(HEAVY)], stop, 0.3 * i))
                         for i in range(args.heavy)]
                     if heavy:
                         await asyncio.sleep(3)  # the heavy visitors are at it before the learners start again
                     began = time.monotonic()
-                    answering = asyncio.gather(*(learner(browser, url, n, args.answers, args.pause)
+                    answering = asyncio.gather(*(learner(answering_in, url, n, args.answers, args.pause)
                                                  for n in names))
                     if restart is not None and round_ == 0 and heavy:
                         await asyncio.sleep(args.restart_after)
@@ -295,7 +334,7 @@ async def run(args: argparse.Namespace, db: str, restart: Any) -> dict[str, Any]
                     stop.set()
                     if heavy:
                         figures["heavy"][client] += await asyncio.gather(*heavy)
-                        if (round_ + 1, name) != (args.rounds, phases[-1]):
+                        if (round_ + 1, name) != (args.rounds, phases[-1][0]):
                             await asyncio.sleep(10)  # the searches under way end before the next phase
             sampling = False
             await sampler
@@ -329,43 +368,43 @@ def report(args: argparse.Namespace, f: dict[str, Any]) -> None:
     sent = sum(r[1] for name in phases for r in clicks[name])
     failures = [r[2] for name in phases for r in clicks[name] if r[2]]
     print(f"the app of {args.app}")
-    print(f"one app process, {args.learners} learners answering drills, {args.heavy} heavy visitors "
-          f"({' or '.join(CLIENTS[c] for c in f['clients'])}); {os.cpu_count()} cores; "
-          f"load average before the run {f['load_before']}")
-    print(f"answers confirmed on the page {sent}, attempts stored {f['stored']}: "
+    print(f"one app process, {args.learners} learners answering drills, {args.heavy} heavy visitors; "
+          f"{os.cpu_count()} cores; load average before the run {f['load_before']}")
+    print(f"answers confirmed {sent}, attempts stored {f['stored']}: "
           + ("nothing lost" if f["stored"] >= sent else "MISMATCH"))
     for line in failures[:5]:
         print("  stopped early: " + line)
-    quiet = [x for r in clicks["unloaded"] for x in r[0]]
-    q50, q99 = percentile(quiet, 0.5), percentile(quiet, 0.99)
-    print(f"Check click, unloaded: p50 {q50:.3f} s, p99 {q99:.3f} s ({len(quiet)} clicks, "
-          f"{f['wall']['unloaded']:.0f} s)")
     for client in f["clients"]:
-        name = f"loaded, {client}"
-        loaded = [x for r in clicks[name] for x in r[0]]
+        print(f"everyone {CLIENTS[client]}:")
+        quiet = [x for r in clicks[f"unloaded, {client}"] for x in r[0]]
+        loaded = [x for r in clicks[f"loaded, {client}"] for x in r[0]]
+        q50, q99 = percentile(quiet, 0.5), percentile(quiet, 0.99)
         l50, l99 = percentile(loaded, 0.5), percentile(loaded, 0.99)
-        print(f"Check click, with the heavy visitors {CLIENTS[client]}: p50 {l50:.3f} s ({l50 / q50:.2f}x), "
-              f"p99 {l99:.3f} s ({l99 / q99:.2f}x unloaded; target 1.5x) ({len(loaded)} clicks, "
-              f"{f['wall'][name]:.0f} s)")
+        print(f"  Check click, unloaded: p50 {q50:.3f} s, p99 {q99:.3f} s ({len(quiet)} clicks, "
+              f"{f['wall'][f'unloaded, {client}']:.0f} s)")
+        print(f"  Check click, with the heavy visitors: p50 {l50:.3f} s ({l50 / q50:.2f}x), p99 {l99:.3f} s "
+              f"({l99 / q99:.2f}x unloaded; target 1.5x) ({len(loaded)} clicks, "
+              f"{f['wall'][f'loaded, {client}']:.0f} s)")
         pages = [x for visits in f["heavy"][client] for x in visits]
         times = [t for t, _ in pages if t == t]
         kinds = {k: sum(1 for _, w in pages if w == k) for k in sorted({w for _, w in pages})}
         if times:
-            print(f"  their pages: {len(pages)}, median {statistics.median(times):.1f} s, worst "
-                  f"{max(times):.1f} s; shown: {kinds}")
+            print(f"  the heavy visitors' pages: {len(pages)}, median {statistics.median(times):.1f} s, "
+                  f"worst {max(times):.1f} s; shown: {kinds}")
+        for name in (f"unloaded, {client}", f"loaded, {client}"):
+            wall, app, workers = f["cpu"].get(name, [0.0] * 3)
+            print(f"  CPU, {name.split(',')[0]} ({wall:.0f} s): the app's process {app:.0f} s "
+                  f"({100 * app / max(wall, 1):.0f}% of a core), its search workers {workers:.0f} s "
+                  f"({100 * workers / max(wall, 1):.0f}%)")
     idle, peaks = f["idle"], f["peaks"]
-    per = (peaks["unloaded"] - idle) / max(1, args.learners)
-    print(f"memory: {idle:.0f} MB idle; {peaks['unloaded']:.0f} MB at most with the learners "
-          f"({per:.1f} MB a session); "
-          + "; ".join(f"{peaks[f'loaded, {c}']:.0f} MB at most with the heavy visitors {CLIENTS[c]} too"
+    first = f["clients"][0]
+    per = (peaks[f"unloaded, {first}"] - idle) / max(1, args.learners)
+    print(f"memory: {idle:.0f} MB idle; {peaks[f'unloaded, {first}']:.0f} MB at most with the learners "
+          f"({first}; {per:.1f} MB a session); "
+          + "; ".join(f"{peaks[f'loaded, {c}']:.0f} MB at most with the heavy visitors ({c})"
                       for c in f["clients"])
           + f"; {f['after_5']:.0f} MB 5 s and {f['after']:.0f} MB {args.linger:.0f} s after they left "
           f"({100 * (f['after'] - idle) / idle:+.0f}% of idle; target within 20%)")
-    for name in phases:
-        wall, app, workers = f["cpu"].get(name, [0.0] * 3)
-        print(f"CPU in the {name} phases ({wall:.0f} s): the app's process {app:.0f} s "
-              f"({100 * app / max(wall, 1):.0f}% of a core), its search workers {workers:.0f} s "
-              f"({100 * workers / max(wall, 1):.0f}%)")
     print(f"load average after the run {f['load_after']}")
 
 
@@ -382,8 +421,8 @@ def main(argv: Optional[list[str]] = None) -> int:
                         help="a throwaway PostgreSQL, restarted in the middle of the loaded phase")
     parser.add_argument("--restart-after", type=float, default=10.0)
     parser.add_argument("--clients", default="stream,chromium",
-                        help="how the heavy visitors open their pages, a loaded phase each: "
-                             "stream (no browser), chromium (an idle-class browser here), or both")
+                        help="how the learners and the heavy visitors open their pages, an unloaded and "
+                             "a loaded phase each: stream (no browser), chromium (browsers on this machine)")
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     parser.add_argument("--app", default=str(HERE.parent),
                         help="the checkout whose app.py runs (another one, for a before and after)")

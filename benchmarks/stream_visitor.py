@@ -20,6 +20,7 @@ import asyncio
 import json
 import time
 from dataclasses import dataclass, field
+from typing import Any, Optional
 
 import websockets
 from streamlit.proto.BackMsg_pb2 import BackMsg
@@ -68,43 +69,101 @@ def strings(message: ForwardMsg) -> list[str]:
     return [raw.decode("utf-8", "replace")]
 
 
-async def visit(url: str, page: str, query: str, timeout: float = 120.0) -> Visit:
-    """Open `page` of the app at `url` with `query`, as a new tab would, and read every
-    message until the run that draws the page has finished (or `timeout` seconds)."""
-    shown = Visit()
-    began = time.perf_counter()
-    try:
-        async with asyncio.timeout(timeout):
-            async with websockets.connect(stream_url(url), subprotocols=["streamlit"],  # type: ignore[list-item]
-                                          max_size=LARGEST, open_timeout=timeout) as socket:
-                await socket.send(rerun(page, query, []))
-                keep_id, answered = "", False
-                async for raw in socket:
+class StreamSession:
+    """One tab's session of the app over the websocket: open a page, then run the
+    script again with widgets set or clicked, as the browser's page would; each run's
+    seconds are from the message sent until the run that drew the page had finished.
+
+    >>> async def one_answer() -> float:  # doctest: +SKIP
+    ...     async with StreamSession("http://127.0.0.1:8501", "drills", "learner=Ann") as tab:
+    ...         await tab.open()
+    ...         count, check = tab.widget("text_input", "Count"), tab.widget("button", "Check")
+    ...         return (await tab.run({count: "15"}, click=check)).seconds
+    """
+
+    def __init__(self, url: str, page: str, query: str, timeout: float = 120.0) -> None:
+        self.url, self.page, self.query, self.timeout = url, page, query, timeout
+        self.widgets: dict[tuple[str, str], str] = {}  # (kind, label) -> id, of the last run
+        self.keep = ""  # the id of the component that asks the tab for its kept work
+        self.socket: Any = None
+
+    async def __aenter__(self) -> StreamSession:
+        self.socket = await websockets.connect(stream_url(self.url), subprotocols=["streamlit"],  # type: ignore[list-item]
+                                               max_size=LARGEST, open_timeout=self.timeout)
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.socket.close()
+
+    def widget(self, kind: str, label: str) -> str:
+        """The id of the widget of `kind` (button, text_input, ...) labelled `label` on the page."""
+        return self.widgets[(kind, label)]
+
+    async def open(self) -> Visit:
+        """The page's first runs: the tab says it keeps nothing, and the page is drawn."""
+        shown = await self._run([])
+        if self.keep and not shown.failed:
+            again = await self.run()
+            again.seconds += shown.seconds
+            again.runs += shown.runs
+            return again
+        return shown
+
+    async def run(self, values: Optional[dict[str, str]] = None, click: str = "") -> Visit:
+        """Run the script with text widgets set to `values` and the button `click` clicked."""
+        states = [WidgetState(id=self.keep, json_value=json.dumps({"stored": "{}"}))] if self.keep else []
+        states += [WidgetState(id=id_, string_value=text) for id_, text in (values or {}).items()]
+        if click:
+            states.append(WidgetState(id=click, trigger_value=True))
+        return await self._run(states)
+
+    async def _run(self, states: list[WidgetState]) -> Visit:
+        shown = Visit()
+        began = time.perf_counter()
+        try:
+            async with asyncio.timeout(self.timeout):
+                await self.socket.send(rerun(self.page, self.query, states))
+                self.widgets = {}
+                async for raw in self.socket:
                     message = ForwardMsg()
                     message.ParseFromString(raw if isinstance(raw, bytes) else raw.encode())
                     kind = message.WhichOneof("type")
-                    if kind == "delta" and message.delta.WhichOneof("type") == "new_element":
-                        element = message.delta.new_element
-                        if element.WhichOneof("type") == "bidi_component" and "allfives_keep" in \
-                                element.bidi_component.component_name:
-                            keep_id = element.bidi_component.id
-                    shown.parts += strings(message)
-                    if kind != "script_finished":
-                        continue
-                    if message.script_finished == ForwardMsg.FINISHED_EARLY_FOR_RERUN:
-                        continue  # the script asked for another run: the server starts it itself
-                    shown.runs += 1
-                    if message.script_finished not in FINISHED:
-                        continue
-                    if keep_id and not answered:  # the tab keeps nothing: now the page is drawn
-                        answered = True
-                        shown.parts = []
-                        state = WidgetState(id=keep_id, json_value=json.dumps({"stored": "{}"}))
-                        await socket.send(rerun(page, query, [state]))
-                        continue
-                    break
+                    if kind == "page_info_changed":  # the address the script set, as a browser keeps it
+                        self.query = message.page_info_changed.query_string
+                    elif kind == "delta" and message.delta.WhichOneof("type") == "new_element":
+                        self._saw(message.delta.new_element)
+                        shown.parts += strings(message)
+                    elif kind == "script_finished":
+                        if message.script_finished == ForwardMsg.FINISHED_EARLY_FOR_RERUN:
+                            self.widgets, shown.parts = {}, []  # the script runs again by itself
+                            continue
+                        shown.runs += 1
+                        if message.script_finished in FINISHED:
+                            break
+        except (TimeoutError, OSError, websockets.WebSocketException) as error:
+            shown.failed = f"{type(error).__name__}: {str(error)[:120]}"
+        shown.seconds = time.perf_counter() - began
+        shown.text = "\n".join(shown.parts)
+        return shown
+
+    def _saw(self, element: Any) -> None:
+        kind = element.WhichOneof("type")
+        if kind == "bidi_component" and "allfives_keep" in element.bidi_component.component_name:
+            self.keep = element.bidi_component.id
+        elif kind is not None:
+            body = getattr(element, kind)
+            if getattr(body, "label", "") and getattr(body, "id", ""):  # a widget (an element has no id)
+                self.widgets[(kind, body.label)] = body.id
+
+
+async def visit(url: str, page: str, query: str, timeout: float = 120.0) -> Visit:
+    """Open `page` of the app at `url` with `query`, as a new tab would, and read every
+    message until the run that draws the page has finished (or `timeout` seconds)."""
+    began = time.perf_counter()
+    try:
+        async with StreamSession(url, page, query, timeout) as tab:
+            shown = await tab.open()
     except (TimeoutError, OSError, websockets.WebSocketException) as error:
-        shown.failed = f"{type(error).__name__}: {str(error)[:120]}"
+        shown = Visit(failed=f"{type(error).__name__}: {str(error)[:120]}")
     shown.seconds = time.perf_counter() - began
-    shown.text = "\n".join(shown.parts)
     return shown
