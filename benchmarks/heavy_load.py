@@ -440,9 +440,12 @@ def main(argv: Optional[list[str]] = None) -> int:
             pgbin = sorted(glob.glob("/usr/lib/postgresql/*/bin"))[-1]
 
             def restart() -> None:
+                # the server's log to its file: a server started with this process's pipes would hold them
                 subprocess.run(["runuser", "-u", "postgres", "--", f"{pgbin}/pg_ctl", "-D", f"{root}/data",
-                                "-m", "fast", "-w", "-o", f"-c listen_addresses='' -k {root} -p 5432",
-                                "restart"], cwd="/", check=True, capture_output=True)
+                                "-l", f"{root}/server.log", "-m", "fast", "-w", "-o",
+                                f"-c listen_addresses='' -k {root} -p 5432 -c max_connections=100",
+                                "restart"],
+                               cwd="/", check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             db = url
         elif args.db:
             db = args.db
