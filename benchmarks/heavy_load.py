@@ -7,24 +7,28 @@ and is every answer kept?
 
 One Streamlit process of the app (home mode) over a database of its own (an SQLite
 file in a temporary folder; or --db; with --restart a throwaway PostgreSQL server,
-started as .ci/run starts one, is restarted in the middle of the loaded phase). In
-Chromium, `--learners` learners (one browser context each, ?learner=NAME) answer
-drill boards of "Total the ends" (a count typed, "Check", "Next board"):
+started as .ci/run starts one, is restarted in the middle of the first loaded phase).
+`--learners` learners (?learner=NAME; a browser context each in Chromium, a websocket
+session each without a browser) answer drill boards of "Total the ends" (a count
+typed, "Check", "Next board"), in phases, for each kind of client in `--clients`:
 
 1. unloaded: each answers `--answers` boards with nobody else on the server;
 2. loaded: each answers as many again while `--heavy` visitors open Analysis links of
    positions too big to solve (four players, seven tiles each, every tile known: the
    exact search stops at its bound and the page values the moves by play-outs),
-   each visitor opening his link again as soon as his page has finished; one loaded
-   phase for each of `--clients`:
-   - `stream`: the visitors ask for their pages without a browser, over the app's own
-     websocket protocol (stream_visitor.py): the server does all of its work, and
-     nothing is drawn on this machine, as when the visitors' browsers are their own
-     machines'. The target is judged on this phase;
-   - `chromium`: the visitors' pages are drawn in a second Chromium on this machine,
-     which then shares its two cores with the learners' browser and the app;
+   each visitor opening his link again as soon as his page has finished;
    the phases alternate `--rounds` times (the machine's other load moves);
 3. the heavy visitors leave; the process's memory is read 5 s and `--linger` s later.
+
+The kinds of client:
+- `stream`: learners and visitors ask for their pages without a browser, over the
+  app's own websocket protocol (stream_visitor.py), a click timed from its message
+  until the server says the run has finished: the server does all of its work, and
+  nothing is drawn on this machine, as when the browsers are on their own machines.
+  The target is judged on these phases;
+- `chromium`: every page drawn in Chromium on this machine (the visitors' in a second
+  one), a click timed until the page has the end of the script's run: the browsers
+  then share the machine's cores with the app.
 
 Before anything is measured, a warm-up visit opens every page once (a drill answered,
 Progress, Analysis on a small position, Play), so that "idle" is a process that has
@@ -33,15 +37,15 @@ loaded what its pages need. The heavy visitors' Chromium runs in Linux's idle cl
 the learners' browser's and the app's share. (Not `nice -n 19`: Chromium run as root
 sets its threads' niceness itself, to -8, 0 and 5, so a niced Chromium draws at a
 higher priority than the app's own 0. The idle class is kept by every thread and
-process it starts.) What it still takes is what the two loaded phases, side by side,
-show.
+process it starts.) What the browsers on this machine take even so, the two kinds'
+phases side by side show.
 
 Printed: answers clicked against attempts stored; the Check click's p50 and p99 in
-each phase (from the click until the page has the end of the script run) and their
-ratio; the heavy pages' times and what they showed (moves valued, or the server busy);
-the process's resident memory idle, per learner session, at its peak under the heavy
-visitors and after they left; the CPU time the app's process and its search workers
-took in each phase (how much of the machine the pages and the searches had). The
+each phase (as its kind of client times it) and their ratio; the heavy pages' times
+and what they showed (moves valued, or the server busy); the process's resident memory
+idle, per learner session, at its peak under the heavy visitors and after they left;
+the CPU time the app's process and its search workers took in each phase (how much of
+the machine the pages and the searches had). The
 machine is shared: only figures of one run compare.
 """
 
