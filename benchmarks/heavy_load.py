@@ -45,8 +45,8 @@ each phase (as its kind of client times it) and their ratio; the heavy pages' ti
 and what they showed (moves valued, or the server busy); the process's resident memory
 idle, per learner session, at its peak under the heavy visitors and after they left;
 the CPU time the app's process and its search workers took in each phase (how much of
-the machine the pages and the searches had). The
-machine is shared: only figures of one run compare.
+the machine the pages and the searches had). The machine is shared: only figures of
+one run compare.
 """
 
 from __future__ import annotations
