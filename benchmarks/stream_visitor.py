@@ -19,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Optional
 
 import websockets
@@ -34,14 +34,15 @@ LARGEST = 200 * 1024 * 1024  # bytes: a message of the server's own size limit
 
 @dataclass
 class Visit:
-    """What one page visit took and showed: its seconds (from connecting until the run
-    that drew the page had finished), the script's runs, and the text the page sent."""
+    """What one visit or run took and showed: its seconds (until the run that drew the
+    page had finished), the script's runs, the elements' texts as their messages hold
+    them (markdown, alerts, captions, tables' cells: enough to tell what the page
+    showed), and why it failed, if it did."""
 
     seconds: float = 0.0
     runs: int = 0
     text: str = ""
     failed: str = ""
-    parts: list[str] = field(default_factory=list)
 
 
 def stream_url(url: str) -> str:
@@ -57,16 +58,7 @@ def rerun(page: str, query: str, states: list[WidgetState]) -> bytes:
     """The message a browser sends to run the script for `page` with `query`."""
     message = BackMsg(rerun_script=ClientState(query_string=query, page_name=page))
     message.rerun_script.widget_states.widgets.extend(states)
-    return message.SerializeToString()
-
-
-def strings(message: ForwardMsg) -> list[str]:
-    """Every text a delta carries (markdown, headings, alerts, captions, tables' cells as
-    their bytes hold them), enough to tell what a page showed."""
-    if message.WhichOneof("type") != "delta":
-        return []
-    raw = message.delta.SerializeToString()
-    return [raw.decode("utf-8", "replace")]
+    return bytes(message.SerializeToString())
 
 
 class StreamSession:
@@ -119,6 +111,7 @@ class StreamSession:
 
     async def _run(self, states: list[WidgetState]) -> Visit:
         shown = Visit()
+        parts: list[str] = []  # the texts of the run that draws the page
         began = time.perf_counter()
         try:
             async with asyncio.timeout(self.timeout):
@@ -132,10 +125,10 @@ class StreamSession:
                         self.query = message.page_info_changed.query_string
                     elif kind == "delta" and message.delta.WhichOneof("type") == "new_element":
                         self._saw(message.delta.new_element)
-                        shown.parts += strings(message)
+                        parts.append(message.delta.new_element.SerializeToString().decode("utf-8", "replace"))
                     elif kind == "script_finished":
                         if message.script_finished == ForwardMsg.FINISHED_EARLY_FOR_RERUN:
-                            self.widgets, shown.parts = {}, []  # the script runs again by itself
+                            self.widgets, parts = {}, []  # the script runs again by itself
                             continue
                         shown.runs += 1
                         if message.script_finished in FINISHED:
@@ -143,7 +136,7 @@ class StreamSession:
         except (TimeoutError, OSError, websockets.WebSocketException) as error:
             shown.failed = f"{type(error).__name__}: {str(error)[:120]}"
         shown.seconds = time.perf_counter() - began
-        shown.text = "\n".join(shown.parts)
+        shown.text = "\n".join(parts)
         return shown
 
     def _saw(self, element: Any) -> None:
