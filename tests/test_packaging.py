@@ -63,7 +63,7 @@ def test_the_console_command_is_declared() -> None:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     assert project["scripts"] == {"allfives": "trainer.cli:console"}
     # the app is the main job: Streamlit is core, so that `pip install allfives-trainer` then
-    # `allfives app` works (its charts are its own SVG); the [app] extra stays (empty) for older
+    # `allfives app` works (plotly draws its charts); the [app] extra stays (empty) for older
     # install commands
     core = {r.split(">")[0].split("[")[0] for r in project["dependencies"]}
     assert {"streamlit", "argon2-cffi"} <= core
