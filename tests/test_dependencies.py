@@ -66,7 +66,8 @@ def undeclared(folder: Path) -> list[str]:
             continue
         distributions = {canonical(d) for d in owners.get(module, [])}
         if not distributions & wanted:
-            missing.append(f"{module} (imported by {where}; from {sorted(distributions) or 'nothing installed'})")
+            source = sorted(distributions) or "nothing installed"
+            missing.append(f"{module} (imported by {where}; from {source})")
     return missing
 
 
