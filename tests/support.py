@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import random
+import signal
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -244,6 +245,15 @@ def tree_strings(at: object, strings: Callable[[Any], Iterable[str]]) -> list[st
 
     walk(at._tree)  # type: ignore[attr-defined]
     return out
+
+
+def as_in_a_terminal() -> None:
+    """For a child process (`preexec_fn`): Ctrl-C's signal at its default, as a command
+    in a terminal's foreground has it. A suite started in the background by a shell
+    without job control (`pytest &` in a script, nohup) ignores SIGINT, its children
+    inherit that, and Python then leaves it ignored: a test that sends SIGINT would
+    wait for a search that never hears it."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def greedy_fill(position: Position, voids: Voids, rng: random.Random) -> Position:

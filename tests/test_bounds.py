@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as hs
 from streamlit.testing.v1 import AppTest
 
+from tests.support import as_in_a_terminal
 from trainer.cli import main
 from trainer.engine.numbers import SCORE_LIMIT, SEED_LIMIT, whole
 from trainer.engine.position import Position
@@ -171,7 +172,7 @@ def test_ctrl_c_stops_a_command_line_solve_at_once() -> None:
               f"sys.exit(trainer.cli.main(['solve', {BIG!r}]))")
     process = subprocess.Popen([sys.executable, "-c", script], cwd=ROOT,
                                env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True)
+                               stderr=subprocess.PIPE, text=True, preexec_fn=as_in_a_terminal)
     assert process.stdout is not None and process.stdout.readline().strip() == "ready"
     time.sleep(0.5)  # the search is under way
     process.send_signal(signal.SIGINT)

@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.support import as_in_a_terminal
+
 pytest.importorskip("trainer.search._fast", reason="the C extension is not built here (pure Python)")
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -204,7 +206,7 @@ def test_ctrl_c_stops_a_command_line_solve_within_a_second(args: list[str]) -> N
 
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     child = subprocess.Popen([sys.executable, "-m", "trainer", "solve", *args], cwd=ROOT, env=env,
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=as_in_a_terminal)
     time.sleep(3.0)  # well inside the search
     assert child.poll() is None, "the solve should still be running"
     sent = time.perf_counter()
