@@ -14,7 +14,7 @@ from ui.glossary import help_panel
 from ui.keep import claim_work, keep_work
 from ui.language import follow_learner, language_picker
 from ui.state import club_mode, init_state
-from ui.widgets import APP_ICON, learner_picker, opening, page_style
+from ui.widgets import APP_ICON, learner_picker, opening, page_style, warm_searches
 
 
 def pages(lang: str, role: Optional[str] = None) -> list[st.Page]:
@@ -40,30 +40,40 @@ def pages(lang: str, role: Optional[str] = None) -> list[st.Page]:
     return found
 
 
-init_state()
-page_style()  # first: its rules are in place before any board is drawn
-if not keep_work():  # a new tab's first run: the work the browser kept for it is on its way
-    # every page an address may name, so that the address's page is known to the next run
-    st.navigation(pages(st.session_state["lang"], "any"), position="hidden")
-    opening()
-    st.stop()
-browser_helpers()
-LANG = language_picker()
-st.set_page_config(page_title=t("home.title", LANG), page_icon=APP_ICON, layout="centered")
-account = signed_in() if club_mode() else None
-claim_work(account.name if account is not None else None)  # club mode: one account's work only
-keep_cookie()
-if club_mode() and account is None:  # every address shows the sign-in form, and only it
-    gate = [st.Page("ui/signin.py", title=t("nav.sign_in", LANG), icon=":material/login:", default=True)]
-    gate += [st.Page(sign_in_page, title=t("nav.sign_in", LANG), url_path=path) for path in GATED_PATHS]
-    st.navigation(gate, position="hidden").run()
-    st.stop()
-if account is not None:
-    st.query_params.pop("learner", None)  # club mode: the account says who, never the address
-    account_panel(account)
-else:
-    learner_picker()
-help_panel()
-LANG = follow_learner(LANG)
-# at the top: on a phone the menu closes by itself once a page is chosen
-st.navigation(pages(LANG, account.role if account is not None else None), position="top").run()
+def main() -> None:
+    """The app's run: the page the address names, behind the sign-in in club mode."""
+    init_state()
+    warm_searches()  # once a process: the searches' workers start with the app, warm
+    page_style()  # first: its rules are in place before any board is drawn
+    if not keep_work():  # a new tab's first run: the work the browser kept for it is on its way
+        # every page an address may name, so that the address's page is known to the next run
+        st.navigation(pages(st.session_state["lang"], "any"), position="hidden")
+        opening()
+        st.stop()
+    browser_helpers()
+    LANG = language_picker()
+    st.set_page_config(page_title=t("home.title", LANG), page_icon=APP_ICON, layout="centered")
+    account = signed_in() if club_mode() else None
+    claim_work(account.name if account is not None else None)  # club mode: one account's work only
+    keep_cookie()
+    if club_mode() and account is None:  # every address shows the sign-in form, and only it
+        gate = [st.Page("ui/signin.py", title=t("nav.sign_in", LANG), icon=":material/login:", default=True)]
+        gate += [st.Page(sign_in_page, title=t("nav.sign_in", LANG), url_path=path) for path in GATED_PATHS]
+        st.navigation(gate, position="hidden").run()
+        st.stop()
+    if account is not None:
+        st.query_params.pop("learner", None)  # club mode: the account says who, never the address
+        account_panel(account)
+    else:
+        learner_picker()
+    help_panel()
+    LANG = follow_learner(LANG)
+    # at the top: on a phone the menu closes by itself once a page is chosen
+    st.navigation(pages(LANG, account.role if account is not None else None), position="top").run()
+
+
+# Streamlit runs this file as __main__. A search's worker process, started by spawning,
+# imports the main module again as __mp_main__: it must not run the app (each worker
+# would draw pages in bare mode, and start workers of its own).
+if __name__ == "__main__":
+    main()

@@ -142,6 +142,40 @@ def test_searches_run_in_processes_of_low_priority_that_end_when_idle() -> None:
     assert gate.run("ann", partial(_pid_and_nice), bound=60)[0] != pid
 
 
+def _worker_pids(gate: Admission) -> set[int]:
+    return set(getattr(gate._workers, "_processes", None) or ())
+
+
+def _has(module: str) -> tuple[int, bool]:
+    return os.getpid(), module in sys.modules
+
+
+def test_warm_workers_start_at_once_and_are_renewed_only_after_searching() -> None:
+    """Kept warm, the worker is there before any search, with the modules imported; it
+    serves the first search; idle after searching, a fresh one replaces it (the old one
+    ends, its memory with it), and an unused fresh one is kept."""
+    gate = Admission(slots=1, idle=0.5)
+    gate.warm(("xml.dom.minidom",))
+    _until(lambda: len(_worker_pids(gate)) == 1)
+    first = _worker_pids(gate)
+    assert gate.run("ann", partial(_has, "xml.dom.minidom"), bound=60) == (min(first), True)
+    _until(lambda: _worker_pids(gate) and _worker_pids(gate) != first and _gone(min(first)))
+    assert gate.workers_alive()
+    fresh = _worker_pids(gate)
+    time.sleep(2.0)  # four times the idle time, unused: kept as it is
+    assert _worker_pids(gate) == fresh
+    pid, loaded = gate.run("bob", partial(_has, "xml.dom.minidom"), bound=60)
+    assert {pid} == fresh and loaded
+
+
+def test_without_warm_idle_workers_are_not_restarted() -> None:
+    gate = Admission(slots=1, idle=0.5)
+    pid = gate.run("ann", partial(_has, "json"), bound=60)[0]
+    _until(lambda: not gate.workers_alive() and _gone(pid))
+    time.sleep(1.0)
+    assert not gate.workers_alive()
+
+
 def _gone(pid: int) -> bool:
     try:
         os.kill(pid, 0)

@@ -12,6 +12,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import IO, Optional, Union
 from urllib.parse import unquote
 
 import pytest
@@ -36,13 +37,15 @@ def app_url() -> Iterator[str]:
 
 
 @contextmanager
-def served(script: Path) -> Iterator[str]:
-    """A Streamlit server running `script`, with the app's settings; its address."""
+def served(script: Path, log: Optional[Path] = None) -> Iterator[str]:
+    """A Streamlit server running `script`, with the app's settings; its address. With
+    `log`, the server's output goes to that file."""
     port = free_port()
+    output: Union[IO[bytes], int] = open(log, "wb") if log is not None else subprocess.DEVNULL  # noqa: SIM115
     server = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", str(script), "--server.headless", "true",
          "--server.port", str(port), "--server.address", "127.0.0.1"],
-        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        cwd=ROOT, stdout=output, stderr=subprocess.STDOUT if log is not None else subprocess.DEVNULL,
         env={**os.environ, "PYTHONPATH": str(ROOT)})
     try:
         deadline = time.time() + 60
@@ -56,6 +59,8 @@ def served(script: Path) -> Iterator[str]:
     finally:
         server.terminate()
         server.wait(timeout=20)
+        if not isinstance(output, int):
+            output.close()
 
 
 IDLE = "[data-testid='stApp'][data-test-script-state='notRunning']"

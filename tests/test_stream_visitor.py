@@ -60,3 +60,32 @@ def test_a_tab_without_a_browser_answers_drills_and_reads_analysis(tmp_path: Pat
     assert not wrong.failed and "This position code cannot be read" in wrong.text, wrong.failed
     with Store(str(database)) as store:
         assert sum(n for n, _ in store.counts(ann).values()) == 1  # the count once, the typo not at all
+
+
+def test_a_hint_after_a_pause_comes_from_a_warm_worker_that_does_not_run_the_app(tmp_path: Path) -> None:
+    """The Play page's hint runs in a search worker started with the app: the worker
+    imports the app's main module but does not run it (no page drawn in bare mode, no
+    workers of its own), and the hint is given, not "stopped on the server"."""
+    log = tmp_path / "server.log"
+
+    async def hints(url: str) -> list[str]:
+        said = []
+        async with StreamSession(url, "play", "", timeout=60) as tab:
+            assert not (await tab.open()).failed
+            for _ in range(2):
+                await tab.run(click=tab.widget("button", "Start the game"))
+                while ("button", "Hint") not in tab.widgets:  # the computer leads: another deal
+                    await tab.run(click=tab.widget("button", "Quit this game"))
+                    await tab.run(click=tab.widget("button", "Yes, quit the match"))
+                    await tab.run(click=tab.widget("button", "Start the game"))
+                said.append((await tab.run(click=tab.widget("button", "Hint"))).text)
+                await tab.run(click=tab.widget("button", "Quit this game"))
+                await tab.run(click=tab.widget("button", "Yes, quit the match"))
+        return said
+
+    with served(ROOT / "app.py", log) as url:
+        said = asyncio.run(hints(url))
+    for text in said:
+        assert "Basis:" in text and "stopped on the server" not in text
+    server = log.read_text(encoding="utf-8", errors="replace")
+    assert "missing ScriptRunContext" not in server and "bare mode" not in server, server[-2000:]

@@ -465,6 +465,17 @@ def visitor() -> tuple[str, str]:
     return (ctx.session_id if ctx is not None else "local"), str(st.context.ip_address or "local")
 
 
+SEARCH_MODULES = ("trainer.play.coach", "trainer.search.playouts")  # what hints, reviews, analyses run
+
+
+@st.cache_resource(show_spinner=False)
+def warm_searches() -> bool:
+    """Start the searches' workers with the app's process and keep them warm, so that a
+    hint never waits for a worker process to start (trainer.search.admission)."""
+    gate().warm(SEARCH_MODULES)
+    return True
+
+
 def costly(work: Callable[[], T], bound: float, what: str = "") -> Optional[T]:
     """Run a costly search through the process's gate: while it waits, the page shows
     its place in the line; refused (the wait would pass `bound` seconds, or this tab

@@ -12,9 +12,13 @@ is theirs alone). The idle class matters on Linux: a woken page's process takes 
 core from an idle-class search at once, where a search at nice 19 keeps it until its
 time slice ends, and a click wakes the app and the browser many times. What a search takes in
 memory (the solver's tables, its objects) goes back to the system when the workers,
-idle for WORKER_IDLE seconds, end. The work is then a picklable call of an importable
-function (a `functools.partial`); `processes=False` runs it in threads of low priority
-(nice NICE only: they share the app's interpreter lock).
+idle for WORKER_IDLE seconds, end. Once `warm` has been called (the app does at its
+start), workers are kept warm instead: started at once with the search's modules
+imported, and a worker that has searched is replaced, once idle, by a fresh one (its
+memory back), so that no search waits for a process to start and import the trainer.
+The work is a picklable call of an importable function (a `functools.partial`);
+`processes=False` runs it in threads of low priority (nice NICE only: they share the
+app's interpreter lock).
 
 >>> gate = Admission(slots=1, processes=False)
 >>> gate.run("ann", lambda: 6 * 7, bound=5.0)
@@ -25,6 +29,7 @@ function (a `functools.partial`); `processes=False` runs it in threads of low pr
 
 from __future__ import annotations
 
+import importlib
 import multiprocessing
 import os
 import statistics
@@ -116,6 +121,13 @@ def _end_with_parent(parent: int) -> None:
     os._exit(0)
 
 
+def _import_all(modules: tuple[str, ...]) -> int:
+    """(In a worker) import `modules`, so that a search finds them loaded; its pid."""
+    for name in modules:
+        importlib.import_module(name)
+    return os.getpid()
+
+
 def low_priority_pool(workers: int, name: str) -> ThreadPoolExecutor:
     """A pool of worker threads that run at nice NICE."""
     return ThreadPoolExecutor(max_workers=workers, thread_name_prefix=name, initializer=_lower_priority)
@@ -138,6 +150,27 @@ class Admission:
         self._queue: deque[_Ticket] = deque()
         self._visitors: Counter[str] = Counter()
         self._took: deque[float] = deque(maxlen=20)
+        self._warm: Optional[tuple[str, ...]] = None  # kept warm, with these modules imported
+        self._used = False  # the workers have searched since they started
+
+    def warm(self, modules: tuple[str, ...] = ()) -> None:
+        """Start the workers now, each importing `modules`, and keep them warm from now
+        on (see the module's docstring). Called again, it changes nothing."""
+        with self._cond:
+            if self._warm is not None:
+                return
+            self._warm = modules
+            if self._workers is None:
+                self._start_warm()
+
+    def _start_warm(self) -> None:
+        """(Holding the lock) fresh workers, started now: one import job each."""
+        workers = self._executor()
+        if self.processes:
+            for _ in range(self.slots):
+                workers.submit(_import_all, self._warm or ())
+        self._used = False
+        self._last = time.monotonic()
 
     def _executor(self) -> Executor:
         """(Holding the lock) the workers, started when the first search comes."""
@@ -153,16 +186,21 @@ class Admission:
         return self._workers
 
     def _reap(self) -> None:
-        """End the worker processes once they have had no work for `idle` seconds."""
+        """End the worker processes once they have had no work for `idle` seconds; kept
+        warm, replace them by fresh ones if they have searched since they started."""
         while True:
             time.sleep(max(0.5, self.idle / 4))
             with self._cond:
                 quiet = self._running == 0 and not self._queue
-                if quiet and self._workers is not None and time.monotonic() - self._last >= self.idle:
-                    workers, self._workers = self._workers, None
-                else:
+                idle = quiet and self._workers is not None and time.monotonic() - self._last >= self.idle
+                if not idle or (self._warm is not None and not self._used):
                     continue
+                workers, self._workers = self._workers, None
+            assert workers is not None
             workers.shutdown(wait=True)
+            with self._cond:
+                if self._warm is not None and self._workers is None:
+                    self._start_warm()
 
     def workers_alive(self) -> bool:
         """Whether worker processes (or threads) are there now."""
@@ -218,10 +256,13 @@ class Admission:
         try:
             with self._cond:
                 future = self._executor().submit(work)
+                self._used = True
             return future.result()
         except BrokenExecutor:
-            with self._cond:  # a worker killed (out of memory, a signal): new ones next time
+            with self._cond:  # a worker killed (out of memory, a signal): new ones (warm: now)
                 self._workers = None
+                if self._warm is not None:
+                    self._start_warm()
             raise WorkerLost("the search's worker process ended before the search did") from None
         finally:
             with self._cond:
