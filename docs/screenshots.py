@@ -1,5 +1,5 @@
 """Screenshots of every page at a phone's width (390 px) and a desktop's (1280 px), for
-the README: `python docs/screenshots.py` (Debian's Chromium, a fresh database with one
+the documentation: `python docs/screenshots.py` (Debian's Chromium, a fresh database with one
 learner's sample history). PNGs go to docs/page-NAME-phone.png and -desktop.png, reduced to 64 colours."""
 
 from __future__ import annotations

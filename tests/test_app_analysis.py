@@ -82,7 +82,7 @@ def test_a_bad_code_gets_its_error_and_an_empty_board() -> None:
     at.switch_page("ui/analysis.py").run()
     assert not at.exception
     assert any("tile 5-1 appears twice" in e.value for e in at.error)
-    # nothing was read: the board is the empty table (as the README says), none of the code's tiles
+    # nothing was read: the board is the empty table (docs/learners/analysis.md), none of the code's tiles
     boards = [h.proto.body for h in at.main.get("html") if "<img" in h.proto.body]
     from trainer.engine.layout import EMPTY
     from trainer.svg import describe

@@ -229,7 +229,7 @@ def test_a_malformed_permalink_shows_the_parse_error_and_an_empty_board() -> Non
     at.query_params["position"] = bad
     ok(at.switch_page("ui/analysis.py"))
     assert texts(at.error) == [f"This position code cannot be read: {reason(raised.value)}"]
-    # the README's empty board, said to be empty (not the code's), and no moves
+    # the empty board of docs/learners/analysis.md, said to be empty (not the code's), and no moves
     captions = texts(at.caption)
     assert t("analysis.bad_code_empty") in captions and describe(Layout.parse("-")) in captions
     assert captions.index(t("analysis.bad_code_empty")) < captions.index(describe(Layout.parse("-")))

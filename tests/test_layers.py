@@ -1,6 +1,6 @@
 """The package's layers stay visible: each subpackage of `trainer/` imports only what
-its docstring (and the README's table) allows, nothing imports Streamlit, and no
-module imports its way back to itself."""
+its docstring (and the table of docs/developers/layers.md) allows, nothing imports
+Streamlit, and no module imports its way back to itself."""
 
 from __future__ import annotations
 

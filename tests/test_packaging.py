@@ -56,7 +56,7 @@ def test_the_sdist_manifest_takes_the_whole_project() -> None:
     grafted = {line.split()[1] for line in lines if line.startswith("graft ")}
     assert {"trainer", "puzzles", "ui", "tests", "docs", "benchmarks", ".ci", ".streamlit"} <= grafted
     included = {word for line in lines if line.startswith("include ") for word in line.split()[1:]}
-    assert {"README.md", "pyproject.toml", "setup.py", "app.py"} <= included
+    assert {"README.md", "pyproject.toml", "setup.py", "app.py", "mkdocs.yml"} <= included
 
 
 def test_the_console_command_is_declared() -> None:
