@@ -58,6 +58,12 @@ def test_a_goal_met_against_the_perfect_player_earns_three_stars() -> None:
     game = at.session_state["practice_game"]
     assert game.over and game.status == "met"
     assert t("practice.met", stars="★★★", earned=3, most=3) in texts(at.success)
+    tally = game.tally()
+    assert tally is not None
+    ending = " ".join(texts(at.info))
+    assert "How the hand ended" in ending
+    mine, theirs = tally.points[game.learner], tally.points[1 - game.learner]
+    assert f"you {mine}, the perfect player {theirs}" in ending, ending
     assert at.session_state["practice_stars"][item.id] == 3
     label = at.selectbox(key="practice_id").options[0]
     assert label.endswith("★★★")
@@ -75,6 +81,12 @@ def test_a_losing_move_is_named_with_the_moves_that_kept_the_goal_and_retry_star
     error = " ".join(texts(at.error))
     assert "can no longer be reached" in error
     assert all(str(m) in error for m in game.kept)
+    while not game.over:  # played out to the end: told how it ended, no "play on"
+        at = play(at, game.learner_moves()[0])
+        game = at.session_state["practice_game"]
+    error = " ".join(texts(at.error))
+    assert "could no longer be reached" in error and "play on" not in error
+    assert "How the hand ended" in " ".join(texts(at.info))
     ok(at.button(key="practice_retry").click())
     again: PracticeGame = at.session_state["practice_game"]
     assert again.attempt == 2 and again.position == item.position and again.history == []  # from the start

@@ -142,6 +142,28 @@ def test_the_perfect_player_takes_every_chance_to_stop_the_goal() -> None:
             assert game.reachable() == (game.lost_at is None)
 
 
+@pytest.mark.parametrize("item", SAMPLE[:4], ids=lambda i: i.id)
+def test_the_tally_says_how_the_hand_ended_and_each_sides_points(item) -> None:  # type: ignore[no-untyped-def]
+    """Against the rules written again (tests/support.py): who went out or that it
+    blocked, and each side's points over the hand with the end's scoring."""
+    game = PracticeGame(item)
+    rng = random.Random(item.id)
+    played = [0] * len(item.position.scores)
+    assert game.tally() is None
+    while not game.over:
+        game.play(rng.choice(game.learner_moves()))
+    for player, move, points in game.history:
+        if move is not None:
+            played[item.position.rules.side_of(player)] += points
+    tally = game.tally()
+    assert tally is not None
+    hands = [game.position.hand(p) for p in range(item.position.players)]
+    out = next((p for p, h in enumerate(hands) if not h), None)
+    assert (tally.ended, tally.out) == (("domino", out) if out is not None else ("blocked", None))
+    deltas = hand_end_deltas(item.position.rules.name, [pips(h) for h in hands], out)
+    assert list(tally.points) == [p + d for p, d in zip(played, deltas)]
+
+
 def test_moves_that_are_not_the_learners_are_refused() -> None:
     game = PracticeGame(practice_items()[0])
     with pytest.raises(IllegalMoveError):

@@ -140,9 +140,27 @@ def verdict(game: PracticeGame) -> None:
     elif status in ("lost", "failed") and game.lost_at is not None:
         _, move, _ = game.history[game.lost_at]
         kept = t("list.separator", LANG).join(move_words(m, LANG) for m in game.kept)
-        st.error(t("practice.lost", LANG, move=move_words(move, LANG) if move else "-", kept=kept))
+        # while the hand goes on, the learner may play it out to see how; once over, the past
+        key = "practice.lost_over" if game.over else "practice.lost"
+        st.error(t(key, LANG, move=move_words(move, LANG) if move else "-", kept=kept))
     elif status == "failed":
         st.error(t("practice.failed", LANG))
+    ended(game)
+
+
+def ended(game: PracticeGame) -> None:
+    """Once the hand is over: how it ended, and each side's points in it."""
+    tally = game.tally()
+    if tally is None:
+        return
+    rules = game.item.position.rules
+    mine = tally.points[rules.side_of(game.learner)]
+    theirs = max(p for side, p in enumerate(tally.points) if side != rules.side_of(game.learner))
+    if tally.ended == "blocked":
+        key = "practice.end_blocked"
+    else:
+        key = "practice.end_out_you" if tally.out == game.learner else "practice.end_out_them"
+    st.info(t(key, LANG, mine=mine, theirs=theirs), icon=":material/sports_score:")
 
 
 def learner_turn(game: PracticeGame) -> None:

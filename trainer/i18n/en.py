@@ -966,6 +966,22 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
         "What would have kept it: {kept}. Retry, or play on to see how."
     ),
     "practice.failed": "The hand is over and the goal was missed. Retry?",
+    "practice.lost_over": (
+        "After {move} the goal could no longer be reached: the perfect player stopped you whatever you did. "
+        "What would have kept it: {kept}."
+    ),
+    "practice.end_out_you": (
+        "How the hand ended: you went out. Points in this hand, the end of the hand counted: "
+        "you {mine}, the perfect player {theirs}."
+    ),
+    "practice.end_out_them": (
+        "How the hand ended: the perfect player went out. Points in this hand, the end of the hand counted: "
+        "you {mine}, the perfect player {theirs}."
+    ),
+    "practice.end_blocked": (
+        "How the hand ended: it was blocked. Points in this hand, the end of the hand counted: "
+        "you {mine}, the perfect player {theirs}."
+    ),
     "practice.retry": "Retry",
     "practice.next": "Next position",
     "practice.next_assigned": "Next assigned goal",

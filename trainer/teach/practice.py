@@ -163,6 +163,17 @@ class PracticeItem:
                 and any(not self.goal.met_by(r) for r in results.values()))
 
 
+@dataclass(frozen=True)
+class Tally:
+    """How a practice hand ended: `ended` is `domino` (player `out` went out) or
+    `blocked`; `points` are each side's points in the hand, the end of the hand's
+    scoring counted."""
+
+    ended: str
+    out: Optional[int]
+    points: tuple[int, ...]
+
+
 @dataclass
 class PracticeGame:
     """One attempt at a practice item, played move by move. `play` makes the learner's
@@ -207,6 +218,15 @@ class PracticeGame:
         if self.goal.kind == "score":
             return scores[side] - start.scores[side]
         return max(s - start.scores[i] for i, s in enumerate(scores) if i != side)
+
+    def tally(self) -> Optional[Tally]:
+        """How the hand ended, once it has (None before)."""
+        outcome = self.position.outcome() if self.over else None
+        if outcome is None:
+            return None
+        start = self.item.position.scores
+        points = tuple(s - s0 for s, s0 in zip(self.position.settled().scores, start))
+        return Tally(outcome.kind, outcome.player if outcome.kind == "domino" else None, points)
 
     def reachable(self) -> bool:
         """Whether the goal can still be met against best play from here."""
