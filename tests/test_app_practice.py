@@ -14,6 +14,7 @@ import pytest
 pytest.importorskip("streamlit")
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
+from tests.test_app_first_hour import stored  # noqa: E402
 from tests.test_app_learn import ok, texts  # noqa: E402
 from trainer.engine.moves import Move  # noqa: E402
 from trainer.i18n import t  # noqa: E402
@@ -104,6 +105,7 @@ def test_an_own_puzzle_opens_from_the_review_queue_and_is_judged(db: Path) -> No
         store.add_review_card(ann, "puzzle", made.item, KIND, made.position,
                               when=datetime(2026, 1, 1, tzinfo=UTC))
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    at.session_state["keep"] = {"stored": "{}"}  # the tab has answered: nothing kept yet
     at.query_params["learner"] = "Ann"
     at.query_params["mode"] = "review"
     ok(at)
@@ -117,3 +119,14 @@ def test_an_own_puzzle_opens_from_the_review_queue_and_is_judged(db: Path) -> No
     with Store(str(db)) as store:
         (card,) = store.review_queue(ann)
         assert card.item == made.item and card.reviews == 1  # the answer reviewed the card
+    # a reload: the same puzzle, its answer judged again from what the tab kept, not stored again
+    again = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    again.session_state["keep"] = {"stored": stored(at)}
+    again.query_params["learner"] = "Ann"
+    ok(again)
+    again = ok(again.switch_page("ui/puzzles.py"))
+    assert t("mine.title") in texts(again.subheader)
+    assert any("coach's move" in s for s in texts(again.success))
+    with Store(str(db)) as store:
+        (card,) = store.review_queue(ann)
+        assert card.reviews == 1

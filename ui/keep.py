@@ -25,10 +25,19 @@ import json
 from collections.abc import Callable
 from copy import deepcopy
 from datetime import datetime
-from typing import Any, Optional, Union
+from typing import Annotated, Any, Optional, Union
 
 import streamlit as st
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+    StringConstraints,
+    ValidationError,
+)
 
 from trainer.errors import TrainerError
 from trainer.play.session import PlaySession
@@ -127,6 +136,7 @@ class Guest(_Strict):
 
 
 DrillAnswer = Union[StrictInt, StrictStr, list[StrictStr]]
+ShortText = Annotated[str, StringConstraints(strict=True, max_length=400)]
 
 
 class Place(_Strict):
@@ -164,6 +174,8 @@ class Place(_Strict):
     guided_seed: Optional[StrictInt] = None
     guided_done: StrictBool = False
     owner: Optional[StrictStr] = None  # club mode: the account whose work it is
+    own_card: Optional[tuple[ShortText, ShortText]] = None  # a puzzle of his own: (item, position code)
+    own_answer: Optional[ShortText] = None  # its answer, judged again when it comes back
 
 
 # ----- the session's work as sections of text -----
@@ -215,6 +227,8 @@ def sections(state: Any) -> dict[str, str]:
         "play_note": state.get("play_note"), "guided": _saved(state.get("guided")),
         "guided_seed": state.get("guided_seed"), "guided_done": bool(state.get("guided_done")),
         "owner": state.get(OWNER),
+        "own_card": list(state["own_card"]) if state.get("own_card") else None,
+        "own_answer": state["own_verdict"][0] if state.get("own_verdict") else None,
     }
     guest = {
         "answers": [_answer_fields(a) for a in state.get("guest_answers") or []][-GUEST_LIMIT:],
@@ -294,6 +308,8 @@ def _put_place(state: Any, place: Place) -> None:
         state["guided_seed"] = place.guided_seed
     state["guided_done"] = place.guided_done
     state[OWNER] = place.owner
+    if place.own_card is not None:  # ui/own.py reads the card as outside input, and judges the answer again
+        state.update(own_card=place.own_card, own_tile=None, own_verdict=None, own_rejudge=place.own_answer)
 
 
 def _put_guest(state: Any, guest: Guest) -> None:
@@ -411,7 +427,8 @@ WORK = ("learn_lesson", "learn_answers", "drill_kind", "drill_level", "drill_rev
         "puzzle_answer", "puzzle_seen", "analysis_code", "build_layout", "build_hand", "build_history",
         "play", "play_seen", "play_coach", "play_note", "guided", "guided_seed", "guided_done",
         "guest_answers", "guest_runs", "results", "run_scores", "puzzle_run", "puzzle_run_mode",
-        "puzzle_run_saved", "puzzle_run_best", "puzzle_run_flash", "puzzle_queue")
+        "puzzle_run_saved", "puzzle_run_best", "puzzle_run_flash", "puzzle_queue", "own_card", "own_verdict",
+        "own_rejudge")
 OWNED = ("learn_seeds", "learn_stars", "learn_anonymous", "guided_saved", "learn_loaded")
 
 

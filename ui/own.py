@@ -18,7 +18,8 @@ from trainer.play.mistakes import KIND, OwnPuzzle, Verdict, from_card, judge_ans
 from ui.state import lang, plain, record_result
 from ui.widgets import board, end_buttons, tile_buttons
 
-STATE = ("own_card", "own_tile", "own_verdict")  # (item, position) opened; tile clicked; (move, Verdict)
+# (item, position) opened; tile clicked; (move, Verdict); an answer kept in the tab, to judge again
+STATE = ("own_card", "own_tile", "own_verdict", "own_rejudge")
 
 
 def _state() -> None:
@@ -30,12 +31,12 @@ def _state() -> None:
 def open_card(item: str, position: str) -> None:
     """Callback: open a review card's own puzzle."""
     _state()
-    st.session_state.update(own_card=(item, position), own_tile=None, own_verdict=None)
+    st.session_state.update(own_card=(item, position), own_tile=None, own_verdict=None, own_rejudge=None)
 
 
 def close() -> None:
     _state()
-    st.session_state.update(own_card=None, own_tile=None, own_verdict=None)
+    st.session_state.update(own_card=None, own_tile=None, own_verdict=None, own_rejudge=None)
 
 
 def opened() -> Optional[tuple[str, str]]:
@@ -48,13 +49,32 @@ def _pick(tile: Tile) -> None:
     st.session_state["own_tile"] = str(tile)
 
 
-def _answer(puzzle: OwnPuzzle, item: str, move: Move) -> None:
+def _judge(puzzle: OwnPuzzle, item: str, move: Move) -> Optional[Verdict]:
     with st.spinner(t("mine.judging", lang())):
         try:
-            verdict = judge_answer(puzzle, move, budget=1.0, seed=len(item), lang=lang())
+            return judge_answer(puzzle, move, budget=1.0, seed=len(item), lang=lang())
         except TrainerError as error:
             st.warning(plain(error))
-            return
+            return None
+
+
+def _rejudge(puzzle: OwnPuzzle, item: str) -> None:
+    """An answer given before a reload, kept in the tab: judged again (not recorded
+    again); one that is not a move of the puzzle is dropped."""
+    text, st.session_state["own_rejudge"] = st.session_state["own_rejudge"], None
+    try:
+        move = Move.parse(text)
+    except TrainerError:
+        return
+    verdict = _judge(puzzle, item, move)
+    if verdict is not None:
+        st.session_state["own_verdict"] = (str(move), verdict)
+
+
+def _answer(puzzle: OwnPuzzle, item: str, move: Move) -> None:
+    verdict = _judge(puzzle, item, move)
+    if verdict is None:
+        return
     st.session_state.update(own_verdict=(str(move), verdict), own_tile=None)
     record_result("puzzle", item, verdict.correct, detail=str(move), kind=KIND, position=puzzle.position,
                   answer=str(move), mode="review", timer="puzzle")
@@ -74,6 +94,8 @@ def show() -> None:
         st.button(t("puzzles.review_back", lang()), key="own_back", on_click=close)
         return
     position = Position.from_code(code)
+    if st.session_state["own_rejudge"]:
+        _rejudge(puzzle, item)
     st.subheader(t("mine.title", lang()))
     st.write(t("mine.intro", lang(), played=plain(str(puzzle.played))))
     if not position.layout.is_empty:
