@@ -22,11 +22,12 @@ ROOT = Path(__file__).resolve().parent.parent
 def drill_answer(mark: str) -> AppTest:
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
     at.session_state["keep"] = {"stored": "{}"}
+    at.session_state["drill_kind"] = "total"
+    at.session_state["drill_level"] = 1
     at.query_params["learner"] = "Ann"
     at.query_params["waiting"] = mark
     at.run()
     at = at.switch_page("ui/drills.py").run()
-    at.session_state["drill_kind"] = "total"
     at.text_input(key="drill_count").input(str(make_item("total", 1, 1).answer))
     return at.button(key="drill_submit").click().run()
 

@@ -301,6 +301,18 @@ def learners_seen(setting: str, names: Optional[dict[str, int]] = None) -> dict[
 
 # ----- answers that wait for the database -----
 WAITING = "waiting"  # the URL's ?waiting=TOKEN.N while N answers of the tab wait for the database
+WAITING_MARK = re.compile(r"([0-9a-zA-Z_-]{1,64})\.([0-9]{1,6})")  # what mark_waiting writes, and no more
+
+
+def waiting_mark(text: str) -> Optional[tuple[str, int]]:
+    """The address's waiting mark, read strictly: (token, answers) or None for anything
+    else (a crafted or damaged address is ignored, never raised).
+
+    >>> waiting_mark("AbC_1.3"), waiting_mark("x.\u00b2"), waiting_mark("x." + "9" * 5000)
+    (('AbC_1', 3), None, None)
+    """
+    found = WAITING_MARK.fullmatch(text)
+    return (found.group(1), int(found.group(2))) if found else None
 
 
 def outbox() -> Outbox:
@@ -310,15 +322,16 @@ def outbox() -> Outbox:
     if isinstance(box, Outbox):
         return box
     named = str(st.query_params.get(WAITING) or "")
-    token = named.partition(".")[0]
-    found = waiting.outbox(token) if token else None
+    mark = waiting_mark(named)
+    found = waiting.outbox(mark[0]) if mark is not None else None
     if found is not None:
         box = found
+        token = mark[0] if mark is not None else ""
     else:
         token, box = waiting.new_outbox()
-        if named:  # answers that waited in a process that has ended since
-            lost = named.partition(".")[2]
-            st.session_state["outbox_lost"] = int(lost) if lost.isdigit() else 0
+        if mark is not None:  # answers that waited in a process that has ended since
+            st.session_state["outbox_lost"] = mark[1]
+        if named:
             del st.query_params[WAITING]
     st.session_state["outbox"] = box
     st.session_state["outbox_token"] = token
