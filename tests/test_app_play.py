@@ -8,6 +8,7 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
+from tests.support import tree_strings
 from trainer.engine.game import Match
 from trainer.engine.movenames import move_words
 from trainer.engine.moves import Move
@@ -256,3 +257,44 @@ def test_a_match_won_in_the_middle_of_a_hand_shows_that_hand_and_its_review() ->
     first = at.session_state["play_review"][1][0]
     assert (first.grade, first.best, first.target) == ("missed_win", Move.parse("6-4"), 10)
     assert t("play.grade.missed_win") in [grade for _, _, grade in review_heads(at)]
+
+
+def proto_strings(message: object) -> list[str]:
+    """Every string held anywhere in an element's message: all that is sent to the browser."""
+    from collections.abc import Sequence
+
+    from google.protobuf.message import Message
+
+    out: list[str] = []
+    if isinstance(message, Message):
+        for _, value in message.ListFields():
+            values = value if isinstance(value, Sequence) and not isinstance(value, str) else [value]
+            for item in values:
+                out.extend([item] if isinstance(item, str) else proto_strings(item))
+    return out
+
+
+def test_the_computers_draws_are_a_count_until_the_hand_is_over() -> None:
+    # deal 20: after the learner's first move the computer draws four tiles, keeps three
+    session = PlaySession(PlaySettings(seed=20, opponent="greedy"))
+    session.play(session.match.position.legal_moves()[0])
+    seat, _ = session.computer_step()
+    drew = session.match.hands[-1][-1].draws
+    assert seat == 1 and len(drew) == 4 and session.learner_to_move
+    at = open_game()
+    at.session_state["play"] = session
+    at.run()
+    assert not at.exception
+    # all but the style sheet, which draws each of the 28 tiles for the hand's buttons
+    page = re.sub(r"<style>.*?</style>", " ", "\n".join(tree_strings(at, proto_strings)), flags=re.S)
+    hidden = set(drew[:-1]) | set(session.match.position.hand(1))  # the last one drawn is on the table
+    named = [str(tile) for tile in hidden if re.search(rf"(?<![\d-]){tile}(?![\d-])", page)]
+    assert not named, named
+    assert "drew 4 tiles and played" in page
+    for _ in range(40):  # after the hand, its story may name every draw
+        if session.match.results:
+            break
+        play_one_move(at, muggins=False)
+    assert session.match.results
+    story = [c.value for c in at.caption]
+    assert any(f"drew 4 ({', '.join(str(x) for x in drew)}) and played" in line for line in story), story

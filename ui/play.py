@@ -532,7 +532,9 @@ if match.over:
     match_result(session)
     st.stop()
 
-story = narrate(match.starts[-1], tuple(match.hands[-1]), names(session), LANG)
+# the hand is live: the others' draws are a count, as the table sees them
+story = narrate(match.starts[-1], tuple(match.hands[-1]), names(session), LANG,
+                shown={session.settings.learner})
 last_turn = next((turn for turn in reversed(match.hands[-1]) if turn.move is not None), None)
 board(match.position.layout, last=last_turn.move.tile if last_turn and last_turn.move else None)
 board_legend()

@@ -2149,6 +2149,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     ),
     "play.player": "Player {seat}",
     "play.story_drew": {"one": "drew {n} ({tiles}) and ", "other": "drew {n} ({tiles}) and "},
+    "play.story_drew_unseen": {"one": "drew {n} tile and ", "other": "drew {n} tiles and "},
     "play.story_passed": "{who} {drew}passed.",
     "play.story_played": "{who} {drew}played {move}: count {count}.",
     "play.story_scored": "{who} {drew}played {move}: count {count}, scores {points}.",
