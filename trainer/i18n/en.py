@@ -1190,7 +1190,8 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "run.finished": "Time is up!",
     "run.best": "Best score this session: {best}.",
     "run.new_best": "A new best for this session: {best}!",
-    "run.level": "Boards of level {level}, all four drills mixed.",
+    "run.level": {"one": "Boards of level {level}, of one drill.",
+                  "other": "Boards of level {level}, all {n} drills mixed."},
     "run.best_kept": "Your best kept score at level {level}: {best}.",
     # ----- names shared by several pages -----
     "rules.standard": "standard",
