@@ -188,7 +188,7 @@ def test_the_end_of_a_hand_shows_its_board_last_moves_and_a_full_review() -> Non
     assert any("Hand 1 is over" in h.value for h in at.subheader)
     settled = [m.value for m in at.markdown if m.value.startswith("End-of-hand scoring")]
     assert settled and re.search(r"You [+-]\d+.*Computer \(player 1\) [+-]\d+", settled[0]), settled
-    assert re.search(r"Scores now: You \d+.*Computer \(player 1\) \d+", settled[0]), settled
+    assert re.search(r"Match score now: You \d+.*Computer \(player 1\) \d+", settled[0]), settled
     turns = session.match.record().hands[0]
     last = next(turn for turn in reversed(turns) if turn.move is not None)
     assert any(str(last.move) in c.value for c in at.caption)  # the last move, in words and code
@@ -298,3 +298,27 @@ def test_the_computers_draws_are_a_count_until_the_hand_is_over() -> None:
     assert session.match.results
     story = [c.value for c in at.caption]
     assert any(f"drew 4 ({', '.join(str(x) for x in drew)}) and played" in line for line in story), story
+
+
+def test_the_match_result_names_each_sides_final_match_score() -> None:
+    import random
+
+    for players, seed, won in ((2, 3, False), (3, 4, True)):  # found by playing these deals out
+        session = PlaySession(PlaySettings(players=players, seed=seed, opponent="random", target=60))
+        rng = random.Random(seed)
+        while not session.over:
+            if session.learner_to_move:
+                session.play(rng.choice(session.match.position.legal_moves()))
+            else:
+                session.computer_step()
+        at = open_game()
+        at.session_state["play"] = session
+        at.session_state["play_seen"] = len(session.match.results)  # each hand's result read
+        at.run()
+        assert not at.exception
+        board = [(m.label, int(m.value)) for m in at.metric]
+        assert [score for _, score in board] == list(session.match.scores)
+        result = [e.value for e in (at.success if won else at.error)]
+        final = "; ".join(f"{name} {score}" for name, score in board)
+        assert len(result) == 1 and result[0].endswith(f"Final match score: {final}."), result
+        assert ("You win the match" if won else "The computer wins the match") in result[0]

@@ -2195,7 +2195,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "play.col.player": "player",
     "play.col.pips": "pips left",
     "play.col.rounded": "rounded",
-    "play.settlement": "End-of-hand scoring ({rules}): {changes}. Scores now: {scores}.",
+    "play.settlement": "End-of-hand scoring ({rules}): {changes}. Match score now: {scores}.",
     "play.review": "Review my moves",
     "play.reviewing": "Judging each of your moves against the best...",
     "play.next_hand": "Next hand",
@@ -2230,8 +2230,10 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
         "You claimed {claim} but {move} scored {points}: you score nothing, and the {points} points go to "
         "the next player's side."
     ),
-    "play.you_win": "You win the match, {mine} to {theirs}!",
-    "play.computer_wins": "The computer wins the match ({scores}).",
+    "play.you_win": "You win the match! You reached {target} first. Final match score: {scores}.",
+    "play.computer_wins": (
+        "The computer wins the match: it reached {target} first. Final match score: {scores}."
+    ),
     "play.again": "Play this deal again",
     "play.new": "New game",
     "play.tiles_held": "{name}: {tiles}",
