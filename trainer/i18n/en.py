@@ -80,9 +80,10 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
         "none."
     ),
     "tiles.question": "Which of your tiles score now? Pick every one, or none.",
-    "tiles.right": "Right: {tiles} score now.",
+    "tiles.right": {"one": "Right: {tiles} scores now.", "other": "Right: {tiles} score now."},
     "tiles.right_none": "Right: none of your tiles scores now.",
-    "tiles.wrong": "Not quite: {tiles} score now.",
+    "tiles.wrong": {"one": "Not quite: only {tiles} scores now.",
+                    "other": "Not quite: the tiles that score now are {tiles}."},
     "tiles.wrong_none": "Not quite: none of your tiles scores now.",
     "tiles.no_fit": "{tile} fits no open end.",
     "tiles.end": "{end}: count {count}, scores {points}",
