@@ -505,8 +505,9 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "lesson.cincos.stage3": "Cincos plays to {target} unless the players agree another target.",
     # ----- lessons: the strategy course (trainer.teach.strategy), worked hands, glossary, legend -----
     # who is who, seen from the player to move
-    "seat.you": "You",
-    "seat.opponent": "Opponent",
+    # in the middle of a sentence (trainer.teach.bestmove.seat_word): "Pips left: you 5 (costs 5), ..."
+    "seat.you": "you",
+    "seat.opponent": "your opponent",
     "seat.left": "Left",
     "seat.partner": "Partner",
     "seat.right": "Right",
