@@ -25,7 +25,6 @@ function (a `functools.partial`); `processes=False` runs it in threads of low pr
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import statistics
 import sys
@@ -38,6 +37,7 @@ from dataclasses import dataclass
 from typing import Optional, TypeVar
 
 from trainer.errors import TrainerError
+from trainer.search import spawning
 
 # costly searches at once in a process: one a core but one, which the pages keep
 SLOTS = max(1, (os.cpu_count() or 1) - 1)
@@ -143,8 +143,9 @@ class Admission:
         """(Holding the lock) the workers, started when the first search comes."""
         if self._workers is None:
             if self.processes:
+                # spawned without the app's script: Streamlit runs it as __main__ (trainer.search.spawning)
                 self._workers = ProcessPoolExecutor(self.slots, initializer=_worker_process,
-                                                    mp_context=multiprocessing.get_context("spawn"))
+                                                    mp_context=spawning.context())
                 if self._reaper is None or not self._reaper.is_alive():
                     self._reaper = threading.Thread(target=self._reap, name="allfives-reaper", daemon=True)
                     self._reaper.start()
