@@ -111,7 +111,7 @@ def serve(run: Run, bank: Sequence[Puzzle], choose: Callable[[Puzzle, str], None
     rng = random.Random(f"{mode}:{len(run.entries)}:{time.time_ns()}")
     try:
         puzzle = next_puzzle(run, bank, _tried(store), rng)
-    except ValueError:  # the bank has no move puzzle left for this run (as hard): it ends here
+    except ValueError:  # the bank has no move puzzle left for this run (harder): it ends here
         stop(mode)
         st.rerun()
     choose(puzzle, mode)

@@ -1,7 +1,7 @@
 """Runs of puzzles, one after another: a Streak and a Storm.
 
 - **Streak**: no clock; the first puzzle near the learner's level (a little below it),
-  each next one aimed STREAK_STEP rating points higher and never rated below the one
+  each next one aimed STREAK_STEP rating points higher and always rated above the one
   before; the streak ends at the first miss, and its score is the puzzles solved.
 - **Storm**: STORM_SECONDS on the clock; puzzles start easy (STORM_START) and get
   STORM_STEP harder with each one solved; a wrong answer costs STORM_PENALTY seconds;
@@ -85,8 +85,8 @@ class Streak:
 
     @property
     def least(self) -> int:
-        """The lowest rating the next puzzle may have: the last one's (each is at least as hard)."""
-        return self.entries[-1].rating if self.entries else 0
+        """The lowest rating the next puzzle may have: above the last one's (each is harder)."""
+        return self.entries[-1].rating + 1 if self.entries else 0
 
     def answered(self, entry: Entry) -> Streak:
         """The streak after one more answer (none once it is over)."""
@@ -185,6 +185,6 @@ def pick(puzzles: Sequence[Puzzle], target: int, used: Collection[str], tried: C
 
 def next_puzzle(run: Streak | Storm, puzzles: Sequence[Puzzle], tried: Collection[str],
                 rng: random.Random) -> Puzzle:
-    """The next puzzle of `run` (`pick`): at its target, none already in it, none rated
+    """The next puzzle of `run` (`pick`): near its target, none already in it, none rated
     below its `least`; raises ValueError when the bank has none left for it."""
     return pick(puzzles, run.target, {e.puzzle_id for e in run.entries}, tried, rng, run.least)
