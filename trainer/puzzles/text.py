@@ -173,9 +173,9 @@ def header(puzzle: Puzzle, lang: str = "en", with_id: bool = False, themes: bool
     if not puzzle.tags or not themes:
         line = t("puzzles.info_game", lang, rating=puzzle.rating, game=game, rules=rules)
     else:
-        themes = t("list.separator", lang).join(t(f"puzzles.tag.{g}", lang) for g in puzzle.tags)
+        named = t("list.separator", lang).join(t(f"puzzles.tag.{g}", lang) for g in puzzle.tags)
         line = t("puzzles.info_game_themes", lang, rating=puzzle.rating, game=game, rules=rules,
-                 themes=themes)
+                 themes=named)
     return f'{t("puzzles.label", lang, id=puzzle.id)} · {line}' if with_id else line
 
 
