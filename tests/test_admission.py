@@ -245,3 +245,25 @@ def test_a_worker_ends_when_the_apps_process_does(tmp_path: Path) -> None:
                           stdin=subprocess.DEVNULL)
     pid = int(done.stdout.split()[0])
     _until(lambda: not Path(f"/proc/{pid}").exists() or _state(pid) == "Z", timeout=15)
+
+
+def _streamlit_loaded() -> bool:
+    return "streamlit" in sys.modules
+
+
+def test_a_worker_started_from_the_app_imports_no_streamlit(monkeypatch: pytest.MonkeyPatch,
+                                                           capfd: pytest.CaptureFixture[str]) -> None:
+    """Streamlit runs app.py as the module `__main__` (a module of its own, with no
+    spec): a spawned worker would run the app's script again as `__mp_main__`, outside
+    any Streamlit run, each call writing a warning to the server's log."""
+    import types
+
+    script = types.ModuleType("__main__")
+    script.__file__ = str(Path(__file__).resolve().parent.parent / "app.py")
+    monkeypatch.setitem(sys.modules, "__main__", script)
+    gate = Admission(slots=1, idle=0.5)
+    assert gate.run("ann", partial(_streamlit_loaded), bound=120) is False
+    pid = gate.run("ann", partial(_pid_and_nice), bound=60)[0]
+    _until(lambda: not gate.workers_alive() and _gone(pid))
+    logged = capfd.readouterr().err
+    assert "streamlit" not in logged.lower() and "ScriptRunContext" not in logged, logged[:500]

@@ -455,3 +455,28 @@ def test_a_learner_joins_by_code_and_changes_his_password(club: Store) -> None:
     assert club.sign_in("Dan", "dan's second one", address="192.0.2.1").outcome == "ok"
     at = ok(at)
     assert at.session_state["club_account"].name == "Dan"
+
+
+def test_a_classes_csv_files_are_named_after_the_class(club: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    import streamlit as st
+
+    names: list[str] = []
+    real = st.download_button
+
+    def kept(*args: Any, **kwargs: Any) -> Any:
+        names.append(kwargs.get("file_name", ""))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(st, "download_button", kept)
+    lee = club.create_account("Ms Lee", "teacher", password="teacher-pass")
+    at = signed_in_app(club, lee.id, "classes")
+    at.text_input(key="classes_new_name").input("Year 7/B: Tuesday's club")
+    at = ok(list(at.get("form_submit_button"))[0].click())
+    at.session_state["classes_tab"] = t("classes.tab.learners")
+    ok(at)
+    at.text_area(key="classes_names").input("Dora")
+    ok([b for b in at.get("form_submit_button") if b.proto.form_id == "classes_add"][0].click())
+    at.session_state["classes_tab"] = t("classes.tab.results")
+    ok(at)
+    assert "Year-7-B-Tuesday-s-club-passwords.csv" in names, names
+    assert "Year-7-B-Tuesday-s-club-results.csv" in names, names

@@ -331,3 +331,38 @@ def test_leaving_the_timed_run_drops_it() -> None:
     ok(at.button(key="run_start").click())
     ok(at.pills(key="drill_kind").set_value("total"))
     assert at.session_state["run"] is None
+
+
+def test_the_timed_run_says_how_many_drills_it_mixes() -> None:
+    at = drills_page("run", 2)
+    words = f"Boards of level 2, all {len(KINDS)} drills mixed."
+    assert words in texts(at.caption), texts(at.caption)
+    ok(at.button(key="run_start").click())
+    run: TimedRun = at.session_state["run"]
+    assert len(run.kinds) == len(KINDS)  # the words count what the run mixes
+
+
+def test_a_drill_link_says_review_queue_only_for_a_board_in_it(db: Path) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    from trainer.puzzles.bank import catalogue
+    from trainer.store import Store
+
+    with Store(str(db), catalogue=catalogue()) as store:
+        learner = store.create_learner("Rui").id
+        store.record_attempt(learner, "drill", "total:1:5", False, kind="total",
+                             when=datetime.now(UTC) - timedelta(days=2))
+        assert [card.item for card in store.review_queue(learner)] == ["total:1:5"]
+    said = t("drills.review_item")
+    for link, due, guest in (("total:2:12345", False, True), ("total:2:12345", False, False),
+                             ("total:1:5", True, False)):
+        at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=30)
+        if not guest:
+            at.query_params["learner"] = "Rui"
+        ok(at)
+        at.query_params["drill"] = link
+        ok(at.switch_page(DRILLS))
+        kind, level, seed = link.split(":")
+        assert at.session_state["drill_review"] == link  # the board linked is shown, all the same
+        assert seeded_item(kind, int(seed), int(level)).question() in " ".join(texts(at.markdown))
+        assert (said in " ".join(texts(at.info))) == due, (link, guest, texts(at.info))

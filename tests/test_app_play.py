@@ -8,6 +8,7 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
+from tests.support import tree_strings
 from trainer.engine.game import Match
 from trainer.engine.movenames import move_words
 from trainer.engine.moves import Move
@@ -187,7 +188,7 @@ def test_the_end_of_a_hand_shows_its_board_last_moves_and_a_full_review() -> Non
     assert any("Hand 1 is over" in h.value for h in at.subheader)
     settled = [m.value for m in at.markdown if m.value.startswith("End-of-hand scoring")]
     assert settled and re.search(r"You [+-]\d+.*Computer \(player 1\) [+-]\d+", settled[0]), settled
-    assert re.search(r"Scores now: You \d+.*Computer \(player 1\) \d+", settled[0]), settled
+    assert re.search(r"Match score now: You \d+.*Computer \(player 1\) \d+", settled[0]), settled
     turns = session.match.record().hands[0]
     last = next(turn for turn in reversed(turns) if turn.move is not None)
     assert any(str(last.move) in c.value for c in at.caption)  # the last move, in words and code
@@ -256,3 +257,68 @@ def test_a_match_won_in_the_middle_of_a_hand_shows_that_hand_and_its_review() ->
     first = at.session_state["play_review"][1][0]
     assert (first.grade, first.best, first.target) == ("missed_win", Move.parse("6-4"), 10)
     assert t("play.grade.missed_win") in [grade for _, _, grade in review_heads(at)]
+
+
+def proto_strings(message: object) -> list[str]:
+    """Every string held anywhere in an element's message: all that is sent to the browser."""
+    from collections.abc import Sequence
+
+    from google.protobuf.message import Message
+
+    out: list[str] = []
+    if isinstance(message, Message):
+        for _, value in message.ListFields():
+            values = value if isinstance(value, Sequence) and not isinstance(value, str) else [value]
+            for item in values:
+                out.extend([item] if isinstance(item, str) else proto_strings(item))
+    return out
+
+
+def test_the_computers_draws_are_a_count_until_the_hand_is_over() -> None:
+    # deal 20: after the learner's first move the computer draws four tiles, keeps three
+    session = PlaySession(PlaySettings(seed=20, opponent="greedy"))
+    session.play(session.match.position.legal_moves()[0])
+    seat, _ = session.computer_step()
+    drew = session.match.hands[-1][-1].draws
+    assert seat == 1 and len(drew) == 4 and session.learner_to_move
+    at = open_game()
+    at.session_state["play"] = session
+    at.run()
+    assert not at.exception
+    # all but the style sheet, which draws each of the 28 tiles for the hand's buttons
+    page = re.sub(r"<style>.*?</style>", " ", "\n".join(tree_strings(at, proto_strings)), flags=re.S)
+    hidden = set(drew[:-1]) | set(session.match.position.hand(1))  # the last one drawn is on the table
+    named = [str(tile) for tile in hidden if re.search(rf"(?<![\d-]){tile}(?![\d-])", page)]
+    assert not named, named
+    assert "drew 4 tiles and played" in page
+    for _ in range(40):  # after the hand, its story may name every draw
+        if session.match.results:
+            break
+        play_one_move(at, muggins=False)
+    assert session.match.results
+    story = [c.value for c in at.caption]
+    assert any(f"drew 4 ({', '.join(str(x) for x in drew)}) and played" in line for line in story), story
+
+
+def test_the_match_result_names_each_sides_final_match_score() -> None:
+    import random
+
+    for players, seed, won in ((2, 3, False), (3, 4, True)):  # found by playing these deals out
+        session = PlaySession(PlaySettings(players=players, seed=seed, opponent="random", target=60))
+        rng = random.Random(seed)
+        while not session.over:
+            if session.learner_to_move:
+                session.play(rng.choice(session.match.position.legal_moves()))
+            else:
+                session.computer_step()
+        at = open_game()
+        at.session_state["play"] = session
+        at.session_state["play_seen"] = len(session.match.results)  # each hand's result read
+        at.run()
+        assert not at.exception
+        board = [(m.label, int(m.value)) for m in at.metric]
+        assert [score for _, score in board] == list(session.match.scores)
+        result = [e.value for e in (at.success if won else at.error)]
+        final = "; ".join(f"{name} {score}" for name, score in board)
+        assert len(result) == 1 and result[0].endswith(f"Final match score: {final}."), result
+        assert ("You win the match" if won else "The computer wins the match") in result[0]

@@ -10,6 +10,7 @@ from pathlib import Path
 from streamlit.testing.v1 import AppTest
 
 from trainer.engine.moves import Move
+from trainer.i18n import t
 from trainer.puzzles.bank import shipped
 from trainer.puzzles.daily import daily
 from trainer.puzzles.kinds import KINDS, Puzzle
@@ -260,3 +261,32 @@ def test_after_a_right_answer_the_next_puzzle_comes_first_after_a_wrong_one_anot
     at.button(key="puzzle_after_next").click().run()
     assert not at.exception
     assert at.session_state["puzzle_id"] != puzzle.id and at.session_state["puzzle_answer"] is None
+
+
+def test_a_puzzles_themes_are_shown_only_once_it_is_answered() -> None:
+    def themes_said(at: AppTest, puzzle: Puzzle) -> bool:
+        words = " ".join(str(e.value) for kind in ("caption", "markdown", "info", "subheader")
+                         for e in getattr(at, kind))
+        return "themes:" in words or any(t(f"puzzles.tag.{tag}") in words for tag in puzzle.tags)
+
+    themed = next(p for p in shipped() if p.id != TODAY.id and p.moves and p.tags)
+    today = TODAY if TODAY.tags else None
+    for puzzle, link in ((themed, themed.id), *(((today, None),) if today is not None else ())):
+        at = open_page(link)
+        assert at.session_state["puzzle_id"] == puzzle.id
+        assert not themes_said(at, puzzle)
+        if puzzle.kind == "count":
+            at.text_input(key="puzzle_count").input(puzzle.accepted[0])
+            list(at.get("form_submit_button"))[0].click().run()
+        else:
+            click_move(at, a_wrong_move(puzzle))
+        assert themes_said(at, puzzle)  # answered, even wrongly: now they are the lesson
+    streak = AppTest.from_file(str(APP), default_timeout=60)
+    streak.run()
+    streak.query_params["mode"] = "streak"
+    streak.switch_page("ui/puzzles.py").run()
+    streak.button(key="run_start_streak").click().run()
+    assert streak.session_state["puzzle_source"] == "streak"
+    streak.session_state["puzzle_id"] = themed.id  # a streak's puzzle that has themes, whatever was served
+    streak.run()
+    assert not streak.exception and not themes_said(streak, themed)

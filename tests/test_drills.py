@@ -557,3 +557,24 @@ def test_what_an_end_needs_to_score() -> None:
     assert some and none
     with pytest.raises(AnswerError):
         drills.need_item(1).check("9")
+
+
+def test_which_tiles_score_says_one_tile_in_the_singular() -> None:
+    items = [drills.make_item("tiles", seed, level) for seed in range(60) for level in (1, 2, 3)]
+    one = [item for item in items if len(item.answer) == 1]
+    more = [item for item in items if len(item.answer) > 1]
+    assert one and more
+    for item in one:
+        tile = next(iter(item.answer))
+        assert item.check(item.answer).message == f"Right: {tile} scores now."
+        assert item.check(frozenset()).message == f"Not quite: only {tile} scores now."
+    for item in more:
+        assert item.check(frozenset()).message.startswith("Not quite: the tiles that score now are ")
+
+
+def test_the_rounding_levels_write_their_ranges_with_one_dash_in_every_language() -> None:
+    # a hyphen between two numbers reads as a tile ("1-2"): a range takes the en dash
+    for lang in languages():
+        for level in drills.LEVELS:
+            name = t(f"drills.level_short.round.{level}", lang)
+            assert re.search(r"\d–\d", name) and not re.search(r"\d-\d", name), (lang, name)

@@ -8,9 +8,10 @@ import pytest
 from trainer.engine.moves import Move
 from trainer.engine.position import Position
 from trainer.engine.record import Turn
+from trainer.engine.tiles import ALL_TILES, Tile
 from trainer.errors import IllegalMoveError, NotationError
 from trainer.play.coach import grade, hint, review_hand
-from trainer.play.session import PlaySession, PlaySettings
+from trainer.play.session import PlaySession, PlaySettings, narrate
 
 ENDGAME = ("0-0:0-3,3-4,4-6,6-5,5-5,5-1,1-0:0-4,4-2,2-1,1-3,3-2,2-0,0-5,5-4::"
            "0-6,6-3,3-3,3-5,5-2,2-2,2-6,6-1 6-6,4-4/4-1,1-1 - 1 15,15")
@@ -170,3 +171,14 @@ def test_the_coach_hints_a_legal_move_with_reasons() -> None:
     early = PlaySession(PlaySettings(seed=2)).match.position
     advice = hint(early, budget=0.05)
     assert advice.move in early.legal_moves() and len(advice.reasons) >= 3
+
+
+def test_a_story_names_only_the_draws_of_the_seats_shown() -> None:
+    held = {"5-0", "6-6", "4-4", "2-1", "5-5"}
+    rest = ",".join(str(x) for x in ALL_TILES if str(x) not in held)
+    start = Position.from_code(f"5-0 6-6,4-4/{rest} 2-1,5-5 0 0,0")  # player 0 draws 2-1, then 5-5 fits
+    turns = (Turn(0, (Tile(2, 1), Tile(5, 5)), Move.parse("5-5@W")),)
+    seen = "You drew 2 (2-1, 5-5) and played 5-5 on the west end (5-5@W): count 10, scores 10."
+    assert narrate(start, turns, {0: "You"}) == narrate(start, turns, {0: "You"}, shown={0}) == [seen]
+    assert narrate(start, turns, {0: "You"}, shown={1}) == [
+        "You drew 2 tiles and played 5-5 on the west end (5-5@W): count 10, scores 10."]

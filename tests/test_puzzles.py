@@ -52,6 +52,7 @@ from trainer.puzzles.recheck import (
     check_seed,
 )
 from trainer.puzzles.record import GAMES, MOVE_KINDS
+from trainer.puzzles.runs import STREAK_STEP, Entry, Streak, next_puzzle
 from trainer.puzzles.screen import Sampled, futile
 from trainer.puzzles.themes import RETIRED, TAGS, tags_of
 from trainer.search.evidence import Evidence, paired
@@ -440,3 +441,17 @@ def test_count_tiles_are_all_seen() -> None:
     for p in [p for p in BANK if p.kind == "count"][:200]:
         layout = p.parsed().layout
         assert set(layout.tiles()) <= set(ALL_TILES) and p.accepted == (str(layout.count()),)
+
+
+def test_each_puzzle_of_a_streak_is_rated_above_the_one_before() -> None:
+    bank = shipped()
+    for seed in range(20):
+        rng = random.Random(seed)
+        streak = Streak.for_rating(1200)
+        ratings = []
+        for _ in range(15):
+            puzzle = next_puzzle(streak, bank, (), rng)
+            ratings.append(puzzle.rating)
+            streak = streak.answered(Entry(puzzle.id, puzzle.rating, puzzle.accepted[0], True))
+        assert all(a < b for a, b in zip(ratings, ratings[1:])), (seed, ratings)  # each one harder
+        assert ratings[-1] - ratings[0] >= 10 * STREAK_STEP // 2  # and they climb

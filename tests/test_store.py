@@ -155,6 +155,20 @@ def test_streaks_count_days_in_a_row_with_the_daily_puzzle(store: Store) -> None
     assert store.daily_streak(bob).current == store.daily_streak(bob).best == 0
 
 
+def test_a_daily_answer_given_with_help_does_not_extend_the_daily_streak(store: Store) -> None:
+    ann = store.create_learner("Ann").id
+    for offset in (0, 1):
+        store.record_attempt(ann, "puzzle", BANK[offset].id, offset == 0, mode="daily", **at(offset))
+    store.record_attempt(ann, "puzzle", BANK[2].id, True, mode="daily", helped=True, **at(2))
+    streak = store.daily_streak(ann, today=DAY0 + timedelta(days=2))
+    assert (streak.current, streak.best, streak.last_day) == (2, 2, DAY0 + timedelta(days=1))
+    store.record_attempt(ann, "puzzle", BANK[3].id, True, mode="daily", helped=True, **at(3))
+    assert store.daily_streak(ann, today=DAY0 + timedelta(days=3)).current == 0  # two days helped: broken
+    store.record_attempt(ann, "puzzle", BANK[3].id, False, mode="daily", **at(3, minutes=5))
+    streak = store.daily_streak(ann, today=DAY0 + timedelta(days=3))
+    assert (streak.current, streak.best) == (1, 2)  # an unhelped answer, even wrong, counts
+
+
 def test_a_rated_attempt_is_a_game_between_learner_and_puzzle(store: Store) -> None:
     ann = store.create_learner("Ann").id
     bob = store.create_learner("Bob").id

@@ -530,3 +530,13 @@ def test_no_strategy_text_is_a_missing_key() -> None:
             texts += [q.prompt, q.explanation, q.board.caption, *q.details, *(c.label for c in q.choices),
                       *(n for _, n in q.notes)]
     assert not [x for x in texts if re.search(r"\[[a-z_]+\.[a-z_.]+\]|\{[a-z_]+\}", x)]
+
+
+def test_you_and_the_opponent_are_lower_case_in_the_middle_of_a_sentence() -> None:
+    texts = []
+    for item in strategy_lessons():
+        for q in item.questions:
+            texts += [q.prompt, q.explanation, q.board.caption, *q.details, *(n for _, n in q.notes)]
+    mid = [m.group(0) for x in texts for m in re.finditer(r"(?<=[^.!?\s])\s+(Opponent|You|Your)\b.{0,20}", x)]
+    assert not mid, sorted(set(mid))[:10]
+    assert any("your opponent holds " in x for x in texts)  # "for example: your opponent holds 6-4, 5-0"

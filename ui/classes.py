@@ -24,6 +24,7 @@ from trainer.puzzles.bank import shipped
 from trainer.puzzles.themes import TAGS
 from trainer.store import Assignment, Klass, Result, ScopedStore, Task
 from trainer.store.assignments import ITEMS_LIMIT, TARGET_LIMIT
+from trainer.store.classes import file_stem
 from trainer.teach.course import COURSE_IDS
 from trainer.teach.drills import KINDS, LEVELS
 from trainer.teach.practice import practice_items
@@ -330,8 +331,9 @@ def results_section(store: ScopedStore, klass: Klass) -> None:
     def results_csv() -> str:
         return store.results_csv(klass.id)
 
-    st.download_button(t("classes.csv", LANG), data=results_csv, file_name=f"class-{klass.id}-results.csv",
-                       mime="text/csv", key="classes_csv", on_click="ignore", icon=":material/download:")
+    st.download_button(t("classes.csv", LANG), data=results_csv,
+                       file_name=f"{file_stem(klass.name)}-results.csv", mime="text/csv", key="classes_csv",
+                       on_click="ignore", icon=":material/download:")
 
 
 # ----- learners -----
@@ -359,7 +361,7 @@ def learners_section(store: ScopedStore, klass: Klass) -> None:
             st.dataframe([{t("classes.col.learner", LANG): n, t("classes.col.password", LANG): w}
                           for n, w in handed], hide_index=True)
             st.download_button(t("classes.passwords_csv", LANG), data=passwords_csv(handed),
-                               file_name=f"class-{klass.id}-passwords.csv", mime="text/csv",
+                               file_name=f"{file_stem(klass.name)}-passwords.csv", mime="text/csv",
                                key="classes_passwords_csv", icon=":material/download:")
             if st.button(t("classes.passwords_done", LANG), key="classes_passwords_done"):
                 st.session_state["classes_passwords"] = None

@@ -85,8 +85,21 @@ def answer_text(value: Answer) -> str:
     return ",".join(sorted(str(side) for side in value))
 
 
+def in_review_queue(key: str) -> bool:
+    """Whether the chosen learner's review queue holds the drill board `key` (a link
+    may name any board: only one of his own cards is "from your review queue")."""
+    learner = learner_id()
+    store = open_store() if learner is not None else None
+    if learner is None or store is None:
+        return False
+    try:
+        return any(card.part == "drill" and card.item == key for card in store.review_queue(learner))
+    except TrainerError:
+        return False
+
+
 link = st.query_params.get("drill")
-if link is not None:  # a board reopened from the review queue
+if link is not None:  # a board reopened by its link: from the review queue, or any other
     del st.query_params["drill"]
     reopened = item_from_key(link)
     if reopened is None:
@@ -94,7 +107,7 @@ if link is not None:  # a board reopened from the review queue
     else:
         queue = [key for key in st.session_state["drill_queue"] if key != link]
         st.session_state.update(drill_kind=reopened.kind, drill_level=reopened.level, drill_review=link,
-                                drill_queue=queue,
+                                drill_due=in_review_queue(link), drill_queue=queue,
                                 drill_answer=None, drill_warning=None, drill_where=[], run=None,
                                 run_feedback=None, run_warning=None, run_where=[])
 
@@ -241,7 +254,7 @@ def show_warning(state_key: str) -> None:
         st.warning(message)
 
 
-# ----- the four drills -----
+# ----- the drills -----
 def item_key() -> tuple[str, int, int, str]:
     state = st.session_state
     return state["drill_kind"], state["drill_level"], state["drill_seed"], state["drill_review"] or ""
@@ -278,7 +291,7 @@ def abandon_run() -> None:
 def on_pick() -> None:
     """Callback: another drill or level; the board and any run under way are dropped
     (and the boards due for review that were still to come)."""
-    st.session_state.update(drill_review=None, drill_queue=[])
+    st.session_state.update(drill_review=None, drill_due=False, drill_queue=[])
     reset_board()
     abandon_run()
 
@@ -290,7 +303,8 @@ def next_board() -> None:
         queue: list[str] = st.session_state["drill_queue"]
         following = next((key for key in queue if item_from_key(key) is not None), None)
         st.session_state["drill_queue"] = queue[queue.index(following) + 1:] if following else []
-        st.session_state["drill_review"] = following
+        # the boards after it came from the review queue: each is due there
+        st.session_state.update(drill_review=following, drill_due=following is not None)
     else:
         st.session_state["drill_seed"] += 1
     reset_board()
@@ -305,10 +319,11 @@ def answer_drill(value: Answer) -> None:
         st.session_state["drill_warning"] = plain(error)
         return
     key = store_key()
+    review = bool(st.session_state["drill_review"] and st.session_state["drill_due"])
     st.session_state.update(drill_answer=(item_key(), feedback, value), drill_warning=None)
     record_result("drill", f"{item.kind}:{item.level}", feedback.correct, detail=str(value), key=key,
                   kind=item.kind, position=item.position.code(), answer=answer_text(value), timer="drill",
-                  mode="review" if st.session_state["drill_review"] else "")
+                  mode="review" if review else "")
 
 
 def drill_section() -> None:
@@ -322,7 +337,7 @@ def drill_section() -> None:
         st.session_state["drill_answer"] = kept
     feedback: Optional[Feedback] = kept[1] if kept and kept[0] == item_key() else None
     given: Optional[Answer] = kept[2] if feedback is not None else None
-    if st.session_state["drill_review"]:
+    if st.session_state["drill_review"] and st.session_state["drill_due"]:
         still = len(st.session_state["drill_queue"])
         more = " " + tn("drills.review_more", still, LANG) if still else ""
         st.info(t("drills.review_item", LANG) + more, icon=":material/replay:")
@@ -443,7 +458,8 @@ def kept_best(level: int) -> None:
 def run_section() -> None:
     run: Optional[TimedRun] = st.session_state["run"]
     if run is None:
-        st.caption(t("run.level", LANG, level=st.session_state["drill_level"]))
+        # a timed run mixes every kind of drill (TimedRun's kinds): the words count them
+        st.caption(tn("run.level", len(KINDS), LANG, level=st.session_state["drill_level"]))
         st.button(t("run.start", LANG, seconds=RUN_SECONDS), key="run_start", type="primary",
                   on_click=start_run)
         if st.session_state["run_scores"]:

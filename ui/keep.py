@@ -151,6 +151,7 @@ class Place(_Strict):
     drill_level: Optional[StrictInt] = None
     drill_seed: Optional[StrictInt] = None
     drill_review: Optional[StrictStr] = None
+    drill_due: StrictBool = False
     drill_queue: list[StrictStr] = Field(default_factory=list, max_length=100)
     drill_given: Optional[tuple[StrictStr, StrictInt, StrictInt, StrictStr, DrillAnswer]] = None
     puzzle_mode: Optional[StrictStr] = None
@@ -213,6 +214,7 @@ def sections(state: Any) -> dict[str, str]:
         "learn_seeds": dict(state.get("learn_seeds") or {}),
         "drill_kind": state.get("drill_kind"), "drill_level": state.get("drill_level"),
         "drill_seed": state.get("drill_seed"), "drill_review": state.get("drill_review"),
+        "drill_due": bool(state.get("drill_due")),
         "drill_queue": list(state.get("drill_queue") or []), "drill_given": given,
         "puzzle_mode": state.get("puzzle_mode"), "puzzle_id": state.get("puzzle_id"),
         "puzzle_source": state.get("puzzle_source") or "", "puzzle_hint": bool(state.get("puzzle_hint")),
@@ -282,6 +284,7 @@ def _put_place(state: Any, place: Place) -> None:
         value = getattr(place, name)
         if value is not None and not (isinstance(value, int) and not 0 <= value < 10**9):
             state[name] = value
+    state["drill_due"] = place.drill_due
     state["drill_queue"] = list(place.drill_queue)
     if place.drill_given is not None:
         kind, level, seed, review, value = place.drill_given
@@ -427,8 +430,8 @@ WORK = ("learn_lesson", "learn_answers", "drill_kind", "drill_level", "drill_rev
         "puzzle_answer", "puzzle_seen", "analysis_code", "build_layout", "build_hand", "build_history",
         "play", "play_seen", "play_coach", "play_note", "guided", "guided_seed", "guided_done",
         "guest_answers", "guest_runs", "results", "run_scores", "puzzle_run", "puzzle_run_mode",
-        "puzzle_run_saved", "puzzle_run_best", "puzzle_run_flash", "puzzle_queue", "own_card", "own_verdict",
-        "own_rejudge")
+        "puzzle_run_saved", "puzzle_run_best", "puzzle_run_flash", "puzzle_queue", "drill_due", "own_card",
+        "own_verdict", "own_rejudge")
 OWNED = ("learn_seeds", "learn_stars", "learn_anonymous", "guided_saved", "learn_loaded")
 
 

@@ -292,14 +292,14 @@ def match_result(session: PlaySession) -> None:
     if number > len(match.results):  # no hand result: the target was reached during the hand
         st.subheader(t("play.match_ended", LANG, number=number, target=match.target))
         hand_story(session, number)
-    winner = match.winner
-    learner_side = session.learner_side
-    if winner == learner_side:
-        st.success(t("play.you_win", LANG, mine=match.scores[learner_side],
-                     theirs=max(s for i, s in enumerate(match.scores) if i != learner_side)))
+    # the match's totals, each beside its side's name (as the scoreboard and the end-of-hand
+    # scoring name them): never bare figures that could be read as a hand's or another side's
+    sides = side_names(session, len(match.scores))
+    final = t("play.side_separator", LANG).join(f"{side} {s}" for side, s in zip(sides, match.scores))
+    if match.winner == session.learner_side:
+        st.success(t("play.you_win", LANG, target=match.target, scores=final))
     else:
-        st.error(t("play.computer_wins", LANG,
-                   scores=t("list.separator", LANG).join(str(s) for s in match.scores)))
+        st.error(t("play.computer_wins", LANG, target=match.target, scores=final))
     row = st.container(horizontal=True)
     if row.button(t("play.again", LANG), key="play_again", type="primary"):
         start(session.settings)
@@ -532,7 +532,9 @@ if match.over:
     match_result(session)
     st.stop()
 
-story = narrate(match.starts[-1], tuple(match.hands[-1]), names(session), LANG)
+# the hand is live: the others' draws are a count, as the table sees them
+story = narrate(match.starts[-1], tuple(match.hands[-1]), names(session), LANG,
+                shown={session.settings.learner})
 last_turn = next((turn for turn in reversed(match.hands[-1]) if turn.move is not None), None)
 board(match.position.layout, last=last_turn.move.tile if last_turn and last_turn.move else None)
 board_legend()

@@ -29,7 +29,7 @@ from trainer.puzzles.runs import (
     Streak,
     bonus,
     misses,
-    pick,
+    next_puzzle,
 )
 from trainer.puzzles.text import move_label
 from trainer.store import GuestRun, Store
@@ -104,14 +104,14 @@ def _tried(store: Optional[Store]) -> frozenset[str]:
 
 
 def serve(run: Run, bank: Sequence[Puzzle], choose: Callable[[Puzzle, str], None], mode: str) -> None:
-    """The run's next puzzle: near its level, not yet in it, untried if any is."""
+    """The run's next puzzle: near its level, not yet in it, untried if any is; in a
+    streak, none easier than the one before."""
     learner = learner_id()
     store = open_store() if learner is not None else None
-    used = {e.puzzle_id for e in run.entries}
     rng = random.Random(f"{mode}:{len(run.entries)}:{time.time_ns()}")
     try:
-        puzzle = pick(bank, run.target, used, _tried(store), rng)
-    except ValueError:  # the bank has no move puzzle left for this run: it ends here
+        puzzle = next_puzzle(run, bank, _tried(store), rng)
+    except ValueError:  # the bank has no move puzzle left for this run (harder): it ends here
         stop(mode)
         st.rerun()
     choose(puzzle, mode)

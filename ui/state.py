@@ -118,6 +118,7 @@ DEFAULTS: dict[str, Any] = {
     "shown_at": {},  # timer slot -> (item, time.monotonic() when it was first shown)
     # drills and puzzles opened from the review queue, the rated stream
     "drill_review": None,  # the drill item (a store item key) reopened for review
+    "drill_due": False,  # whether that item is in the learner's review queue (a link may name any board)
     "run_seed": None,  # the seed of the timed run under way (its items' keys use it)
     "puzzle_source": "",  # how the puzzle shown was opened: "", "archive", "stream", "review"
     "puzzle_recorded": None,  # (puzzle id, Recorded) of the last attempt kept in the store

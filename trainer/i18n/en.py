@@ -80,9 +80,10 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
         "none."
     ),
     "tiles.question": "Which of your tiles score now? Pick every one, or none.",
-    "tiles.right": "Right: {tiles} score now.",
+    "tiles.right": {"one": "Right: {tiles} scores now.", "other": "Right: {tiles} score now."},
     "tiles.right_none": "Right: none of your tiles scores now.",
-    "tiles.wrong": "Not quite: {tiles} score now.",
+    "tiles.wrong": {"one": "Not quite: only {tiles} scores now.",
+                    "other": "Not quite: the tiles that score now are {tiles}."},
     "tiles.wrong_none": "Not quite: none of your tiles scores now.",
     "tiles.no_fit": "{tile} fits no open end.",
     "tiles.end": "{end}: count {count}, scores {points}",
@@ -504,8 +505,9 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "lesson.cincos.stage3": "Cincos plays to {target} unless the players agree another target.",
     # ----- lessons: the strategy course (trainer.teach.strategy), worked hands, glossary, legend -----
     # who is who, seen from the player to move
-    "seat.you": "You",
-    "seat.opponent": "Opponent",
+    # in the middle of a sentence (trainer.teach.bestmove.seat_word): "Pips left: you 5 (costs 5), ..."
+    "seat.you": "you",
+    "seat.opponent": "your opponent",
     "seat.left": "Left",
     "seat.partner": "Partner",
     "seat.right": "Right",
@@ -1170,9 +1172,9 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "drills.level_short.1": "1 · no spinner",
     "drills.level_short.2": "2 · spinner",
     "drills.level_short.3": "3 · four arms",
-    "drills.level_short.round.1": "1 · 1-2 tiles",
-    "drills.level_short.round.2": "2 · 3-4 tiles",
-    "drills.level_short.round.3": "3 · 5-7 tiles",
+    "drills.level_short.round.1": "1 · 1–2 tiles",
+    "drills.level_short.round.2": "2 · 3–4 tiles",
+    "drills.level_short.round.3": "3 · 5–7 tiles",
     "drills.level_short.run.1": "1 · easy",
     "drills.level_short.run.2": "2 · medium",
     "drills.level_short.run.3": "3 · hard",
@@ -1206,7 +1208,8 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "run.finished": "Time is up!",
     "run.best": "Best score this session: {best}.",
     "run.new_best": "A new best for this session: {best}!",
-    "run.level": "Boards of level {level}, all four drills mixed.",
+    "run.level": {"one": "Boards of level {level}, of one drill.",
+                  "other": "Boards of level {level}, all {n} drills mixed."},
     "run.best_kept": "Your best kept score at level {level}: {best}.",
     # ----- names shared by several pages -----
     "rules.standard": "standard",
@@ -2165,6 +2168,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     ),
     "play.player": "Player {seat}",
     "play.story_drew": {"one": "drew {n} ({tiles}) and ", "other": "drew {n} ({tiles}) and "},
+    "play.story_drew_unseen": {"one": "drew {n} tile and ", "other": "drew {n} tiles and "},
     "play.story_passed": "{who} {drew}passed.",
     "play.story_played": "{who} {drew}played {move}: count {count}.",
     "play.story_scored": "{who} {drew}played {move}: count {count}, scores {points}.",
@@ -2209,7 +2213,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "play.col.player": "player",
     "play.col.pips": "pips left",
     "play.col.rounded": "rounded",
-    "play.settlement": "End-of-hand scoring ({rules}): {changes}. Scores now: {scores}.",
+    "play.settlement": "End-of-hand scoring ({rules}): {changes}. Match score now: {scores}.",
     "play.review": "Review my moves",
     "play.reviewing": "Judging each of your moves against the best...",
     "play.next_hand": "Next hand",
@@ -2244,8 +2248,10 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
         "You claimed {claim} but {move} scored {points}: you score nothing, and the {points} points go to "
         "the next player's side."
     ),
-    "play.you_win": "You win the match, {mine} to {theirs}!",
-    "play.computer_wins": "The computer wins the match ({scores}).",
+    "play.you_win": "You win the match! You reached {target} first. Final match score: {scores}.",
+    "play.computer_wins": (
+        "The computer wins the match: it reached {target} first. Final match score: {scores}."
+    ),
     "play.again": "Play this deal again",
     "play.new": "New game",
     "play.tiles_held": "{name}: {tiles}",

@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field, replace
 from typing import Optional
 
@@ -265,9 +266,11 @@ def load_file(data: bytes, lang: str = "en", budget: Optional[float] = None) -> 
         raise SaveFileError(t("play.file_not_game", lang), str(error)[:300]) from None
 
 
-def narrate(start: Position, turns: tuple[Turn, ...], names: dict[int, str], lang: str = "en") -> list[str]:
+def narrate(start: Position, turns: tuple[Turn, ...], names: dict[int, str], lang: str = "en",
+            shown: Optional[Collection[int]] = None) -> list[str]:
     """Each turn of a hand in words: draws, the move (in words and code), the count and
-    the score.
+    the score. The tiles drawn are named for the seats in `shown` (every seat when None:
+    the hand is over); the others' draws are a count, as the table sees them.
 
     >>> from trainer.engine.position import Position
     >>> p = Position.from_code("5-0 5-5,6-5/6-6,4-4 ?23 0 0,0")
@@ -280,9 +283,13 @@ def narrate(start: Position, turns: tuple[Turn, ...], names: dict[int, str], lan
         who = names.get(turn.player, t("play.player", lang, seat=turn.player))
         for _ in turn.draws:
             position = position.draw()
-        drew = (tn("play.story_drew", len(turn.draws), lang,
-                   tiles=t("list.separator", lang).join(str(x) for x in turn.draws))
-                if turn.draws else "")
+        if not turn.draws:
+            drew = ""
+        elif shown is None or turn.player in shown:
+            drew = tn("play.story_drew", len(turn.draws), lang,
+                      tiles=t("list.separator", lang).join(str(x) for x in turn.draws))
+        else:
+            drew = tn("play.story_drew_unseen", len(turn.draws), lang)
         if turn.move is None:
             lines.append(t("play.story_passed", lang, who=who, drew=drew))
             if not position.is_over and position.must_pass:

@@ -1,8 +1,8 @@
 """Runs of puzzles, one after another: a Streak and a Storm.
 
 - **Streak**: no clock; the first puzzle near the learner's level (a little below it),
-  each next one STREAK_STEP rating points harder; the streak ends at the first miss,
-  and its score is the puzzles solved.
+  each next one aimed STREAK_STEP rating points higher and always rated above the one
+  before; the streak ends at the first miss, and its score is the puzzles solved.
 - **Storm**: STORM_SECONDS on the clock; puzzles start easy (STORM_START) and get
   STORM_STEP harder with each one solved; a wrong answer costs STORM_PENALTY seconds;
   a combo (right answers in a row) wins time at COMBO_BONUS (5 in a row: 3 s more, 12:
@@ -83,6 +83,11 @@ class Streak:
         """The level of the next puzzle."""
         return self.start + STREAK_STEP * self.score
 
+    @property
+    def least(self) -> int:
+        """The lowest rating the next puzzle may have: above the last one's (each is harder)."""
+        return self.entries[-1].rating + 1 if self.entries else 0
+
     def answered(self, entry: Entry) -> Streak:
         """The streak after one more answer (none once it is over)."""
         return self if self.over else replace(self, entries=(*self.entries, entry))
@@ -122,6 +127,11 @@ class Storm:
         """The level of the next puzzle."""
         return STORM_START + STORM_STEP * self.score
 
+    @property
+    def least(self) -> int:
+        """The lowest rating the next puzzle may have: none (a storm follows its target alone)."""
+        return 0
+
     def time_left(self, now: float) -> float:
         """Seconds left on the clock at `now` (0 once it ran out)."""
         at = now if self.ended is None else self.ended
@@ -160,14 +170,21 @@ class Storm:
 
 
 def pick(puzzles: Sequence[Puzzle], target: int, used: Collection[str], tried: Collection[str],
-         rng: random.Random) -> Puzzle:
-    """The next puzzle of a run: a move puzzle not yet in this run, rated near `target`
-    (within NEAR of the nearest), preferring one the learner has never tried; raises
-    ValueError when there is no move puzzle left."""
-    moves = [p for p in puzzles if p.moves and p.id not in used]
+         rng: random.Random, least: int = 0) -> Puzzle:
+    """The next puzzle of a run: a move puzzle not yet in this run, rated at least
+    `least`, near `target` (within NEAR of the nearest), preferring one the learner has
+    never tried; raises ValueError when there is no such puzzle left."""
+    moves = [p for p in puzzles if p.moves and p.id not in used and p.rating >= least]
     if not moves:
         raise ValueError("no move puzzle is left for this run")
     fresh = [p for p in moves if p.id not in tried] or moves
     nearest = min(abs(p.rating - target) for p in fresh)
     near = sorted((p for p in fresh if abs(p.rating - target) <= nearest + NEAR), key=lambda p: p.id)
     return rng.choice(near)
+
+
+def next_puzzle(run: Streak | Storm, puzzles: Sequence[Puzzle], tried: Collection[str],
+                rng: random.Random) -> Puzzle:
+    """The next puzzle of `run` (`pick`): near its target, none already in it, none rated
+    below its `least`; raises ValueError when the bank has none left for it."""
+    return pick(puzzles, run.target, {e.puzzle_id for e in run.entries}, tried, rng, run.least)

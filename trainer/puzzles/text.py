@@ -164,17 +164,18 @@ def signed(x: float) -> str:
     return f"{x:+.1f}" if not float(x).is_integer() else f"{int(x):+d}"
 
 
-def header(puzzle: Puzzle, lang: str = "en", with_id: bool = False) -> str:
+def header(puzzle: Puzzle, lang: str = "en", with_id: bool = False, themes: bool = True) -> str:
     """The line under a puzzle's title: its id (`with_id`, for citing it), rating, rules
-    and its themes by name."""
+    and, with `themes`, its themes by name (they give the answer away: only once it is
+    answered)."""
     rules = t(f"rules.{puzzle.rules}", lang)
     game = t(f"puzzles.game.{puzzle.game}", lang)
-    if not puzzle.tags:
+    if not puzzle.tags or not themes:
         line = t("puzzles.info_game", lang, rating=puzzle.rating, game=game, rules=rules)
     else:
-        themes = t("list.separator", lang).join(t(f"puzzles.tag.{g}", lang) for g in puzzle.tags)
+        named = t("list.separator", lang).join(t(f"puzzles.tag.{g}", lang) for g in puzzle.tags)
         line = t("puzzles.info_game_themes", lang, rating=puzzle.rating, game=game, rules=rules,
-                 themes=themes)
+                 themes=named)
     return f'{t("puzzles.label", lang, id=puzzle.id)} · {line}' if with_id else line
 
 

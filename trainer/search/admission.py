@@ -30,7 +30,6 @@ app's interpreter lock).
 from __future__ import annotations
 
 import importlib
-import multiprocessing
 import os
 import statistics
 import sys
@@ -43,6 +42,7 @@ from dataclasses import dataclass
 from typing import Optional, TypeVar
 
 from trainer.errors import TrainerError
+from trainer.search import spawning
 
 # costly searches at once in a process: one a core but one, which the pages keep
 SLOTS = max(1, (os.cpu_count() or 1) - 1)
@@ -176,8 +176,9 @@ class Admission:
         """(Holding the lock) the workers, started when the first search comes."""
         if self._workers is None:
             if self.processes:
+                # spawned without the app's script: Streamlit runs it as __main__ (trainer.search.spawning)
                 self._workers = ProcessPoolExecutor(self.slots, initializer=_worker_process,
-                                                    mp_context=multiprocessing.get_context("spawn"))
+                                                    mp_context=spawning.context())
                 if self._reaper is None or not self._reaper.is_alive():
                     self._reaper = threading.Thread(target=self._reap, name="allfives-reaper", daemon=True)
                     self._reaper.start()

@@ -56,6 +56,18 @@ class Klass:
     created_at: datetime
 
 
+def file_stem(name: str, fallback: str = "class") -> str:
+    """A class's name made safe as the start of a file's name: its letters and digits (in
+    any script), every run of other characters one hyphen, at most 60 characters;
+    `fallback` when nothing is left.
+
+    >>> file_stem("Year 7/B: Tuesday's club"), file_stem("7-Б класс"), file_stem(" ../ ")
+    ('Year-7-B-Tuesday-s-club', '7-Б-класс', 'class')
+    """
+    words = "".join(c if c.isalnum() else " " for c in name).split()
+    return "-".join(words)[:CLASS_NAME_LIMIT].strip("-") or fallback
+
+
 def clean_class_name(name: object) -> str:
     """A class's name as kept: spaces trimmed, 1 to 60 characters, no control
     characters. Raises AccountError.

@@ -97,9 +97,11 @@ class QueryStore(StoreBase):
 
     def daily_streak(self, learner_id: int, today: Optional[date] = None) -> Streak:
         """The daily-puzzle streak: days in a row on which today's puzzle was answered
-        (an attempt with mode "daily"), right or wrong."""
+        (an attempt with mode "daily"), right or wrong, without help: an answer given
+        after a hint is kept as helped and does not extend it."""
         query = (sa.select(attempts.c.day).distinct()
-                 .where(attempts.c.learner_id == learner_id, attempts.c.mode == "daily")
+                 .where(attempts.c.learner_id == learner_id, attempts.c.mode == "daily",
+                        sa.not_(attempts.c.helped))
                  .order_by(attempts.c.day))
         with self._read() as conn:
             days = [d for (d,) in conn.execute(query)]

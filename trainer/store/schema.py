@@ -19,6 +19,7 @@ and the step list is never edited once shipped.
 | 8 | each answer's and timed run's own key, so that one sent again is kept once; learners by creation time |
 | 9 | runs' mode: a timed drill run (""), or a puzzle streak or storm |
 | 10 | the Progress page's sums from indexes alone: attempts by part (with help) and tags; cards by due |
+| 11 | the daily streak from an index alone, with help (a helped answer does not extend it) |
 """
 
 from __future__ import annotations
@@ -82,7 +83,7 @@ attempts = sa.Table(
     sa.Index("ix_attempts_learner_part", "learner_id", "part", "day", "kind", "correct", "helped", "seconds"),
     sa.Index("ix_attempts_learner_tags", "learner_id", "part", "tags", "correct", "helped", "points_lost",
              "seconds"),
-    sa.Index("ix_attempts_learner_mode", "learner_id", "mode", "day"),
+    sa.Index("ix_attempts_learner_mode", "learner_id", "mode", "day", "helped"),
     sa.Index("ix_attempts_learner_item", "learner_id", "part", "item"),
 )
 
@@ -479,6 +480,13 @@ def _v10(conn: Connection) -> None:
     sa.Index("ix_review_cards_due", c.learner_id, c.due, c.part).create(conn)
 
 
+def _v11(conn: Connection) -> None:
+    meta = sa.MetaData()
+    a = sa.Table("attempts", meta, *(sa.Column(name) for name in ("learner_id", "mode", "day", "helped"))).c
+    conn.execute(sa.text("DROP INDEX ix_attempts_learner_mode"))
+    sa.Index("ix_attempts_learner_mode", a.learner_id, a.mode, a.day, a.helped).create(conn)
+
+
 @dataclass(frozen=True)
 class Migration:
     version: int
@@ -497,6 +505,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(8, "answers' and runs' own keys (kept once when sent again); learners by creation time", _v8),
     Migration(9, "runs' mode: drill runs, puzzle streaks and storms", _v9),
     Migration(10, "the Progress page's sums from covering indexes", _v10),
+    Migration(11, "the daily streak from a covering index, with help", _v11),
 )
 LATEST = MIGRATIONS[-1].version
 # a PostgreSQL advisory lock held while migrating, so that two app processes starting

@@ -37,9 +37,10 @@ MOST_OF_ONE_KIND = 2  # of QUESTIONS: no kind of answer more often (two thirds)
 
 
 # ----- who is who, seen from the player to move -----
-def seat_word(position: Position, player: int, lang: str) -> str:
-    """A player seen from the mover: You; Opponent; with more players Left (the next
-    to play), Partner or Across, Right."""
+def seat_word(position: Position, player: int, lang: str, start: bool = False) -> str:
+    """A player seen from the mover: you; your opponent; with more players Left (the next
+    to play), Partner or Across, Right (the seats' names). As the words stand in the
+    middle of a sentence; `start`: at the start of one, its first letter a capital."""
     offset = (player - position.turn) % position.players
     if offset == 0:
         name = "you"
@@ -51,7 +52,8 @@ def seat_word(position: Position, player: int, lang: str) -> str:
         name = "right"
     else:
         name = "partner" if position.rules.partners else "across"
-    return t(f"seat.{name}", lang)
+    word = t(f"seat.{name}", lang)
+    return word[:1].upper() + word[1:] if start else word
 
 
 def signed(value: float) -> str:
@@ -194,7 +196,7 @@ def board_caption(m: Maker, position: Position, entry: Proven) -> str:
     held = m.t("list.separator").join(m.t("board.holds", who=seat_word(position, p, m.lang),
                                           n=size(position.hands[p])) for p in hidden)
     lacking = entry.voids_map()
-    shown = [m.t("board.lacks", who=seat_word(position, p, m.lang),
+    shown = [m.t("board.lacks", who=seat_word(position, p, m.lang, start=True),
                  suits=", ".join(map(str, sorted(lacking[p])))) for p in hidden if lacking.get(p)]
     key = "board.hidden_partners" if position.rules.partners else "board.hidden"
     return m.t(key, player=seat, held=held, bone=size(position.boneyard), unseen=len(unseen(position)),

@@ -54,7 +54,7 @@ from trainer.engine.rules import CINCOS, PARTNERS, STANDARD, RuleSet, is_scoring
 from trainer.engine.tiles import ALL_TILES, Tile, pip_total, sort_tiles
 from trainer.errors import TrainerError
 from trainer.i18n import join as join_list
-from trainer.i18n import t
+from trainer.i18n import t, tn
 from trainer.play.players import make_player
 
 Seed = Union[int, random.Random]
@@ -610,7 +610,7 @@ class TilesItem:
         right = given == self.answer
         named = join_list([str(tile) for tile in sorted(self.answer, reverse=True)], lang)
         if self.answer:
-            head = t("tiles.right" if right else "tiles.wrong", lang, tiles=named)
+            head = tn("tiles.right" if right else "tiles.wrong", len(self.answer), lang, tiles=named)
         else:
             head = t("tiles.right_none" if right else "tiles.wrong_none", lang)
         details = []
