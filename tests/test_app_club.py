@@ -455,3 +455,75 @@ def test_a_learner_joins_by_code_and_changes_his_password(club: Store) -> None:
     assert club.sign_in("Dan", "dan's second one", address="192.0.2.1").outcome == "ok"
     at = ok(at)
     assert at.session_state["club_account"].name == "Dan"
+
+
+# ----- an assigned puzzle set, worked through on the Puzzles page -----
+def set_of_five() -> tuple[str, ...]:
+    """Five puzzles answered by a tile and an end, none of them today's."""
+    from trainer.puzzles.daily import daily
+
+    today = daily(shipped(), date.today()).id
+    return tuple(p.id for p in shipped() if p.kind != "count" and p.id != today)[:5]
+
+
+def answer(at: AppTest, right: bool) -> AppTest:
+    """Answer the puzzle shown, right or wrong."""
+    from tests.test_app_puzzles import a_wrong_move, click_move
+    from trainer.engine.moves import Move
+    from trainer.puzzles.bank import by_id
+
+    puzzle = by_id(at.session_state["puzzle_id"])
+    click_move(at, Move.parse(puzzle.accepted[0]) if right else a_wrong_move(puzzle))
+    return at
+
+
+def test_an_assigned_puzzle_set_carries_on_to_its_end(club: Store) -> None:
+    lee = club.create_account("Ms Lee", "teacher", password="teacher-pass")
+    room = club.create_class(lee.id, "Tuesday club")
+    ((dora, _),) = club.add_learners(room.id, ["Dora"], created_by=lee.id)
+    ids = set_of_five()
+    homework = club.assign(room.id, "Five for Friday", Task("puzzles", puzzles=ids),
+                           date.today() + timedelta(3))
+    at = signed_in_app(club, dora.id)
+    at = ok(at.button(key="club_go_0").click())
+    assert at.session_state["puzzle_id"] == ids[0] and at.session_state["puzzle_set"] == homework.id
+    assert "Puzzle 1 of 5 — Five for Friday" in [i.value for i in at.info]
+    answer(at, right=False)  # wrong, then again: six answers in all
+    at = ok(at.button(key="puzzle_retry").click())
+    answer(at, right=True)
+    for number in range(2, 6):
+        at = ok(at.button(key="puzzle_set_next").click())
+        assert at.session_state["puzzle_id"] == ids[number - 1]
+        assert f"Puzzle {number} of 5 — Five for Friday" in [i.value for i in at.info]
+        answer(at, right=True)
+    assert "puzzle_set_next" not in [b.key for b in at.button]
+    assert any("Five for Friday" in s.value and "done" in s.value for s in at.success)
+    (result,) = club.results(homework.id)
+    assert (result.progress, result.total, result.done) == (5, 5, True)
+    at = ok(at.button(key="puzzle_set_home").click())
+    assert at.session_state["puzzle_set"] is None
+    assert "1 assignment done" in strings(signed_in_app(club, dora.id))
+
+
+def test_an_assigned_set_skips_what_was_tried_and_survives_a_reload(club: Store) -> None:
+    from ui.keep import restore, sections
+
+    lee = club.create_account("Ms Lee", "teacher", password="teacher-pass")
+    room = club.create_class(lee.id, "Tuesday club")
+    ((dora, _),) = club.add_learners(room.id, ["Dora"], created_by=lee.id)
+    ids = set_of_five()
+    homework = club.assign(room.id, "Five", Task("puzzles", puzzles=ids), date.today() + timedelta(3))
+    club.record_attempt(dora.learner_id, "puzzle", ids[1], True)  # the second, tried from elsewhere
+    at = ok(signed_in_app(club, dora.id).button(key="club_go_0").click())
+    answer(at, right=True)
+    at = ok(at.button(key="puzzle_set_next").click())
+    assert at.session_state["puzzle_id"] == ids[2]  # the second was tried: on to the third
+    # a reload: the tab's kept work brings the set back
+    kept = sections(at.session_state)
+    fresh: dict[str, Any] = {}
+    restore(fresh, __import__("json").dumps(kept))
+    assert fresh["puzzle_set"] == homework.id and fresh["puzzle_id"] == ids[2]
+    # another learner's (or an unknown) assignment in the state is dropped, nothing shown
+    at.session_state["puzzle_set"] = homework.id + 99
+    at = ok(at)
+    assert at.session_state["puzzle_set"] is None and not [i for i in at.info if "Puzzle" in i.value]

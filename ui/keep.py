@@ -153,6 +153,7 @@ class Place(_Strict):
     puzzle_kind: Optional[StrictStr] = None
     puzzle_tag: Optional[StrictStr] = None
     puzzle_band: Optional[StrictStr] = None
+    puzzle_set: Optional[StrictInt] = None
     analysis_code: StrictStr = ""
     build_layout: StrictStr = "-"
     build_hand: list[StrictStr] = Field(default_factory=list, max_length=28)
@@ -207,7 +208,7 @@ def sections(state: Any) -> dict[str, str]:
         "puzzle_shown": bool(state.get("puzzle_shown")), "puzzle_answer": state.get("puzzle_answer"),
         "puzzle_seen": list(state.get("puzzle_seen") or ()),
         "puzzle_kind": state.get("puzzle_kind"), "puzzle_tag": state.get("puzzle_tag"),
-        "puzzle_band": state.get("puzzle_band"),
+        "puzzle_band": state.get("puzzle_band"), "puzzle_set": state.get("puzzle_set"),
         "analysis_code": state.get("analysis_code") or "", "build_layout": state.get("build_layout") or "-",
         "build_hand": list(state.get("build_hand") or []),
         "build_history": [list(step) for step in state.get("build_history") or []],
@@ -282,6 +283,7 @@ def _put_place(state: Any, place: Place) -> None:
         if value is not None:
             state[name] = value
     state["puzzle_seen"] = tuple(place.puzzle_seen)
+    state["puzzle_set"] = place.puzzle_set  # checked against the account on the Puzzles page
     if place.analysis_code and "position" not in params:
         state["analysis_code"] = place.analysis_code
     state.update(build_layout=place.build_layout, build_hand=list(place.build_hand),
@@ -411,7 +413,7 @@ WORK = ("learn_lesson", "learn_answers", "drill_kind", "drill_level", "drill_rev
         "puzzle_answer", "puzzle_seen", "analysis_code", "build_layout", "build_hand", "build_history",
         "play", "play_seen", "play_coach", "play_note", "guided", "guided_seed", "guided_done",
         "guest_answers", "guest_runs", "results", "run_scores", "puzzle_run", "puzzle_run_mode",
-        "puzzle_run_saved", "puzzle_run_best", "puzzle_run_flash", "puzzle_queue")
+        "puzzle_run_saved", "puzzle_run_best", "puzzle_run_flash", "puzzle_queue", "puzzle_set")
 OWNED = ("learn_seeds", "learn_stars", "learn_anonymous", "guided_saved", "learn_loaded")
 
 

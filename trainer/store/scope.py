@@ -269,6 +269,22 @@ class ScopedStore:
         """The assignments of this account's classes with his results, first due first."""
         return self._store.assignments_for(self.account.id)
 
+    def my_assignment(self, assignment_id: int) -> Assignment:
+        """One assignment set to this account (a class of his); AssignmentError, as for
+        an unknown id, otherwise."""
+        try:
+            found = self._store.assignment(assignment_id)
+        except AssignmentError:
+            found = None
+        if found is None or found.class_id not in {k.id for k in self.my_classes()}:
+            raise AssignmentError(f"no assignment has the id {assignment_id}")
+        return found
+
+    def my_puzzles_tried(self, assignment_id: int) -> tuple[Assignment, frozenset[str]]:
+        """A puzzle assignment of his, and its puzzles he answered since it was set."""
+        found = self.my_assignment(assignment_id)
+        return found, self._store.puzzles_tried(found.id, self.account.learner_id)
+
     # ----- a teacher's classes -----
     def classes(self) -> tuple[Klass, ...]:
         """The classes this account teaches (none for a learner or an operator)."""
