@@ -527,3 +527,21 @@ def test_an_assigned_set_skips_what_was_tried_and_survives_a_reload(club: Store)
     at.session_state["puzzle_set"] = homework.id + 99
     at = ok(at)
     assert at.session_state["puzzle_set"] is None and not [i for i in at.info if "Puzzle" in i.value]
+
+
+def test_removing_an_assignment_asks_first(club: Store) -> None:
+    lee = club.create_account("Ms Lee", "teacher", password="teacher-pass")
+    room = club.create_class(lee.id, "Tuesday club")
+    club.add_learners(room.id, ["Dora"], created_by=lee.id)
+    homework = club.assign(room.id, "Total twice", Task("drill", drill="total", level=1, target=2),
+                           date.today() + timedelta(3))
+    at = signed_in_app(club, lee.id, "classes")
+    at = ok(at.button(key=f"classes_drop_{homework.id}").click())
+    assert club.assignments_of(room.id) == (homework,)  # asked, not removed
+    assert any("Total twice" in w.value for w in at.warning)
+    at = ok(at.button(key=f"classes_drop_no_{homework.id}").click())
+    assert club.assignments_of(room.id) == (homework,) and not at.warning
+    at = ok(at.button(key=f"classes_drop_{homework.id}").click())
+    at = ok(at.button(key=f"classes_drop_yes_{homework.id}").click())
+    assert club.assignments_of(room.id) == ()
+    assert any("Total twice" in s.value for s in at.success)

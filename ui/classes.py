@@ -137,13 +137,26 @@ def new_code(class_id: int) -> None:
             say("error", t("classes.refused", LANG, error=reason(error)))
 
 
+DROP = "classes_confirm_drop"  # the assignment whose removal waits for "Yes, remove it"
+
+
+def ask_removal(assignment_id: Optional[int]) -> None:
+    """The first click of Remove (or Keep it: None): the removal is asked for first."""
+    st.session_state[DROP] = assignment_id
+
+
 def remove_assignment(assignment_id: int) -> None:
+    """The second click: the assignment goes (its learners' answers stay theirs)."""
+    st.session_state[DROP] = None
     store = open_store()
     if isinstance(store, ScopedStore):
         try:
+            title = store.assignment(assignment_id).title
             store.remove_assignment(assignment_id)
         except TrainerError as error:
             say("error", t("classes.refused", LANG, error=reason(error)))
+            return
+        say("success", t("classes.assignment_removed", LANG, title=plain(title)))
 
 
 # ----- a new assignment -----
@@ -311,8 +324,16 @@ def results_section(store: ScopedStore, klass: Klass) -> None:
                         + " · " + tn("classes.done_by", done, LANG, total=len(results)))
             if results:
                 st.dataframe(result_rows(a, results), hide_index=True)
-            st.button(t("classes.remove_assignment", LANG), key=f"classes_drop_{a.id}",
-                      on_click=remove_assignment, args=(a.id,), icon=":material/delete:")
+            if st.session_state.get(DROP) != a.id:
+                st.button(t("classes.remove_assignment", LANG), key=f"classes_drop_{a.id}",
+                          on_click=ask_removal, args=(a.id,), icon=":material/delete:")
+                continue
+            st.warning(t("classes.remove_sure", LANG, title=plain(a.title)), icon=":material/warning:")
+            with st.container(horizontal=True):
+                st.button(t("classes.remove_yes", LANG), key=f"classes_drop_yes_{a.id}", type="primary",
+                          on_click=remove_assignment, args=(a.id,), icon=":material/delete:")
+                st.button(t("classes.remove_no", LANG), key=f"classes_drop_no_{a.id}",
+                          on_click=ask_removal, args=(None,))
     if report.themes:
         st.subheader(t("classes.weak_themes", LANG))
         st.dataframe([{t("classes.col.theme", LANG): t(f"puzzles.tag.{s.tag}", LANG),

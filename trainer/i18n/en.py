@@ -2481,6 +2481,11 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "classes.col.finished": "Finished",
     "classes.col.password": "First password",
     "classes.remove_assignment": "Remove this assignment",
+    "classes.remove_sure": "Remove {title}? Its results are no longer shown here; the learners' answers "
+                           "stay theirs.",
+    "classes.remove_yes": "Yes, remove it",
+    "classes.remove_no": "Keep it",
+    "classes.assignment_removed": "{title} is removed.",
     "classes.weak_themes": "The class's weakest puzzle themes",
     "classes.weak_lessons": "The class's weakest lessons",
     "classes.csv": "Download the results (CSV)",

@@ -343,6 +343,10 @@ class ScopedStore:
             raise AssignmentError(f"no assignment has the id {assignment_id}") from None
         return found
 
+    def assignment(self, assignment_id: int) -> Assignment:
+        """One assignment of this teacher's classes."""
+        return self._my_assignment(assignment_id)
+
     def assignments_of(self, class_id: int) -> tuple[Assignment, ...]:
         return self._store.assignments_of(self._my_class(class_id).id)
 
