@@ -545,3 +545,34 @@ def test_removing_an_assignment_asks_first(club: Store) -> None:
     at = ok(at.button(key=f"classes_drop_yes_{homework.id}").click())
     assert club.assignments_of(room.id) == ()
     assert any("Total twice" in s.value for s in at.success)
+
+
+@pytest.mark.parametrize("lang", ["en", "fi"])
+def test_a_due_day_out_of_range_is_said_and_nothing_is_assigned(club: Store, lang: str) -> None:
+    from ui.assigned import DUE_DAYS
+
+    lee = club.create_account("Ms Lee", "teacher", password="teacher-pass")
+    room = club.create_class(lee.id, "Tuesday club")
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.query_params["lang"] = lang
+    at.session_state["club_token"] = club.open_session(lee.id)
+    ok(at)
+    at.switch_page(str(Path(APP).parent / "ui" / "classes.py"))
+    at.session_state["classes_tab"] = t("classes.tab.assign", lang)
+    ok(at)
+    first, last = date.today(), date.today() + timedelta(days=DUE_DAYS)
+    said = t("classes.due_range", lang, first=first.isoformat(), last=last.isoformat())
+    at.segmented_control(key="classes_kind").set_value("drill")
+    at = ok(at)
+    for wrong in (first - timedelta(days=1), last + timedelta(days=1)):
+        at.date_input(key="classes_due").set_value(wrong)
+        at = ok(at)
+        assert said in [e.value for e in at.error]  # said under the field, in his language
+        at = ok(at.button(key="classes_assign").click())
+        assert club.assignments_of(room.id) == ()
+        assert said in [e.value for e in at.error] and not at.success
+    at.date_input(key="classes_due").set_value(last)
+    at = ok(at.button(key="classes_assign").click())
+    assert not at.error, [e.value for e in at.error]
+    (made,) = club.assignments_of(room.id)
+    assert made.due == last

@@ -27,6 +27,7 @@ from trainer.store.assignments import ITEMS_LIMIT, TARGET_LIMIT
 from trainer.teach.course import COURSE_IDS
 from trainer.teach.drills import KINDS, LEVELS
 from trainer.teach.practice import practice_items
+from ui.assigned import WIDEST, due_problem
 from ui.club import lesson_title, practice_name, star_text
 from ui.state import init_state, open_store, plain, reason
 from ui.widgets import guard
@@ -216,7 +217,11 @@ def assign(class_id: int) -> None:
         say("error", title)
         return
     typed = " ".join(str(st.session_state.get("classes_title") or "").split())
-    due = st.session_state.get("classes_due") or date.today() + timedelta(days=7)
+    due = st.session_state.get("classes_due")
+    problem = due_problem(due, LANG)
+    if problem is not None or not isinstance(due, date):  # nothing is made until the day is right
+        say("error", problem or "")
+        return
     try:
         made = store.assign(class_id, typed or title, task, due)
     except TrainerError as error:
@@ -267,8 +272,12 @@ def assignment_form(klass: Klass) -> None:
     task, title = chosen_task()
     st.text_input(t("classes.title", LANG), key="classes_title", max_chars=120,
                   placeholder=title if task is not None else "")
-    st.date_input(t("classes.due", LANG), value=date.today() + timedelta(days=7), min_value=date.today(),
-                  key="classes_due")
+    # the field's own bounds are wide: the days allowed are checked here, and said in the page's language
+    st.date_input(t("classes.due", LANG), value=date.today() + timedelta(days=7), min_value=WIDEST[0],
+                  max_value=WIDEST[1], key="classes_due")
+    problem = due_problem(st.session_state.get("classes_due"), LANG)
+    if problem is not None:
+        st.error(problem, icon=":material/event_busy:")
     st.button(t("classes.assign", LANG), key="classes_assign", type="primary", on_click=assign,
               args=(klass.id,), icon=":material/assignment_add:")
 

@@ -2520,6 +2520,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "classes.due": "Due by",
     "classes.assign": "Assign it",
     "classes.assigned": "Assigned: {title}, due {day}.",
+    "classes.due_range": "The due day must be between {first} and {last}.",
     "classes.need_lessons": "Choose at least one lesson.",
     "classes.need_ids": "Type at least one puzzle id.",
     "classes.unknown_ids": "No puzzle has these ids: {ids}.",
