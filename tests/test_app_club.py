@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, Optional
 
 import pytest
 
@@ -93,14 +93,15 @@ def registered(at: AppTest) -> set[str]:
     return names
 
 
-def signed_in_app(store: Store, account_id: int, page: str = "home", **params: str) -> AppTest:
-    """The app in a new browser session signed in as that account, on `page` with `params`."""
+def signed_in_app(store: Store, account_id: int, page: Optional[str] = None, **params: str) -> AppTest:
+    """The app in a new browser session signed in as that account, on `page` with `params`
+    (None: the page he lands on)."""
     at = AppTest.from_file(APP, default_timeout=120)
     at.session_state["club_token"] = store.open_session(account_id)
     for key, value in params.items():
         at.query_params[key] = value
     ok(at)
-    if page != "home":
+    if page is not None:
         at.switch_page(str(Path(APP).parent / "ui" / f"{page}.py"))
         for key, value in params.items():
             at.query_params[key] = value
@@ -576,3 +577,67 @@ def test_a_due_day_out_of_range_is_said_and_nothing_is_assigned(club: Store, lan
     assert not at.error, [e.value for e in at.error]
     (made,) = club.assignments_of(room.id)
     assert made.due == last
+
+
+# ----- where a teacher and an operator land; what the Classes page says -----
+def test_a_teacher_lands_on_classes_and_an_operator_on_accounts(club: Store) -> None:
+    world = two_classes(club)
+    assert signed_in_app(club, world["lee"].id).title[0].value == t("classes.heading")
+    assert signed_in_app(club, world["olga"].id).title[0].value == t("accounts.heading")
+    learner = signed_in_app(club, world["ann"].id)
+    assert learner.title[0].value == t("home.title")
+    start = signed_in_app(club, world["lee"].id, "home")  # his Start is a click away
+    assert start.title[0].value == t("home.title")
+
+
+def test_names_taken_are_said_when_learners_are_made(club: Store) -> None:
+    lee = club.create_account("Ms Lee", "teacher", password="teacher-pass")
+    club.create_account("Olga", "operator", password="operator-pass")
+    room = club.create_class(lee.id, "Tuesday club")
+    at = signed_in_app(club, lee.id, "classes")
+    at.session_state["classes_tab"] = t("classes.tab.learners")
+    ok(at)
+    at.text_area(key="classes_names").input("Olga\nPia")
+    at = ok([b for b in at.get("form_submit_button") if b.proto.form_id == "classes_add"][0].click())
+    assert [n for n, _ in at.session_state["classes_passwords"]] == ["Olga 2", "Pia"]
+    said = t("classes.renamed", names="Olga → Olga 2")
+    assert said in [i.value for i in at.info], [i.value for i in at.info]
+    assert [m.name for m in club.members(room.id)] == ["Olga 2", "Pia"]
+
+
+def test_the_assign_form_is_cleared_and_results_say_what_was_assigned(club: Store) -> None:
+    from trainer.teach.course import course_lesson
+    from trainer.teach.practice import practice_items
+
+    lee = club.create_account("Ms Lee", "teacher", password="teacher-pass")
+    room = club.create_class(lee.id, "Tuesday club")
+    club.add_learners(room.id, ["Dora"], created_by=lee.id)
+    at = signed_in_app(club, lee.id, "classes")
+    at.session_state["classes_tab"] = t("classes.tab.assign")
+    ok(at)
+    at.segmented_control(key="classes_kind").set_value("drill")
+    at = ok(at)
+    at.selectbox(key="classes_level").set_value(2)
+    at.number_input(key="classes_target").set_value(3)
+    at.text_input(key="classes_title").input("Homework")
+    at.date_input(key="classes_due").set_value(date.today() + timedelta(days=2))
+    at = ok(at.button(key="classes_assign").click())
+    assert len(club.assignments_of(room.id)) == 1
+    # the form starts again from its defaults
+    assert at.segmented_control(key="classes_kind").value == "lessons"
+    at.segmented_control(key="classes_kind").set_value("drill")
+    at = ok(at)
+    assert at.selectbox(key="classes_level").value == 1 and at.number_input(key="classes_target").value == 20
+    assert at.text_input(key="classes_title").value == ""
+    assert at.date_input(key="classes_due").value == date.today() + timedelta(days=7)
+    club.assign(room.id, "Reading", Task("lessons", lessons=("deal", "count")), date.today() + timedelta(3))
+    club.assign(room.id, "Puzzles", Task("puzzles", puzzles=set_of_five()[:3]), date.today() + timedelta(4))
+    first_goal = practice_items()[0].id
+    club.assign(room.id, "Goals", Task("practice", goals=(first_goal,)), date.today() + timedelta(5))
+    at.session_state["classes_tab"] = t("classes.tab.results")
+    text = strings(ok(at)).replace("\\", "")  # (Markdown's escapes)
+    assert "Total the ends, level 2: 3 right" in text  # what "Homework" asks
+    for lesson in ("deal", "count"):
+        assert course_lesson(lesson, "en").title in text
+    assert "3 puzzles" in text and set_of_five()[0] in text
+    assert "1. Score at least 15 (cincos)" in text

@@ -14,21 +14,22 @@ import csv
 import io
 import random
 from datetime import date, timedelta
-from typing import Any, Optional
+from typing import Optional
 
 import streamlit as st
 
 from trainer.errors import TrainerError
-from trainer.i18n import percent, t, tn
+from trainer.i18n import join, t, tn
 from trainer.puzzles.bank import shipped
 from trainer.puzzles.themes import TAGS
-from trainer.store import Assignment, Klass, Result, ScopedStore, Task
+from trainer.store import Klass, ScopedStore, Task
 from trainer.store.assignments import ITEMS_LIMIT, TARGET_LIMIT
 from trainer.teach.course import COURSE_IDS
 from trainer.teach.drills import KINDS, LEVELS
 from trainer.teach.practice import practice_items
-from ui.assigned import WIDEST, due_problem
-from ui.club import lesson_title, practice_name, star_text
+from ui.assigned import FORM_KEYS, WIDEST, due_problem, say, show_note
+from ui.class_results import results_section
+from ui.club import lesson_title, practice_name
 from ui.state import init_state, open_store, plain, reason
 from ui.widgets import guard
 
@@ -37,17 +38,6 @@ LANG: str = st.session_state["lang"]
 PICK = "classes_pick"
 BANDS = (400, 2600)
 PRACTICE_IDS = tuple(item.id for item in practice_items())
-
-
-def say(kind: str, text: str) -> None:
-    """A message kept for the next run (a callback's outcome)."""
-    st.session_state["classes_note"] = (kind, text)
-
-
-def show_note() -> None:
-    note = st.session_state.pop("classes_note", None)
-    if note:
-        (st.success if note[0] == "success" else st.error)(note[1])
 
 
 def chosen_class(store: ScopedStore, mine: tuple[Klass, ...]) -> Optional[Klass]:
@@ -100,6 +90,9 @@ def add_learners(class_id: int) -> None:
         return
     st.session_state["classes_names"] = ""
     st.session_state["classes_passwords"] = [(a.name, word) for a, word in made]
+    # a name already taken got a number: said, with each name as typed and as made
+    st.session_state["classes_renamed"] = [(typed, a.name) for typed, (a, _) in zip(names, made)
+                                           if a.name != typed]
 
 
 def reset_password(class_id: int) -> None:
@@ -114,6 +107,7 @@ def reset_password(class_id: int) -> None:
         say("error", t("classes.refused", LANG, error=reason(error)))
         return
     st.session_state["classes_passwords"] = [(name, word)]
+    st.session_state["classes_renamed"] = None
 
 
 def remove_member(class_id: int) -> None:
@@ -136,28 +130,6 @@ def new_code(class_id: int) -> None:
             store.new_code(class_id)
         except TrainerError as error:
             say("error", t("classes.refused", LANG, error=reason(error)))
-
-
-DROP = "classes_confirm_drop"  # the assignment whose removal waits for "Yes, remove it"
-
-
-def ask_removal(assignment_id: Optional[int]) -> None:
-    """The first click of Remove (or Keep it: None): the removal is asked for first."""
-    st.session_state[DROP] = assignment_id
-
-
-def remove_assignment(assignment_id: int) -> None:
-    """The second click: the assignment goes (its learners' answers stay theirs)."""
-    st.session_state[DROP] = None
-    store = open_store()
-    if isinstance(store, ScopedStore):
-        try:
-            title = store.assignment(assignment_id).title
-            store.remove_assignment(assignment_id)
-        except TrainerError as error:
-            say("error", t("classes.refused", LANG, error=reason(error)))
-            return
-        say("success", t("classes.assignment_removed", LANG, title=plain(title)))
 
 
 # ----- a new assignment -----
@@ -227,7 +199,8 @@ def assign(class_id: int) -> None:
     except TrainerError as error:
         say("error", t("classes.refused", LANG, error=reason(error)))
         return
-    st.session_state["classes_title"] = ""
+    for key in FORM_KEYS:  # the form starts again from its defaults
+        st.session_state.pop(key, None)
     say("success", t("classes.assigned", LANG, title=plain(made.title), day=made.due.isoformat()))
 
 
@@ -282,88 +255,6 @@ def assignment_form(klass: Klass) -> None:
               args=(klass.id,), icon=":material/assignment_add:")
 
 
-# ----- results -----
-def minutes(seconds: float) -> str:
-    return f"{seconds / 60:.1f}" if seconds else "0"
-
-
-def result_rows(a: Assignment, results: tuple[Result, ...]) -> list[dict[str, Any]]:
-    """One row per learner; a practice assignment has a column per goal besides, its
-    stars reached since it was set or "not yet"."""
-    stars = a.task.kind in ("lessons", "practice")
-    right_label = t("classes.col.stars" if stars else "classes.col.right", LANG)
-    rows = []
-    for r in results:
-        row: dict[str, Any] = {t("classes.col.learner", LANG): plain_cell(r.name),
-                               t("classes.col.done", LANG): "✔" if r.done else "",
-                               t("classes.col.progress", LANG): f"{r.progress} / {r.total}",
-                               right_label: f"{r.right} / {r.out_of}"}
-        for goal, earned in r.stars:
-            row[practice_name(goal, LANG)] = star_text(earned) if earned else t("club.not_yet", LANG)
-        row[t("classes.col.minutes", LANG)] = minutes(r.seconds)
-        if a.task.kind != "practice":  # practice has no hints
-            row[t("classes.col.helped", LANG)] = r.helped
-        rows.append(row)
-    return rows
-
-
-def plain_cell(text: str) -> str:
-    """A name in a table cell: tables show text as it is (no Markdown)."""
-    return str(text)
-
-
-def results_section(store: ScopedStore, klass: Klass) -> None:
-    try:
-        report = store.class_report(klass.id)
-    except TrainerError as error:
-        guard(error)
-        return
-    if not report.members:
-        st.info(t("classes.no_members", LANG), icon=":material/group_add:")
-    if not report.assignments:
-        st.info(t("classes.no_assignments", LANG), icon=":material/assignment:")
-    today = date.today()
-    for a in report.assignments:
-        results = report.results.get(a.id, ())
-        done = sum(r.done for r in results)
-        late = a.due < today
-        with st.container(border=True):
-            st.markdown(f"**{plain(a.title)}**  \n"
-                        + t("club.due_late" if late else "club.due", LANG, day=a.due.isoformat())
-                        + " · " + tn("classes.done_by", done, LANG, total=len(results)))
-            if results:
-                st.dataframe(result_rows(a, results), hide_index=True)
-            if st.session_state.get(DROP) != a.id:
-                st.button(t("classes.remove_assignment", LANG), key=f"classes_drop_{a.id}",
-                          on_click=ask_removal, args=(a.id,), icon=":material/delete:")
-                continue
-            st.warning(t("classes.remove_sure", LANG, title=plain(a.title)), icon=":material/warning:")
-            with st.container(horizontal=True):
-                st.button(t("classes.remove_yes", LANG), key=f"classes_drop_yes_{a.id}", type="primary",
-                          on_click=remove_assignment, args=(a.id,), icon=":material/delete:")
-                st.button(t("classes.remove_no", LANG), key=f"classes_drop_no_{a.id}",
-                          on_click=ask_removal, args=(None,))
-    if report.themes:
-        st.subheader(t("classes.weak_themes", LANG))
-        st.dataframe([{t("classes.col.theme", LANG): t(f"puzzles.tag.{s.tag}", LANG),
-                       t("classes.col.answers", LANG): s.attempts,
-                       t("classes.col.accuracy", LANG): percent(round(100 * s.accuracy), LANG)}
-                      for s in report.themes[:8]], hide_index=True)
-    if report.lessons:
-        st.subheader(t("classes.weak_lessons", LANG))
-        st.dataframe([{t("classes.col.lesson", LANG): lesson_title(s.lesson),
-                       t("classes.col.finished", LANG): f"{s.finished} / {len(report.members)}",
-                       t("classes.col.stars", LANG): "" if s.mean_stars is None else f"{s.mean_stars:.1f}",
-                       t("classes.col.accuracy", LANG): percent(round(100 * s.accuracy), LANG) if s.answered
-                       else ""} for s in report.lessons[:8]], hide_index=True)
-
-    def results_csv() -> str:
-        return store.results_csv(klass.id)
-
-    st.download_button(t("classes.csv", LANG), data=results_csv, file_name=f"class-{klass.id}-results.csv",
-                       mime="text/csv", key="classes_csv", on_click="ignore", icon=":material/download:")
-
-
 # ----- learners -----
 def passwords_csv(rows: list[tuple[str, str]]) -> str:
     out = io.StringIO()
@@ -386,6 +277,10 @@ def learners_section(store: ScopedStore, klass: Klass) -> None:
     if handed:
         with st.container(border=True):
             st.write(t("classes.passwords", LANG))
+            renamed = st.session_state.get("classes_renamed")
+            if renamed:
+                names = join([f"{a} → {b}" for a, b in renamed], LANG)
+                st.info(t("classes.renamed", LANG, names=plain(names)), icon=":material/badge:")
             st.dataframe([{t("classes.col.learner", LANG): n, t("classes.col.password", LANG): w}
                           for n, w in handed], hide_index=True)
             st.download_button(t("classes.passwords_csv", LANG), data=passwords_csv(handed),
@@ -393,6 +288,7 @@ def learners_section(store: ScopedStore, klass: Klass) -> None:
                                key="classes_passwords_csv", icon=":material/download:")
             if st.button(t("classes.passwords_done", LANG), key="classes_passwords_done"):
                 st.session_state["classes_passwords"] = None
+                st.session_state["classes_renamed"] = None
                 st.rerun()
     with st.form("classes_add", border=True):
         st.text_area(t("classes.names", LANG), key="classes_names", max_chars=8000,
