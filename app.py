@@ -38,6 +38,8 @@ def pages(lang: str, role: Optional[str] = None) -> list[st.Page]:
     if role in ("teacher", "any"):
         found.append(st.Page("ui/classes.py", title=t("nav.classes", lang), icon=":material/groups:",
                              default=role == "teacher", url_path="classes"))
+        found.append(st.Page("ui/class_learner.py", title=t("learner_page.heading", lang),
+                             icon=":material/person:", url_path="class-learner", visibility="hidden"))
     if role in ("operator", "any"):
         found.append(st.Page("ui/accounts.py", title=t("nav.accounts", lang),
                              icon=":material/manage_accounts:", default=role == "operator",

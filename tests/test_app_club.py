@@ -641,3 +641,43 @@ def test_the_assign_form_is_cleared_and_results_say_what_was_assigned(club: Stor
         assert course_lesson(lesson, "en").title in text
     assert "3 puzzles" in text and set_of_five()[0] in text
     assert "1. Score at least 15 (cincos)" in text
+
+
+# ----- a teacher's page of one learner, the class over weeks, late marks -----
+def test_a_teacher_opens_a_learner_page_and_the_class_over_weeks(club: Store) -> None:
+    world = two_classes(club)
+    monday, ann = world["monday"], world["ann"]
+    club.assign(monday.id, "Past homework", Task("drill", drill="total", level=1, target=3),
+                date.today() - timedelta(days=2))
+    at = signed_in_app(club, world["lee"].id, "class_learner",
+                       **{"class": str(monday.id), "member": str(ann.id)})
+    text = strings(at)
+    assert "Ann" in text and "Past homework" in text and t("classes.overdue") in text
+    assert "Cidonia" not in text and "Benedikt" not in text and SECRET not in text
+    # the class over weeks: every learner, this week's answers
+    at = signed_in_app(club, world["lee"].id, "classes", **{"class": str(monday.id)})
+    at.session_state["classes_tab"] = t("classes.tab.weeks")
+    at = ok(at)
+    (table,) = at.dataframe
+    frame = table.value
+    assert list(frame.iloc[:, 0]) == ["Ann", "Benedikt"]
+    assert str(frame.iloc[0, 1]).startswith("2 · ")  # her drill and puzzle answers of this week
+    # the results mark who is late
+    at.session_state["classes_tab"] = t("classes.tab.results")
+    at = ok(at)
+    assert t("classes.overdue") in strings(at)
+
+
+@pytest.mark.parametrize("params", [("friday", "cid"), ("monday", "cid"), ("friday", "ann"), ("x", "ann")])
+def test_a_learner_page_out_of_reach_is_refused_plainly(club: Store, params: tuple[str, str]) -> None:
+    world = two_classes(club)
+    klass = world[params[0]].id if params[0] != "x" else "12<b>"
+    at = signed_in_app(club, world["lee"].id, "class_learner",
+                       **{"class": str(klass), "member": str(world[params[1]].id)})
+    assert [e.value for e in at.error] == [t("learner_page.refused")]
+    text = strings(at)
+    for hidden in ("Cidonia", "Fridayonly", "Ann", SECRET):
+        assert hidden not in text, hidden
+    # a learner is no teacher: the page is not his
+    learner = signed_in_app(club, world["ann"].id)
+    assert "class_learner" not in registered(learner)

@@ -10,7 +10,7 @@ from typing import Optional
 import streamlit as st
 
 from trainer.i18n import join, t, tn
-from trainer.store import Task
+from trainer.store import Assignment, Result, Task
 from ui.club import lesson_title, practice_name
 
 DUE_DAYS = 365  # an assignment is due from today to a year from today
@@ -67,3 +67,7 @@ def due_problem(day: object, lang: str, today: Optional[date] = None) -> Optiona
         return None
     return t("classes.due_range", lang, first=first.isoformat(), last=last.isoformat())
 
+
+def late_mark(a: Assignment, r: Result, lang: str, today: Optional[date] = None) -> str:
+    """"Not done, overdue" for a learner past the due day without it done; "" otherwise."""
+    return t("classes.overdue", lang) if not r.done and a.due < (today or date.today()) else ""

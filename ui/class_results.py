@@ -14,7 +14,7 @@ import streamlit as st
 from trainer.errors import TrainerError
 from trainer.i18n import percent, t, tn
 from trainer.store import Assignment, Klass, Result, ScopedStore
-from ui.assigned import say, task_words
+from ui.assigned import late_mark, say, task_words
 from ui.club import lesson_title, practice_name, star_text
 from ui.state import lang, open_store, plain, reason
 from ui.widgets import guard
@@ -61,6 +61,7 @@ def result_rows(a: Assignment, results: tuple[Result, ...]) -> list[dict[str, An
                                right_label: f"{r.right} / {r.out_of}"}
         for goal, earned in r.stars:
             row[practice_name(goal, code)] = star_text(earned) if earned else t("club.not_yet", code)
+        row[t("classes.col.late", code)] = late_mark(a, r, code)
         row[t("classes.col.minutes", code)] = minutes(r.seconds)
         if a.task.kind != "practice":  # practice has no hints
             row[t("classes.col.helped", code)] = r.helped

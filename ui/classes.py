@@ -28,6 +28,7 @@ from trainer.teach.course import COURSE_IDS
 from trainer.teach.drills import KINDS, LEVELS
 from trainer.teach.practice import practice_items
 from ui.assigned import FORM_KEYS, WIDEST, due_problem, say, show_note
+from ui.class_overview import overview_section
 from ui.class_results import results_section
 from ui.club import lesson_title, practice_name
 from ui.state import init_state, open_store, plain, reason
@@ -332,12 +333,15 @@ def page() -> None:
         return
     # the tab open stays open across reruns (adding learners, assigning), and only its
     # part of the page runs
-    results, assignments, learners = st.tabs(
-        [t("classes.tab.results", LANG), t("classes.tab.assign", LANG), t("classes.tab.learners", LANG)],
-        key="classes_tab", on_change="rerun")
+    results, weeks, assignments, learners = st.tabs(
+        [t("classes.tab.results", LANG), t("classes.tab.weeks", LANG), t("classes.tab.assign", LANG),
+         t("classes.tab.learners", LANG)], key="classes_tab", on_change="rerun")
     if results.open:
         with results:
             results_section(store, klass)
+    if weeks.open:
+        with weeks:
+            overview_section(store, klass)
     if assignments.open:
         with assignments:
             assignment_form(klass)

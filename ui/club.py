@@ -183,7 +183,7 @@ def identity_sign_in() -> None:
 # the addresses of the pages behind the sign-in: signed out, each of them shows the
 # sign-in form (no "page not found"), and once signed in the page asked for opens
 GATED_PATHS = ("home", "learn", "practice", "drills", "puzzles", "play", "analysis", "progress", "classes",
-               "accounts", "first-hand")
+               "class-learner", "accounts", "first-hand")
 
 
 def sign_in_page() -> None:

@@ -59,6 +59,7 @@ from trainer.store.values import (
     Streak,
     TagStat,
 )
+from trainer.store.weeks import WeekCount
 
 if TYPE_CHECKING:
     from trainer.store import Store
@@ -358,6 +359,21 @@ class ScopedStore:
 
     def class_report(self, class_id: int) -> ClassReport:
         return self._store.class_report(self._my_class(class_id).id)
+
+    def member(self, class_id: int, account_id: int) -> Account:
+        """A learner of one of this teacher's classes; AccountError otherwise (the same
+        for a class or a learner out of reach as for an unknown one)."""
+        return self._member(class_id, account_id)
+
+    def class_weeks(self, class_id: int, first: date, weeks: int) -> dict[int, list[WeekCount]]:
+        """Each learner of this teacher's class: his answers per week (by learner id)."""
+        members = self.members(class_id)
+        return self._store.weeks_of([m.learner_id for m in members], first, weeks)
+
+    def member_weeks(self, class_id: int, account_id: int, first: date, weeks: int) -> list[WeekCount]:
+        """One learner of his class: answers per week."""
+        learner = self._member(class_id, account_id).learner_id
+        return self._store.weeks_of([learner], first, weeks)[learner]
 
     def results_csv(self, class_id: int) -> str:
         return self._store.results_csv(self._my_class(class_id).id)
