@@ -355,7 +355,7 @@ def test_a_teacher_assigns_practice_goals_and_a_learner_reaches_one(club: Store)
     frame = table.value
     name_first = "1. Score at least 15 (cincos)"
     assert list(frame.columns) == ["Name", "Done", "Progress", "Stars", name_first,
-                                   "2. Go out first (cincos)", "Minutes"]
+                                   "2. Go out first (cincos)", "Late", "Minutes"]
     assert list(frame.iloc[0])[:4] == ["Dora", "", "1 / 2", "3 / 6"]
     assert frame.iloc[0][name_first] == "★★★" and frame.iloc[1][name_first] == t("club.not_yet")
     assert f"Dora,no,1,2,3,6,{dora_result.seconds:.1f},0,{first}: 3 stars; {second}: not yet" in \
