@@ -18,9 +18,12 @@ from ui.widgets import APP_ICON, learner_picker, opening, page_style, warm_searc
 
 
 def pages(lang: str, role: Optional[str] = None) -> list[st.Page]:
-    """The pages of the app, and a teacher's Classes or an operator's Accounts."""
+    """The pages of the app, and a teacher's Classes or an operator's Accounts: the page
+    he lands on (a learner lands on Start)."""
+    own_page = role in ("teacher", "operator")
     found = [
-        st.Page("ui/home.py", title=t("nav.home", lang), icon=":material/home:", default=True),
+        st.Page("ui/home.py", title=t("nav.home", lang), icon=":material/home:", default=not own_page,
+                url_path="home"),
         st.Page("ui/learn.py", title=t("nav.learn", lang), icon=":material/school:"),
         st.Page("ui/practice.py", title=t("nav.practice", lang), icon=":material/flag:"),
         st.Page("ui/drills.py", title=t("nav.drills", lang), icon=":material/timer:"),
@@ -33,10 +36,14 @@ def pages(lang: str, role: Optional[str] = None) -> list[st.Page]:
                 url_path="first-hand", visibility="hidden"),
     ]
     if role in ("teacher", "any"):
-        found.append(st.Page("ui/classes.py", title=t("nav.classes", lang), icon=":material/groups:"))
+        found.append(st.Page("ui/classes.py", title=t("nav.classes", lang), icon=":material/groups:",
+                             default=role == "teacher", url_path="classes"))
+        found.append(st.Page("ui/class_learner.py", title=t("learner_page.heading", lang),
+                             icon=":material/person:", url_path="class-learner", visibility="hidden"))
     if role in ("operator", "any"):
         found.append(st.Page("ui/accounts.py", title=t("nav.accounts", lang),
-                             icon=":material/manage_accounts:"))
+                             icon=":material/manage_accounts:", default=role == "operator",
+                             url_path="accounts"))
     return found
 
 

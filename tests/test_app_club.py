@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, Optional
 
 import pytest
 
@@ -93,14 +93,15 @@ def registered(at: AppTest) -> set[str]:
     return names
 
 
-def signed_in_app(store: Store, account_id: int, page: str = "home", **params: str) -> AppTest:
-    """The app in a new browser session signed in as that account, on `page` with `params`."""
+def signed_in_app(store: Store, account_id: int, page: Optional[str] = None, **params: str) -> AppTest:
+    """The app in a new browser session signed in as that account, on `page` with `params`
+    (None: the page he lands on)."""
     at = AppTest.from_file(APP, default_timeout=120)
     at.session_state["club_token"] = store.open_session(account_id)
     for key, value in params.items():
         at.query_params[key] = value
     ok(at)
-    if page != "home":
+    if page is not None:
         at.switch_page(str(Path(APP).parent / "ui" / f"{page}.py"))
         for key, value in params.items():
             at.query_params[key] = value
@@ -354,7 +355,7 @@ def test_a_teacher_assigns_practice_goals_and_a_learner_reaches_one(club: Store)
     frame = table.value
     name_first = "1. Score at least 15 (cincos)"
     assert list(frame.columns) == ["Name", "Done", "Progress", "Stars", name_first,
-                                   "2. Go out first (cincos)", "Minutes"]
+                                   "2. Go out first (cincos)", "Late", "Minutes"]
     assert list(frame.iloc[0])[:4] == ["Dora", "", "1 / 2", "3 / 6"]
     assert frame.iloc[0][name_first] == "★★★" and frame.iloc[1][name_first] == t("club.not_yet")
     assert f"Dora,no,1,2,3,6,{dora_result.seconds:.1f},0,{first}: 3 stars; {second}: not yet" in \
@@ -480,3 +481,228 @@ def test_a_classes_csv_files_are_named_after_the_class(club: Store, monkeypatch:
     ok(at)
     assert "Year-7-B-Tuesday-s-club-passwords.csv" in names, names
     assert "Year-7-B-Tuesday-s-club-results.csv" in names, names
+
+
+# ----- an assigned puzzle set, worked through on the Puzzles page -----
+def set_of_five() -> tuple[str, ...]:
+    """Five puzzles answered by a tile and an end, none of them today's."""
+    from trainer.puzzles.daily import daily
+
+    today = daily(shipped(), date.today()).id
+    return tuple(p.id for p in shipped() if p.kind != "count" and p.id != today)[:5]
+
+
+def answer(at: AppTest, right: bool) -> AppTest:
+    """Answer the puzzle shown, right or wrong."""
+    from tests.test_app_puzzles import a_wrong_move, click_move
+    from trainer.engine.moves import Move
+    from trainer.puzzles.bank import by_id
+
+    puzzle = by_id(at.session_state["puzzle_id"])
+    click_move(at, Move.parse(puzzle.accepted[0]) if right else a_wrong_move(puzzle))
+    return at
+
+
+def test_an_assigned_puzzle_set_carries_on_to_its_end(club: Store) -> None:
+    lee = club.create_account("Ms Lee", "teacher", password="teacher-pass")
+    room = club.create_class(lee.id, "Tuesday club")
+    ((dora, _),) = club.add_learners(room.id, ["Dora"], created_by=lee.id)
+    ids = set_of_five()
+    homework = club.assign(room.id, "Five for Friday", Task("puzzles", puzzles=ids),
+                           date.today() + timedelta(3))
+    at = signed_in_app(club, dora.id)
+    at = ok(at.button(key="club_go_0").click())
+    assert at.session_state["puzzle_id"] == ids[0] and at.session_state["puzzle_set"] == homework.id
+    assert "Puzzle 1 of 5 — Five for Friday" in [i.value for i in at.info]
+    answer(at, right=False)  # wrong, then again: six answers in all
+    at = ok(at.button(key="puzzle_retry").click())
+    answer(at, right=True)
+    for number in range(2, 6):
+        at = ok(at.button(key="puzzle_set_next").click())
+        assert at.session_state["puzzle_id"] == ids[number - 1]
+        assert f"Puzzle {number} of 5 — Five for Friday" in [i.value for i in at.info]
+        answer(at, right=True)
+    assert "puzzle_set_next" not in [b.key for b in at.button]
+    assert any("Five for Friday" in s.value and "done" in s.value for s in at.success)
+    (result,) = club.results(homework.id)
+    assert (result.progress, result.total, result.done) == (5, 5, True)
+    at = ok(at.button(key="puzzle_set_home").click())
+    assert at.session_state["puzzle_set"] is None
+    assert "1 assignment done" in strings(signed_in_app(club, dora.id))
+
+
+def test_an_assigned_set_skips_what_was_tried_and_survives_a_reload(club: Store) -> None:
+    from ui.keep import restore, sections
+
+    lee = club.create_account("Ms Lee", "teacher", password="teacher-pass")
+    room = club.create_class(lee.id, "Tuesday club")
+    ((dora, _),) = club.add_learners(room.id, ["Dora"], created_by=lee.id)
+    ids = set_of_five()
+    homework = club.assign(room.id, "Five", Task("puzzles", puzzles=ids), date.today() + timedelta(3))
+    club.record_attempt(dora.learner_id, "puzzle", ids[1], True)  # the second, tried from elsewhere
+    at = ok(signed_in_app(club, dora.id).button(key="club_go_0").click())
+    answer(at, right=True)
+    at = ok(at.button(key="puzzle_set_next").click())
+    assert at.session_state["puzzle_id"] == ids[2]  # the second was tried: on to the third
+    # a reload: the tab's kept work brings the set back
+    kept = sections(at.session_state)
+    fresh: dict[str, Any] = {}
+    restore(fresh, __import__("json").dumps(kept))
+    assert fresh["puzzle_set"] == homework.id and fresh["puzzle_id"] == ids[2]
+    # another learner's (or an unknown) assignment in the state is dropped, nothing shown
+    at.session_state["puzzle_set"] = homework.id + 99
+    at = ok(at)
+    assert at.session_state["puzzle_set"] is None and not [i for i in at.info if "Puzzle" in i.value]
+
+
+def test_removing_an_assignment_asks_first(club: Store) -> None:
+    lee = club.create_account("Ms Lee", "teacher", password="teacher-pass")
+    room = club.create_class(lee.id, "Tuesday club")
+    club.add_learners(room.id, ["Dora"], created_by=lee.id)
+    homework = club.assign(room.id, "Total twice", Task("drill", drill="total", level=1, target=2),
+                           date.today() + timedelta(3))
+    at = signed_in_app(club, lee.id, "classes")
+    at = ok(at.button(key=f"classes_drop_{homework.id}").click())
+    assert club.assignments_of(room.id) == (homework,)  # asked, not removed
+    assert any("Total twice" in w.value for w in at.warning)
+    at = ok(at.button(key=f"classes_drop_no_{homework.id}").click())
+    assert club.assignments_of(room.id) == (homework,) and not at.warning
+    at = ok(at.button(key=f"classes_drop_{homework.id}").click())
+    at = ok(at.button(key=f"classes_drop_yes_{homework.id}").click())
+    assert club.assignments_of(room.id) == ()
+    assert any("Total twice" in s.value for s in at.success)
+
+
+@pytest.mark.parametrize("lang", ["en", "fi"])
+def test_a_due_day_out_of_range_is_said_and_nothing_is_assigned(club: Store, lang: str) -> None:
+    from ui.assigned import DUE_DAYS
+
+    lee = club.create_account("Ms Lee", "teacher", password="teacher-pass")
+    room = club.create_class(lee.id, "Tuesday club")
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.query_params["lang"] = lang
+    at.session_state["club_token"] = club.open_session(lee.id)
+    ok(at)
+    at.switch_page(str(Path(APP).parent / "ui" / "classes.py"))
+    at.session_state["classes_tab"] = t("classes.tab.assign", lang)
+    ok(at)
+    first, last = date.today(), date.today() + timedelta(days=DUE_DAYS)
+    said = t("classes.due_range", lang, first=first.isoformat(), last=last.isoformat())
+    at.segmented_control(key="classes_kind").set_value("drill")
+    at = ok(at)
+    for wrong in (first - timedelta(days=1), last + timedelta(days=1)):
+        at.date_input(key="classes_due").set_value(wrong)
+        at = ok(at)
+        assert said in [e.value for e in at.error]  # said under the field, in his language
+        at = ok(at.button(key="classes_assign").click())
+        assert club.assignments_of(room.id) == ()
+        assert said in [e.value for e in at.error] and not at.success
+    at.date_input(key="classes_due").set_value(last)
+    at = ok(at.button(key="classes_assign").click())
+    assert not at.error, [e.value for e in at.error]
+    (made,) = club.assignments_of(room.id)
+    assert made.due == last
+
+
+# ----- where a teacher and an operator land; what the Classes page says -----
+def test_a_teacher_lands_on_classes_and_an_operator_on_accounts(club: Store) -> None:
+    world = two_classes(club)
+    assert signed_in_app(club, world["lee"].id).title[0].value == t("classes.heading")
+    assert signed_in_app(club, world["olga"].id).title[0].value == t("accounts.heading")
+    learner = signed_in_app(club, world["ann"].id)
+    assert learner.title[0].value == t("home.title")
+    start = signed_in_app(club, world["lee"].id, "home")  # his Start is a click away
+    assert start.title[0].value == t("home.title")
+
+
+def test_names_taken_are_said_when_learners_are_made(club: Store) -> None:
+    lee = club.create_account("Ms Lee", "teacher", password="teacher-pass")
+    club.create_account("Olga", "operator", password="operator-pass")
+    room = club.create_class(lee.id, "Tuesday club")
+    at = signed_in_app(club, lee.id, "classes")
+    at.session_state["classes_tab"] = t("classes.tab.learners")
+    ok(at)
+    at.text_area(key="classes_names").input("Olga\nPia")
+    at = ok([b for b in at.get("form_submit_button") if b.proto.form_id == "classes_add"][0].click())
+    assert [n for n, _ in at.session_state["classes_passwords"]] == ["Olga 2", "Pia"]
+    said = t("classes.renamed", names="Olga → Olga 2")
+    assert said in [i.value for i in at.info], [i.value for i in at.info]
+    assert [m.name for m in club.members(room.id)] == ["Olga 2", "Pia"]
+
+
+def test_the_assign_form_is_cleared_and_results_say_what_was_assigned(club: Store) -> None:
+    from trainer.teach.course import course_lesson
+    from trainer.teach.practice import practice_items
+
+    lee = club.create_account("Ms Lee", "teacher", password="teacher-pass")
+    room = club.create_class(lee.id, "Tuesday club")
+    club.add_learners(room.id, ["Dora"], created_by=lee.id)
+    at = signed_in_app(club, lee.id, "classes")
+    at.session_state["classes_tab"] = t("classes.tab.assign")
+    ok(at)
+    at.segmented_control(key="classes_kind").set_value("drill")
+    at = ok(at)
+    at.selectbox(key="classes_level").set_value(2)
+    at.number_input(key="classes_target").set_value(3)
+    at.text_input(key="classes_title").input("Homework")
+    at.date_input(key="classes_due").set_value(date.today() + timedelta(days=2))
+    at = ok(at.button(key="classes_assign").click())
+    assert len(club.assignments_of(room.id)) == 1
+    # the form starts again from its defaults
+    assert at.segmented_control(key="classes_kind").value == "lessons"
+    at.segmented_control(key="classes_kind").set_value("drill")
+    at = ok(at)
+    assert at.selectbox(key="classes_level").value == 1 and at.number_input(key="classes_target").value == 20
+    assert at.text_input(key="classes_title").value == ""
+    assert at.date_input(key="classes_due").value == date.today() + timedelta(days=7)
+    club.assign(room.id, "Reading", Task("lessons", lessons=("deal", "count")), date.today() + timedelta(3))
+    club.assign(room.id, "Puzzles", Task("puzzles", puzzles=set_of_five()[:3]), date.today() + timedelta(4))
+    first_goal = practice_items()[0].id
+    club.assign(room.id, "Goals", Task("practice", goals=(first_goal,)), date.today() + timedelta(5))
+    at.session_state["classes_tab"] = t("classes.tab.results")
+    text = strings(ok(at)).replace("\\", "")  # (Markdown's escapes)
+    assert "Total the ends, level 2: 3 right" in text  # what "Homework" asks
+    for lesson in ("deal", "count"):
+        assert course_lesson(lesson, "en").title in text
+    assert "3 puzzles" in text and set_of_five()[0] in text
+    assert "1. Score at least 15 (cincos)" in text
+
+
+# ----- a teacher's page of one learner, the class over weeks, late marks -----
+def test_a_teacher_opens_a_learner_page_and_the_class_over_weeks(club: Store) -> None:
+    world = two_classes(club)
+    monday, ann = world["monday"], world["ann"]
+    club.assign(monday.id, "Past homework", Task("drill", drill="total", level=1, target=3),
+                date.today() - timedelta(days=2))
+    at = signed_in_app(club, world["lee"].id, "class_learner",
+                       **{"class": str(monday.id), "member": str(ann.id)})
+    text = strings(at)
+    assert "Ann" in text and "Past homework" in text and t("classes.overdue") in text
+    assert "Cidonia" not in text and "Benedikt" not in text and SECRET not in text
+    # the class over weeks: every learner, this week's answers
+    at = signed_in_app(club, world["lee"].id, "classes", **{"class": str(monday.id)})
+    at.session_state["classes_tab"] = t("classes.tab.weeks")
+    at = ok(at)
+    (table,) = at.dataframe
+    frame = table.value
+    assert list(frame.iloc[:, 0]) == ["Ann", "Benedikt"]
+    assert str(frame.iloc[0, 1]).startswith("2 · ")  # her drill and puzzle answers of this week
+    # the results mark who is late
+    at.session_state["classes_tab"] = t("classes.tab.results")
+    at = ok(at)
+    assert t("classes.overdue") in strings(at)
+
+
+@pytest.mark.parametrize("params", [("friday", "cid"), ("monday", "cid"), ("friday", "ann"), ("x", "ann")])
+def test_a_learner_page_out_of_reach_is_refused_plainly(club: Store, params: tuple[str, str]) -> None:
+    world = two_classes(club)
+    klass = world[params[0]].id if params[0] != "x" else "12<b>"
+    at = signed_in_app(club, world["lee"].id, "class_learner",
+                       **{"class": str(klass), "member": str(world[params[1]].id)})
+    assert [e.value for e in at.error] == [t("learner_page.refused")]
+    text = strings(at)
+    for hidden in ("Cidonia", "Fridayonly", "Ann", SECRET):
+        assert hidden not in text, hidden
+    # a learner is no teacher: the page is not his
+    learner = signed_in_app(club, world["ann"].id)
+    assert "class_learner" not in registered(learner)

@@ -14,21 +14,24 @@ import csv
 import io
 import random
 from datetime import date, timedelta
-from typing import Any, Optional
+from typing import Optional
 
 import streamlit as st
 
 from trainer.errors import TrainerError
-from trainer.i18n import percent, t, tn
+from trainer.i18n import join, t, tn
 from trainer.puzzles.bank import shipped
 from trainer.puzzles.themes import TAGS
-from trainer.store import Assignment, Klass, Result, ScopedStore, Task
+from trainer.store import Klass, ScopedStore, Task
 from trainer.store.assignments import ITEMS_LIMIT, TARGET_LIMIT
 from trainer.store.classes import file_stem
 from trainer.teach.course import COURSE_IDS
 from trainer.teach.drills import KINDS, LEVELS
 from trainer.teach.practice import practice_items
-from ui.club import lesson_title, practice_name, star_text
+from ui.assigned import FORM_KEYS, WIDEST, due_problem, say, show_note
+from ui.class_overview import overview_section
+from ui.class_results import results_section
+from ui.club import lesson_title, practice_name
 from ui.state import init_state, open_store, plain, reason
 from ui.widgets import guard
 
@@ -37,17 +40,6 @@ LANG: str = st.session_state["lang"]
 PICK = "classes_pick"
 BANDS = (400, 2600)
 PRACTICE_IDS = tuple(item.id for item in practice_items())
-
-
-def say(kind: str, text: str) -> None:
-    """A message kept for the next run (a callback's outcome)."""
-    st.session_state["classes_note"] = (kind, text)
-
-
-def show_note() -> None:
-    note = st.session_state.pop("classes_note", None)
-    if note:
-        (st.success if note[0] == "success" else st.error)(note[1])
 
 
 def chosen_class(store: ScopedStore, mine: tuple[Klass, ...]) -> Optional[Klass]:
@@ -100,6 +92,9 @@ def add_learners(class_id: int) -> None:
         return
     st.session_state["classes_names"] = ""
     st.session_state["classes_passwords"] = [(a.name, word) for a, word in made]
+    # a name already taken got a number: said, with each name as typed and as made
+    st.session_state["classes_renamed"] = [(typed, a.name) for typed, (a, _) in zip(names, made)
+                                           if a.name != typed]
 
 
 def reset_password(class_id: int) -> None:
@@ -114,6 +109,7 @@ def reset_password(class_id: int) -> None:
         say("error", t("classes.refused", LANG, error=reason(error)))
         return
     st.session_state["classes_passwords"] = [(name, word)]
+    st.session_state["classes_renamed"] = None
 
 
 def remove_member(class_id: int) -> None:
@@ -134,15 +130,6 @@ def new_code(class_id: int) -> None:
     if isinstance(store, ScopedStore):
         try:
             store.new_code(class_id)
-        except TrainerError as error:
-            say("error", t("classes.refused", LANG, error=reason(error)))
-
-
-def remove_assignment(assignment_id: int) -> None:
-    store = open_store()
-    if isinstance(store, ScopedStore):
-        try:
-            store.remove_assignment(assignment_id)
         except TrainerError as error:
             say("error", t("classes.refused", LANG, error=reason(error)))
 
@@ -204,13 +191,18 @@ def assign(class_id: int) -> None:
         say("error", title)
         return
     typed = " ".join(str(st.session_state.get("classes_title") or "").split())
-    due = st.session_state.get("classes_due") or date.today() + timedelta(days=7)
+    due = st.session_state.get("classes_due")
+    problem = due_problem(due, LANG)
+    if problem is not None or not isinstance(due, date):  # nothing is made until the day is right
+        say("error", problem or "")
+        return
     try:
         made = store.assign(class_id, typed or title, task, due)
     except TrainerError as error:
         say("error", t("classes.refused", LANG, error=reason(error)))
         return
-    st.session_state["classes_title"] = ""
+    for key in FORM_KEYS:  # the form starts again from its defaults
+        st.session_state.pop(key, None)
     say("success", t("classes.assigned", LANG, title=plain(made.title), day=made.due.isoformat()))
 
 
@@ -255,85 +247,14 @@ def assignment_form(klass: Klass) -> None:
     task, title = chosen_task()
     st.text_input(t("classes.title", LANG), key="classes_title", max_chars=120,
                   placeholder=title if task is not None else "")
-    st.date_input(t("classes.due", LANG), value=date.today() + timedelta(days=7), min_value=date.today(),
-                  key="classes_due")
+    # the field's own bounds are wide: the days allowed are checked here, and said in the page's language
+    st.date_input(t("classes.due", LANG), value=date.today() + timedelta(days=7), min_value=WIDEST[0],
+                  max_value=WIDEST[1], key="classes_due")
+    problem = due_problem(st.session_state.get("classes_due"), LANG)
+    if problem is not None:
+        st.error(problem, icon=":material/event_busy:")
     st.button(t("classes.assign", LANG), key="classes_assign", type="primary", on_click=assign,
               args=(klass.id,), icon=":material/assignment_add:")
-
-
-# ----- results -----
-def minutes(seconds: float) -> str:
-    return f"{seconds / 60:.1f}" if seconds else "0"
-
-
-def result_rows(a: Assignment, results: tuple[Result, ...]) -> list[dict[str, Any]]:
-    """One row per learner; a practice assignment has a column per goal besides, its
-    stars reached since it was set or "not yet"."""
-    stars = a.task.kind in ("lessons", "practice")
-    right_label = t("classes.col.stars" if stars else "classes.col.right", LANG)
-    rows = []
-    for r in results:
-        row: dict[str, Any] = {t("classes.col.learner", LANG): plain_cell(r.name),
-                               t("classes.col.done", LANG): "✔" if r.done else "",
-                               t("classes.col.progress", LANG): f"{r.progress} / {r.total}",
-                               right_label: f"{r.right} / {r.out_of}"}
-        for goal, earned in r.stars:
-            row[practice_name(goal, LANG)] = star_text(earned) if earned else t("club.not_yet", LANG)
-        row[t("classes.col.minutes", LANG)] = minutes(r.seconds)
-        if a.task.kind != "practice":  # practice has no hints
-            row[t("classes.col.helped", LANG)] = r.helped
-        rows.append(row)
-    return rows
-
-
-def plain_cell(text: str) -> str:
-    """A name in a table cell: tables show text as it is (no Markdown)."""
-    return str(text)
-
-
-def results_section(store: ScopedStore, klass: Klass) -> None:
-    try:
-        report = store.class_report(klass.id)
-    except TrainerError as error:
-        guard(error)
-        return
-    if not report.members:
-        st.info(t("classes.no_members", LANG), icon=":material/group_add:")
-    if not report.assignments:
-        st.info(t("classes.no_assignments", LANG), icon=":material/assignment:")
-    today = date.today()
-    for a in report.assignments:
-        results = report.results.get(a.id, ())
-        done = sum(r.done for r in results)
-        late = a.due < today
-        with st.container(border=True):
-            st.markdown(f"**{plain(a.title)}**  \n"
-                        + t("club.due_late" if late else "club.due", LANG, day=a.due.isoformat())
-                        + " · " + tn("classes.done_by", done, LANG, total=len(results)))
-            if results:
-                st.dataframe(result_rows(a, results), hide_index=True)
-            st.button(t("classes.remove_assignment", LANG), key=f"classes_drop_{a.id}",
-                      on_click=remove_assignment, args=(a.id,), icon=":material/delete:")
-    if report.themes:
-        st.subheader(t("classes.weak_themes", LANG))
-        st.dataframe([{t("classes.col.theme", LANG): t(f"puzzles.tag.{s.tag}", LANG),
-                       t("classes.col.answers", LANG): s.attempts,
-                       t("classes.col.accuracy", LANG): percent(round(100 * s.accuracy), LANG)}
-                      for s in report.themes[:8]], hide_index=True)
-    if report.lessons:
-        st.subheader(t("classes.weak_lessons", LANG))
-        st.dataframe([{t("classes.col.lesson", LANG): lesson_title(s.lesson),
-                       t("classes.col.finished", LANG): f"{s.finished} / {len(report.members)}",
-                       t("classes.col.stars", LANG): "" if s.mean_stars is None else f"{s.mean_stars:.1f}",
-                       t("classes.col.accuracy", LANG): percent(round(100 * s.accuracy), LANG) if s.answered
-                       else ""} for s in report.lessons[:8]], hide_index=True)
-
-    def results_csv() -> str:
-        return store.results_csv(klass.id)
-
-    st.download_button(t("classes.csv", LANG), data=results_csv,
-                       file_name=f"{file_stem(klass.name)}-results.csv", mime="text/csv", key="classes_csv",
-                       on_click="ignore", icon=":material/download:")
 
 
 # ----- learners -----
@@ -358,6 +279,10 @@ def learners_section(store: ScopedStore, klass: Klass) -> None:
     if handed:
         with st.container(border=True):
             st.write(t("classes.passwords", LANG))
+            renamed = st.session_state.get("classes_renamed")
+            if renamed:
+                names = join([f"{a} → {b}" for a, b in renamed], LANG)
+                st.info(t("classes.renamed", LANG, names=plain(names)), icon=":material/badge:")
             st.dataframe([{t("classes.col.learner", LANG): n, t("classes.col.password", LANG): w}
                           for n, w in handed], hide_index=True)
             st.download_button(t("classes.passwords_csv", LANG), data=passwords_csv(handed),
@@ -365,6 +290,7 @@ def learners_section(store: ScopedStore, klass: Klass) -> None:
                                key="classes_passwords_csv", icon=":material/download:")
             if st.button(t("classes.passwords_done", LANG), key="classes_passwords_done"):
                 st.session_state["classes_passwords"] = None
+                st.session_state["classes_renamed"] = None
                 st.rerun()
     with st.form("classes_add", border=True):
         st.text_area(t("classes.names", LANG), key="classes_names", max_chars=8000,
@@ -408,12 +334,15 @@ def page() -> None:
         return
     # the tab open stays open across reruns (adding learners, assigning), and only its
     # part of the page runs
-    results, assignments, learners = st.tabs(
-        [t("classes.tab.results", LANG), t("classes.tab.assign", LANG), t("classes.tab.learners", LANG)],
-        key="classes_tab", on_change="rerun")
+    results, weeks, assignments, learners = st.tabs(
+        [t("classes.tab.results", LANG), t("classes.tab.weeks", LANG), t("classes.tab.assign", LANG),
+         t("classes.tab.learners", LANG)], key="classes_tab", on_change="rerun")
     if results.open:
         with results:
             results_section(store, klass)
+    if weeks.open:
+        with weeks:
+            overview_section(store, klass)
     if assignments.open:
         with assignments:
             assignment_form(klass)

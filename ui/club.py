@@ -182,8 +182,8 @@ def identity_sign_in() -> None:
 
 # the addresses of the pages behind the sign-in: signed out, each of them shows the
 # sign-in form (no "page not found"), and once signed in the page asked for opens
-GATED_PATHS = ("learn", "practice", "drills", "puzzles", "play", "analysis", "progress", "classes",
-               "accounts", "first-hand")
+GATED_PATHS = ("home", "learn", "practice", "drills", "puzzles", "play", "analysis", "progress", "classes",
+               "class-learner", "accounts", "first-hand")
 
 
 def sign_in_page() -> None:
@@ -354,8 +354,9 @@ def go_to(a: Assignment, r: Result) -> None:
     if task.kind == "practice":
         best = dict(r.stars)
         open_goal(next((g for g in task.goals if not best.get(g)), task.goals[0]))
-    tried = store.puzzles_attempted(learner) if store is not None and learner is not None else frozenset()
+    tried = store.my_puzzles_tried(a.id)[1] if isinstance(store, ScopedStore) else frozenset()
     puzzle = next((x for x in task.puzzles if x not in tried), task.puzzles[0])
+    st.session_state.update(puzzle_set=a.id, puzzle_mode="browse")  # the Puzzles page works through it
     st.switch_page("ui/puzzles.py", query_params={"puzzle": puzzle})
 
 

@@ -164,6 +164,7 @@ class Place(_Strict):
     puzzle_kind: Optional[StrictStr] = None
     puzzle_tag: Optional[StrictStr] = None
     puzzle_band: Optional[StrictStr] = None
+    puzzle_set: Optional[StrictInt] = None
     analysis_code: StrictStr = ""
     build_layout: StrictStr = "-"
     build_hand: list[StrictStr] = Field(default_factory=list, max_length=28)
@@ -221,7 +222,7 @@ def sections(state: Any) -> dict[str, str]:
         "puzzle_shown": bool(state.get("puzzle_shown")), "puzzle_answer": state.get("puzzle_answer"),
         "puzzle_seen": list(state.get("puzzle_seen") or ()),
         "puzzle_kind": state.get("puzzle_kind"), "puzzle_tag": state.get("puzzle_tag"),
-        "puzzle_band": state.get("puzzle_band"),
+        "puzzle_band": state.get("puzzle_band"), "puzzle_set": state.get("puzzle_set"),
         "analysis_code": state.get("analysis_code") or "", "build_layout": state.get("build_layout") or "-",
         "build_hand": list(state.get("build_hand") or []),
         "build_history": [list(step) for step in state.get("build_history") or []],
@@ -299,6 +300,7 @@ def _put_place(state: Any, place: Place) -> None:
         if value is not None:
             state[name] = value
     state["puzzle_seen"] = tuple(place.puzzle_seen)
+    state["puzzle_set"] = place.puzzle_set  # checked against the account on the Puzzles page
     if place.analysis_code and "position" not in params:
         state["analysis_code"] = place.analysis_code
     state.update(build_layout=place.build_layout, build_hand=list(place.build_hand),
@@ -431,7 +433,7 @@ WORK = ("learn_lesson", "learn_answers", "drill_kind", "drill_level", "drill_rev
         "play", "play_seen", "play_coach", "play_note", "guided", "guided_seed", "guided_done",
         "guest_answers", "guest_runs", "results", "run_scores", "puzzle_run", "puzzle_run_mode",
         "puzzle_run_saved", "puzzle_run_best", "puzzle_run_flash", "puzzle_queue", "drill_due", "own_card",
-        "own_verdict", "own_rejudge")
+        "own_verdict", "own_rejudge", "puzzle_set")
 OWNED = ("learn_seeds", "learn_stars", "learn_anonymous", "guided_saved", "learn_loaded")
 
 

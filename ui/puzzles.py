@@ -44,7 +44,7 @@ from trainer.store.provisional import provisional
 from trainer.store.queue import group_due
 from trainer.teach.drills import KINDS as DRILL_KINDS
 from trainer.teach.drills import AnswerError, parse_number
-from ui import own
+from ui import own, puzzle_set
 from ui import puzzle_runs as runs
 from ui.state import init_state, learner_id, open_store, reason, record_result, start_timer
 from ui.widgets import board, end_buttons, guard, hand, plain, quiz_board, tile_buttons, when_text
@@ -362,8 +362,11 @@ def queue_position() -> Optional[int]:
     return queue.index(st.session_state["puzzle_id"])
 
 
+assigned = puzzle_set.working(st.session_state["puzzle_id"], mode)  # club mode: an assigned set
 if mode == "browse":
-    if queue_position() is not None:
+    if assigned is not None:
+        puzzle_set.banner(assigned, LANG)
+    elif queue_position() is not None:
         st.info(t("puzzles.replaying", LANG, number=(queue_position() or 0) + 1, total=len(queue)),
                 icon=":material/replay:")
     else:
@@ -627,13 +630,16 @@ if answered is not None:
             if not solved and st.button(t("puzzles.retry", LANG), key="puzzle_retry", type="primary"):
                 retry(puzzle, source)
                 st.rerun()
-            matching = matching_puzzles(*(st.session_state.get(k, ANY) for k in (
-                "puzzle_kind", "puzzle_tag", "puzzle_band", "puzzle_game", "puzzle_board")))
-            if matching and st.button(t("puzzles.next", LANG), key="puzzle_after_next",
-                                      type="primary" if solved else "secondary"):
-                choose(next_unseen(matching))
-                st.rerun()
-            if puzzle.id != today.id and st.button(t("puzzles.today", LANG), key="puzzle_today"):
-                choose(today)
-                st.rerun()
+            if assigned is not None:  # the assigned set's next puzzle, or its end
+                puzzle_set.after_answer(assigned, lambda next_id: choose(by_id(next_id)), LANG)
+            else:
+                matching = matching_puzzles(*(st.session_state.get(k, ANY) for k in (
+                    "puzzle_kind", "puzzle_tag", "puzzle_band", "puzzle_game", "puzzle_board")))
+                if matching and st.button(t("puzzles.next", LANG), key="puzzle_after_next",
+                                          type="primary" if solved else "secondary"):
+                    choose(next_unseen(matching))
+                    st.rerun()
+                if puzzle.id != today.id and st.button(t("puzzles.today", LANG), key="puzzle_today"):
+                    choose(today)
+                    st.rerun()
 st.caption(t("puzzles.link", LANG, link=puzzle_link(puzzle.id)))

@@ -131,6 +131,7 @@ DEFAULTS: dict[str, Any] = {
     "puzzle_run_best": None,  # the best before this run (to say "a new personal best")
     "puzzle_run_flash": None,  # a storm's word on its last answer: ("right" | "bonus" | "wrong", text)
     "puzzle_queue": (),  # the misses being replayed, in order
+    "puzzle_set": None,  # club mode: the id of the assigned puzzle set being worked through
     "puzzle_clock": None,  # a clock to inject (tests); None is time.monotonic
     # the Progress page's import
     "progress_import": None,  # ("success" or "error", message) of the last import

@@ -64,7 +64,6 @@ from trainer.store.assignments import (
     TASK_KINDS,
     Assignment,
     AssignmentError,
-    AssignmentStore,
     ClassReport,
     LessonStat,
     Result,
@@ -107,6 +106,7 @@ from trainer.store.values import (
     TagStat,
     streak_of,
 )
+from trainer.store.weeks import WeekCount, WeekStore
 
 __all__ = [
     "ENV", "PARTS", "MODES", "NAME_LIMIT", "Store", "StoreError", "StoreLockedError", "StoreMissingError",
@@ -118,12 +118,12 @@ __all__ = [
     "streak_of", "GuestAnswer", "GuestRun", "GUEST_LIMIT", "ReviewCounts", "RatingDay", "DrillBlock",
     "ROLES", "Role", "Account", "AccountError", "AccessError", "Policy", "SignIn", "Klass", "Task",
     "TASK_KINDS",
-    "Assignment", "AssignmentError", "Result", "LessonStat", "ClassReport", "ScopedStore",
+    "Assignment", "AssignmentError", "Result", "LessonStat", "ClassReport", "ScopedStore", "WeekCount",
 ]
 
 
 class Store(GuestStore, RecordingStore, QueryStore, AggregateStore, TransferStore, MasteryStore,
-            LanguageStore, AssignmentStore):
+            LanguageStore, WeekStore):
     """One progress database. Safe to share between threads (and Streamlit sessions);
     several processes may share one database (SQLite file or PostgreSQL).
 

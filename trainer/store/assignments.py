@@ -284,6 +284,18 @@ class AssignmentStore(ClassStore):
         with self._write() as conn:
             conn.execute(sa.delete(assignments).where(assignments.c.id == assignment_id))
 
+    def puzzles_tried(self, assignment_id: int, learner_id: int) -> frozenset[str]:
+        """The puzzles of a puzzle assignment that the learner answered since it was set
+        (those that count for it); none for another kind."""
+        a = self.assignment(assignment_id)
+        if a.task.kind != "puzzles":
+            return frozenset()
+        c = attempts.c
+        query = sa.select(c.item).distinct().where(c.learner_id == learner_id, c.part == "puzzle",
+                                                   c.item.in_(a.task.puzzles), c.created_at >= a.created_at)
+        with self._read() as conn:
+            return frozenset(str(item) for item in conn.execute(query).scalars())
+
     def assignments_for(self, account_id: int) -> tuple[tuple[Assignment, Result], ...]:
         """Every assignment of the classes the account is in, with his result, the
         first due first."""

@@ -59,6 +59,7 @@ from trainer.store.values import (
     Streak,
     TagStat,
 )
+from trainer.store.weeks import WeekCount
 
 if TYPE_CHECKING:
     from trainer.store import Store
@@ -269,6 +270,22 @@ class ScopedStore:
         """The assignments of this account's classes with his results, first due first."""
         return self._store.assignments_for(self.account.id)
 
+    def my_assignment(self, assignment_id: int) -> Assignment:
+        """One assignment set to this account (a class of his); AssignmentError, as for
+        an unknown id, otherwise."""
+        try:
+            found = self._store.assignment(assignment_id)
+        except AssignmentError:
+            found = None
+        if found is None or found.class_id not in {k.id for k in self.my_classes()}:
+            raise AssignmentError(f"no assignment has the id {assignment_id}")
+        return found
+
+    def my_puzzles_tried(self, assignment_id: int) -> tuple[Assignment, frozenset[str]]:
+        """A puzzle assignment of his, and its puzzles he answered since it was set."""
+        found = self.my_assignment(assignment_id)
+        return found, self._store.puzzles_tried(found.id, self.account.learner_id)
+
     # ----- a teacher's classes -----
     def classes(self) -> tuple[Klass, ...]:
         """The classes this account teaches (none for a learner or an operator)."""
@@ -327,6 +344,10 @@ class ScopedStore:
             raise AssignmentError(f"no assignment has the id {assignment_id}") from None
         return found
 
+    def assignment(self, assignment_id: int) -> Assignment:
+        """One assignment of this teacher's classes."""
+        return self._my_assignment(assignment_id)
+
     def assignments_of(self, class_id: int) -> tuple[Assignment, ...]:
         return self._store.assignments_of(self._my_class(class_id).id)
 
@@ -338,6 +359,21 @@ class ScopedStore:
 
     def class_report(self, class_id: int) -> ClassReport:
         return self._store.class_report(self._my_class(class_id).id)
+
+    def member(self, class_id: int, account_id: int) -> Account:
+        """A learner of one of this teacher's classes; AccountError otherwise (the same
+        for a class or a learner out of reach as for an unknown one)."""
+        return self._member(class_id, account_id)
+
+    def class_weeks(self, class_id: int, first: date, weeks: int) -> dict[int, list[WeekCount]]:
+        """Each learner of this teacher's class: his answers per week (by learner id)."""
+        members = self.members(class_id)
+        return self._store.weeks_of([m.learner_id for m in members], first, weeks)
+
+    def member_weeks(self, class_id: int, account_id: int, first: date, weeks: int) -> list[WeekCount]:
+        """One learner of his class: answers per week."""
+        learner = self._member(class_id, account_id).learner_id
+        return self._store.weeks_of([learner], first, weeks)[learner]
 
     def results_csv(self, class_id: int) -> str:
         return self._store.results_csv(self._my_class(class_id).id)

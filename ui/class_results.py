@@ -1,0 +1,130 @@
+"""The Classes page's results (`ui.classes`): per assignment what it asks, and per
+learner done, progress, right (or stars), minutes and hints, and whether he is late;
+removing an assignment (asked first); the class's weakest themes and lessons; the CSV.
+
+Everything is read through the store as the teacher sees it."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any, Optional
+
+import streamlit as st
+
+from trainer.errors import TrainerError
+from trainer.i18n import percent, t, tn
+from trainer.store import Assignment, Klass, Result, ScopedStore
+from trainer.store.classes import file_stem
+from ui.assigned import late_mark, say, task_words
+from ui.club import lesson_title, practice_name, star_text
+from ui.state import lang, open_store, plain, reason
+from ui.widgets import guard
+
+DROP = "classes_confirm_drop"  # the assignment whose removal waits for "Yes, remove it"
+
+
+def ask_removal(assignment_id: Optional[int]) -> None:
+    """The first click of Remove (or Keep it: None): the removal is asked for first."""
+    st.session_state[DROP] = assignment_id
+
+
+def remove_assignment(assignment_id: int) -> None:
+    """The second click: the assignment goes (its learners' answers stay theirs)."""
+    code = lang()
+    st.session_state[DROP] = None
+    store = open_store()
+    if isinstance(store, ScopedStore):
+        try:
+            title = store.assignment(assignment_id).title
+            store.remove_assignment(assignment_id)
+        except TrainerError as error:
+            say("error", t("classes.refused", code, error=reason(error)))
+            return
+        say("success", t("classes.assignment_removed", code, title=plain(title)))
+
+
+# ----- results -----
+def minutes(seconds: float) -> str:
+    return f"{seconds / 60:.1f}" if seconds else "0"
+
+
+def result_rows(a: Assignment, results: tuple[Result, ...]) -> list[dict[str, Any]]:
+    """One row per learner; a practice assignment has a column per goal besides, its
+    stars reached since it was set or "not yet"."""
+    code = lang()
+    stars = a.task.kind in ("lessons", "practice")
+    right_label = t("classes.col.stars" if stars else "classes.col.right", code)
+    rows = []
+    for r in results:
+        row: dict[str, Any] = {t("classes.col.learner", code): plain_cell(r.name),
+                               t("classes.col.done", code): "✔" if r.done else "",
+                               t("classes.col.progress", code): f"{r.progress} / {r.total}",
+                               right_label: f"{r.right} / {r.out_of}"}
+        for goal, earned in r.stars:
+            row[practice_name(goal, code)] = star_text(earned) if earned else t("club.not_yet", code)
+        row[t("classes.col.late", code)] = late_mark(a, r, code)
+        row[t("classes.col.minutes", code)] = minutes(r.seconds)
+        if a.task.kind != "practice":  # practice has no hints
+            row[t("classes.col.helped", code)] = r.helped
+        rows.append(row)
+    return rows
+
+
+def plain_cell(text: str) -> str:
+    """A name in a table cell: tables show text as it is (no Markdown)."""
+    return str(text)
+
+
+def results_section(store: ScopedStore, klass: Klass) -> None:
+    code = lang()
+    try:
+        report = store.class_report(klass.id)
+    except TrainerError as error:
+        guard(error)
+        return
+    if not report.members:
+        st.info(t("classes.no_members", code), icon=":material/group_add:")
+    if not report.assignments:
+        st.info(t("classes.no_assignments", code), icon=":material/assignment:")
+    today = date.today()
+    for a in report.assignments:
+        results = report.results.get(a.id, ())
+        done = sum(r.done for r in results)
+        late = a.due < today
+        with st.container(border=True):
+            st.markdown(f"**{plain(a.title)}**  \n"
+                        + t("club.due_late" if late else "club.due", code, day=a.due.isoformat())
+                        + " · " + tn("classes.done_by", done, code, total=len(results)))
+            st.caption(plain(task_words(a.task, code)))
+            if results:
+                st.dataframe(result_rows(a, results), hide_index=True)
+            if st.session_state.get(DROP) != a.id:
+                st.button(t("classes.remove_assignment", code), key=f"classes_drop_{a.id}",
+                          on_click=ask_removal, args=(a.id,), icon=":material/delete:")
+                continue
+            st.warning(t("classes.remove_sure", code, title=plain(a.title)), icon=":material/warning:")
+            with st.container(horizontal=True):
+                st.button(t("classes.remove_yes", code), key=f"classes_drop_yes_{a.id}", type="primary",
+                          on_click=remove_assignment, args=(a.id,), icon=":material/delete:")
+                st.button(t("classes.remove_no", code), key=f"classes_drop_no_{a.id}",
+                          on_click=ask_removal, args=(None,))
+    if report.themes:
+        st.subheader(t("classes.weak_themes", code))
+        st.dataframe([{t("classes.col.theme", code): t(f"puzzles.tag.{s.tag}", code),
+                       t("classes.col.answers", code): s.attempts,
+                       t("classes.col.accuracy", code): percent(round(100 * s.accuracy), code)}
+                      for s in report.themes[:8]], hide_index=True)
+    if report.lessons:
+        st.subheader(t("classes.weak_lessons", code))
+        st.dataframe([{t("classes.col.lesson", code): lesson_title(s.lesson),
+                       t("classes.col.finished", code): f"{s.finished} / {len(report.members)}",
+                       t("classes.col.stars", code): "" if s.mean_stars is None else f"{s.mean_stars:.1f}",
+                       t("classes.col.accuracy", code): percent(round(100 * s.accuracy), code) if s.answered
+                       else ""} for s in report.lessons[:8]], hide_index=True)
+
+    def results_csv() -> str:
+        return store.results_csv(klass.id)
+
+    st.download_button(t("classes.csv", code), data=results_csv,
+                       file_name=f"{file_stem(klass.name)}-results.csv", mime="text/csv", key="classes_csv",
+                       on_click="ignore", icon=":material/download:")
