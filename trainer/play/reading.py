@@ -8,7 +8,8 @@ showed he lacks) counts alike, and the chances are exact: counted group by group
 players made, had that deal been true: for each of their moves, the model's chance of
 that move from the hand he then held (his tiles in the deal and the ones he played
 since) and the table he faced. When the deals that fit are no more than asked, every one
-is weighed and the figures are exact under the model; otherwise that many are drawn from
+is weighed and the figures are exact under the model (when that stays within
+MAX_EVALUATIONS of the model); otherwise that many are drawn from
 the uniform dealer (importance weights). The effective number of deals, (Σw)²/Σw²,
 stands beside the nominal one; when it falls below FLOOR_DEALS or FLOOR_SHARE of the
 nominal, the weights rest on too few deals and the reading falls back to uniform, and
@@ -135,7 +136,7 @@ def read(view: Position, voids: Optional[Voids] = None, so_far: Optional[HandSoF
     if not uniform and not to_weigh:
         note += "no move of another player to weigh: the figures are the uniform ones"
         return _uniform(dealer, chosen.name, chosen.name, note)
-    every = dealer.ways <= deals and counted
+    every = counted and dealer.ways <= deals and dealer.ways * len(to_weigh) <= MAX_EVALUATIONS
     if every:
         found = weigh(dealer, dealer.every_share(), to_weigh, chosen)
     else:
