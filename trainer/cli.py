@@ -189,10 +189,10 @@ def cmd_read(args: argparse.Namespace) -> dict[str, Any]:
             boneyard[str(tile)] = 0.0
     result: dict[str, Any] = {
         "model": reading.model, "exact": reading.exact, "deals": reading.deals,
-        "effective": round(reading.effective, 1) if not reading.exact else reading.effective,
+        "effective": round(reading.effective, 1),
         "seats": [{"seat": p, "tiles": tiles} for p, tiles in seats.items()], "boneyard": boneyard,
         "asked": reading.asked, "position": position.code()}
-    if reading.exact and result["effective"] == int(result["effective"]):
+    if result["effective"] == int(result["effective"]):
         result["effective"] = int(result["effective"])
     if reading.margin is not None:
         result["margin"] = round(reading.margin, 4)
@@ -465,9 +465,9 @@ def read_text_file(path: str, what: str) -> str:
 
 
 COMMANDS = {"count": (cmd_count, show_count), "moves": (cmd_moves, show_moves),
-            "solve": (cmd_solve, show_solve), "read": (cmd_read, show_read), "puzzles": (cmd_puzzles, show_puzzles),
-            "daily": (cmd_daily, show_daily), "admin": (cmd_admin, show_admin),
-            "simulate": (cmd_simulate, show_simulate)}
+            "solve": (cmd_solve, show_solve), "read": (cmd_read, show_read),
+            "puzzles": (cmd_puzzles, show_puzzles), "daily": (cmd_daily, show_daily),
+            "admin": (cmd_admin, show_admin), "simulate": (cmd_simulate, show_simulate)}
 
 
 def visible(text: str) -> str:

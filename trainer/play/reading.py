@@ -30,7 +30,7 @@ import math
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Optional
+from typing import Optional, Union
 
 from trainer.engine.moves import Move
 from trainer.engine.position import Hidden, Position
@@ -45,7 +45,7 @@ DEALS = 2_000  # deals weighed under a model, unless asked otherwise
 MAX_DEALS = 20_000
 MAX_EVALUATIONS = 200_000  # a model's chances worked out for one hand at one turn
 FLOOR_DEALS = 20  # below this effective number of deals, the reading falls back to uniform
-FLOOR_SHARE = 0.1  # ... or below this share of the deals drawn
+FLOOR_SHARE = 0.02  # ... or below this share of the deals drawn
 SPREAD = 3.0  # the margin of a sampled figure: this many standard errors
 
 
@@ -113,15 +113,18 @@ def _size(hand: object) -> int:
 
 
 def read(view: Position, voids: Optional[Voids] = None, so_far: Optional[HandSoFar] = None,
-         model_name: str = "uniform", deals: int = DEALS, seed: int = 0, counted: bool = True) -> Reading:
-    """The reading of `view` (the mover's hand shown) under `model_name`, `voids` and the
+         model_name: Union[str, PlayModel] = "uniform", deals: int = DEALS, seed: int = 0,
+         counted: bool = True) -> Reading:
+    """The reading of `view` (the mover's hand shown) under `model_name` (or a model
+    made with other parameters), `voids` and the
     voids `so_far` shows together; at most `deals` deals weighed. `counted` False samples
     the uniform figures too, as a model's are (to check the sampling against the count).
     Raises TrainerError subclasses for a position, history or number that does not fit."""
-    chosen = model(model_name)
+    chosen = model(model_name) if isinstance(model_name, str) else model_name
     if not 1 <= deals <= MAX_DEALS:
         raise InvalidPositionError(f"the deals to weigh are 1 to {MAX_DEALS:,}")
-    if isinstance(view.hands[view.turn], Hidden) and view.hands[view.turn].count:  # type: ignore[union-attr]
+    mine = view.hands[view.turn]
+    if isinstance(mine, Hidden) and mine.count:
         raise InvalidPositionError(f"the mover's hand (player {view.turn}) is hidden: a reading is "
                                    "from his view, so his tiles must be shown")
     if so_far is not None:
