@@ -202,10 +202,15 @@ def cmd_read(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def show_read(result: dict[str, Any]) -> str:
-    kind = (f"exact over {result['deals']:,} deals" if result["exact"]
-            else f"{result['deals']:,} deals drawn, effective {result['effective']:,}, "
-                 f"each figure within ±{result['margin']}")
-    lines = [result["position"], f"model {result['model']}: {kind}"]
+    if result["exact"]:
+        kind = f"exact over {result['deals']:,} deals"
+        if result["effective"] != result["deals"]:
+            kind += f" (effective {result['effective']:,})"
+    else:
+        kind = (f"{result['deals']:,} deals drawn, effective {result['effective']:,}, "
+                f"each figure within ±{result['margin']}")
+    asked = f" (asked: {result['asked']})" if result["asked"] != result["model"] else ""
+    lines = [result["position"], f"model {result['model']}{asked}: {kind}"]
     if result.get("note"):
         lines.append(f"note: {result['note']}")
     heads = [f"seat {s['seat']}" for s in result["seats"]] + ["boneyard"]
