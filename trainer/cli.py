@@ -1,4 +1,4 @@
-"""The command line of notation.md: count, moves, solve, simulate, puzzles, daily,
+"""The command line of notation.md: count, moves, solve, read, simulate, puzzles, daily,
 `app`, which starts the Streamlit app, and `admin`, which manages club mode's accounts
 (the first teacher, operators, a forgotten password). Installed as `allfives`;
 `python -m trainer` too.
@@ -27,7 +27,10 @@ from trainer.engine.rules import PRESETS, preset
 from trainer.engine.voids import voids_from_turns
 from trainer.errors import NotationError, TrainerError
 from trainer.launcher import run_app
+from trainer.play.hand_history import history_from_turns
+from trainer.play.models import MODELS
 from trainer.play.players import PLAYERS, make_player
+from trainer.play.reading import DEALS, MAX_DEALS, read, rounded
 from trainer.puzzles.bank import bank_path, shipped
 from trainer.puzzles.composition import composition, table
 from trainer.puzzles.daily import daily, parse_date
@@ -140,6 +143,85 @@ def show_solve(result: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+VOIDS_CAP = 200  # characters of a --voids argument
+
+
+def parse_voids(text: str, players: int) -> dict[int, frozenset[int]]:
+    """`1:1,4;2:0`: player 1 lacks 1s and 4s, player 2 blanks; raises UsageError.
+
+    >>> parse_voids("1:1,4;2:0", 3)
+    {1: frozenset({1, 4}), 2: frozenset({0})}
+    """
+    if len(text) > VOIDS_CAP:
+        raise UsageError(f"--voids: longer than {VOIDS_CAP} characters")
+    out: dict[int, frozenset[int]] = {}
+    for part in text.split(";"):
+        seat, colon, suits = part.strip().partition(":")
+        seat = seat.strip()
+        pips = [p.strip() for p in suits.split(",")]
+        if (not colon or len(seat) != 1 or not seat.isdigit()
+                or not all(len(p) == 1 and p in "0123456" for p in pips)):
+            raise UsageError(f"--voids {text!r}: write SEAT:SUITS[;SEAT:SUITS...], e.g. 1:1,4;2:0 "
+                             "(suits 0 to 6)")
+        if int(seat) >= players:
+            raise UsageError(f"--voids: there is no player {seat} among {players}")
+        if int(seat) in out:
+            raise UsageError(f"--voids: player {seat} named twice")
+        out[int(seat)] = frozenset(int(p) for p in pips)
+    return out
+
+
+def cmd_read(args: argparse.Namespace) -> dict[str, Any]:
+    position = Position.from_code(args.position)
+    voids = parse_voids(args.voids, position.players) if args.voids is not None else {}
+    so_far = None
+    if args.record is not None:
+        match = Match.replay(Record.parse(read_text_file(args.record, "--record ")))
+        so_far = history_from_turns(match.starts[-1], tuple(match.hands[-1]))
+    reading = read(position, voids, so_far, args.model, args.deals, args.seed)
+    seats: dict[int, dict[str, float]] = {p: {} for p in reading.places if p is not None}
+    boneyard: dict[str, float] = {}
+    for tile in sorted(reading.chances, reverse=True):
+        row = dict(zip(reading.places, rounded(reading.chances[tile])))
+        for place, value in row.items():
+            (boneyard if place is None else seats[place])[str(tile)] = value
+        if None not in row:  # a boneyard shown or empty: no unseen tile in it
+            boneyard[str(tile)] = 0.0
+    result: dict[str, Any] = {
+        "model": reading.model, "exact": reading.exact, "deals": reading.deals,
+        "effective": round(reading.effective, 1),
+        "seats": [{"seat": p, "tiles": tiles} for p, tiles in seats.items()], "boneyard": boneyard,
+        "asked": reading.asked, "position": position.code()}
+    if result["effective"] == int(result["effective"]):
+        result["effective"] = int(result["effective"])
+    if reading.margin is not None:
+        result["margin"] = round(reading.margin, 4)
+    if reading.note:
+        result["note"] = reading.note
+    return result
+
+
+def show_read(result: dict[str, Any]) -> str:
+    if result["exact"]:
+        kind = f"exact over {result['deals']:,} deals"
+        if result["effective"] != result["deals"]:
+            kind += f" (effective {result['effective']:,})"
+    else:
+        kind = (f"{result['deals']:,} deals drawn, effective {result['effective']:,}, "
+                f"each figure within ±{result['margin']}")
+    asked = f" (asked: {result['asked']})" if result["asked"] != result["model"] else ""
+    lines = [result["position"], f"model {result['model']}{asked}: {kind}"]
+    if result.get("note"):
+        lines.append(f"note: {result['note']}")
+    heads = [f"seat {s['seat']}" for s in result["seats"]] + ["boneyard"]
+    columns = [s["tiles"] for s in result["seats"]] + [result["boneyard"]]
+    lines.append("tile  " + "".join(f"{h:>10}" for h in heads))
+    for tile in result["boneyard"]:
+        cells = [f"{column[tile]:>10.1%}" if tile in column else f"{'-':>10}" for column in columns]
+        lines.append(f"{tile:<6}" + "".join(cells))
+    return "\n".join(lines)
+
+
 def build_parser(prog: str = "python -m trainer") -> Parser:
     parser = Parser(prog=prog, description="All Fives: counts, moves, solving, puzzles, "
                     "simulated matches, and the app.")
@@ -163,6 +245,17 @@ def build_parser(prog: str = "python -m trainer") -> Parser:
     sol.add_argument("--seed", type=seed, default=None, help="seed for the sampled deals")
     sol.add_argument("--record", default=None,
                      help="the hand's record file: suits players showed they lack")
+    rd = sub.add_parser("read", help="where the tiles the mover cannot see are: each hand or the boneyard")
+    rd.add_argument("position", help="a position code from the mover's view, quoted")
+    rd.add_argument("--voids", default=None, help="suits players showed they lack: SEAT:SUITS[;...], "
+                    "e.g. 1:1,4;2:0")
+    rd.add_argument("--record", default=None,
+                    help="the hand's record file: the voids and, under a model, the others' moves")
+    rd.add_argument("--model", default="uniform", choices=tuple(MODELS),
+                    help="how the other players choose (default: uniform, every deal alike)")
+    rd.add_argument("--deals", type=deals_asked, default=DEALS,
+                    help=f"deals weighed under a model (default {DEALS:,})")
+    rd.add_argument("--seed", type=seed, default=0, help="seed for the deals drawn")
     puz = sub.add_parser("puzzles", help="generate, verify or count a puzzle bank")
     puz.add_argument("action", choices=("generate", "verify", "stats"))
     puz.add_argument("file", nargs="?", default=None,
@@ -197,7 +290,7 @@ def build_parser(prog: str = "python -m trainer") -> Parser:
                      help="add, link: the identity of the organisation's sign-in (its e-mail address, "
                      "as OpenID Connect gives it)")
     adm.add_argument("--db", default=None, help="the database: a path or URL (default: ALLFIVES_DB)")
-    for p in (count, moves, sim, sol, puz, day, adm):
+    for p in (count, moves, sim, sol, rd, puz, day, adm):
         p.add_argument("--json", action="store_true", help="print one JSON object")
     sub.add_parser("app", help="start the app in the browser",
                    description="Start the All Fives app. Options for Streamlit may follow, "
@@ -357,6 +450,7 @@ positive = bounded(1, COUNT_CAP)
 seed = bounded(0, SEED_LIMIT - 1)
 samples = bounded(1, MAX_SAMPLES)
 target = bounded(1, SCORE_LIMIT)
+deals_asked = bounded(1, MAX_DEALS)
 
 
 def read_text_file(path: str, what: str) -> str:
@@ -376,9 +470,9 @@ def read_text_file(path: str, what: str) -> str:
 
 
 COMMANDS = {"count": (cmd_count, show_count), "moves": (cmd_moves, show_moves),
-            "solve": (cmd_solve, show_solve), "puzzles": (cmd_puzzles, show_puzzles),
-            "daily": (cmd_daily, show_daily), "admin": (cmd_admin, show_admin),
-            "simulate": (cmd_simulate, show_simulate)}
+            "solve": (cmd_solve, show_solve), "read": (cmd_read, show_read),
+            "puzzles": (cmd_puzzles, show_puzzles), "daily": (cmd_daily, show_daily),
+            "admin": (cmd_admin, show_admin), "simulate": (cmd_simulate, show_simulate)}
 
 
 def visible(text: str) -> str:

@@ -26,9 +26,12 @@ When no deal fits, `Dealer` says why at once.
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
+from collections.abc import Iterator
 from dataclasses import replace
+from fractions import Fraction
 from functools import lru_cache
 from typing import Optional
 
@@ -134,6 +137,47 @@ class Dealer:
         return ("no deal of the unseen tiles fits what is known: the voids of the hidden hands "
                 "leave too few tiles for them together")
 
+    # ----- every deal at once -----
+    def chances(self) -> dict[Tile, tuple[Fraction, ...]]:
+        """The exact chance that each unseen tile lies in each hidden place (`places`
+        order) over every deal that fits: counted group by group, not enumerated (the
+        tiles of a group are alike, so a tile's chance is its group's expected share
+        over the group's size).
+
+        >>> from trainer.engine.position import Position
+        >>> d = Dealer(Position.from_code("4-5,5-1 6-4,1-1/?7 ?17 0 0,0"), {1: frozenset({1, 4})})
+        >>> d.places, [str(c) for c in d.chances()[Tile(6, 6)]]
+        ((1, None), ['7/15', '8/15'])
+        """
+        expected = [[0] * len(self.places) for _ in self.groups]
+        front: dict[tuple[int, ...], int] = {self.sizes: 1}  # deals of the groups before, by room left
+        for index in range(len(self.groups)):
+            after: dict[tuple[int, ...], int] = {}
+            for room, ahead in front.items():
+                for split, ways in self._choices(index, room):
+                    left = tuple(r - k for r, k in zip(room, split))
+                    for place, k in enumerate(split):
+                        expected[index][place] += ahead * ways * k
+                    after[left] = after.get(left, 0) + ahead * (ways // self._count(index + 1, left))
+            front = after
+        return {tile: tuple(Fraction(e, len(tiles) * self.ways) for e in expected[index])
+                for index, (_, tiles) in enumerate(self.groups) for tile in tiles}
+
+    def every_share(self) -> Iterator[list[list[Tile]]]:
+        """Every deal that fits, once each, as `shares` gives one (the boneyard's tiles
+        in no particular order): `ways` of them, so count before calling."""
+        def walk(index: int, room: tuple[int, ...], held: list[list[Tile]]) -> Iterator[list[list[Tile]]]:
+            if index == len(self.groups):
+                yield held
+                return
+            tiles = self.groups[index][1]
+            for split, _ in self._choices(index, room):
+                left = tuple(r - k for r, k in zip(room, split))
+                for parts in _parts(tiles, split):
+                    yield from walk(index + 1, left, [h + p for h, p in zip(held, parts)])
+
+        yield from walk(0, self.sizes, [[] for _ in self.places])
+
     # ----- dealing -----
     def shares(self, rng: random.Random) -> list[list[Tile]]:
         """The tiles of each hidden place (in `places` order), uniform over every
@@ -183,6 +227,17 @@ class Dealer:
             else:
                 hands[place] = tuple(sorted(tiles, reverse=True))
         return replace(self.position, hands=tuple(hands), boneyard=boneyard)
+
+
+def _parts(tiles: tuple[Tile, ...], split: Split) -> Iterator[list[list[Tile]]]:
+    """Every way to give `split[i]` of `tiles` to place i."""
+    if not split:
+        yield []
+        return
+    for chosen in itertools.combinations(tiles, split[0]):
+        rest = tuple(t for t in tiles if t not in chosen)
+        for parts in _parts(rest, split[1:]):
+            yield [list(chosen), *parts]
 
 
 def _hidden_count(tiles: object) -> int:
