@@ -175,8 +175,8 @@ class SeatTable:
         if drew < 0:
             raise NotationError("a number of tiles drawn is not negative")
         if drew > self.boneyard:
-            raise IllegalMoveError(f"he draws {drew} tiles from a boneyard of {self.boneyard}" if self.boneyard
-                                   else "he draws from an empty boneyard")
+            raise IllegalMoveError(f"he draws {drew} tiles from a boneyard of {self.boneyard}"
+                                   if self.boneyard else "he draws from an empty boneyard")
         self.boneyard -= drew
         self.counts[player] += drew
         if move is None:
@@ -215,7 +215,8 @@ class SeatTable:
 
     def _check_boneyard_empty(self) -> None:
         if self.boneyard:
-            raise IllegalMoveError(f"he passes while the boneyard holds {self.boneyard} tile(s): he must draw")
+            raise IllegalMoveError(f"he passes while the boneyard holds {self.boneyard} tile(s): "
+                                   "he must draw")
 
     # ----- the hidden tiles -----
     def check_shares(self, lacks: Optional[dict[int, set[int]]] = None) -> None:
@@ -224,16 +225,21 @@ class SeatTable:
         boneyard takes any); raises IllegalMoveError saying which hands cannot be filled."""
         lacks = self.voids if lacks is None else lacks
         others = [p for p in range(self.players) if p != self.seat]
-        unseen = self.unseen()
+        if not any(lacks.get(p) for p in others):
+            return  # no suit known to be lacking: any share will do
+        lacking = {p: sum(1 << pip for pip in lacks.get(p, ())) for p in others}
+        holders = [sum(1 << p for p in others if not ((1 << t.high) | (1 << t.low)) & lacking[p])
+                   for t in self.unseen()]  # for each unseen tile: who may hold it
         for k in range(1, len(others) + 1):
             for group in combinations(others, k):
                 need = sum(self.counts[p] for p in group)
-                fit = [t for t in unseen if any(not set(t) & lacks.get(p, set()) for p in group)]
-                if len(fit) < need:
+                mask = sum(1 << p for p in group)
+                fit = sum(1 for h in holders if h & mask)
+                if fit < need:
                     who = (f"player {group[0]}" if k == 1
                            else "players " + ", ".join(map(str, group[:-1])) + f" and {group[-1]}")
                     shown = "; ".join(f"player {p} lacks {suits(lacks[p])}" for p in group if lacks.get(p))
-                    raise IllegalMoveError(f"{who} would hold {need} tile(s), but only {len(fit)} of the tiles "
+                    raise IllegalMoveError(f"{who} would hold {need} tile(s), but only {fit} of the tiles "
                                            f"the seat cannot see can be theirs ({shown or 'no suit known'})")
 
     # ----- the end of the hand -----
@@ -254,7 +260,7 @@ class SeatTable:
             raise IllegalMoveError("the hand was not blocked: nothing was played")
         if self.boneyard:
             raise IllegalMoveError(f"the hand was not blocked: the boneyard holds {self.boneyard} tile(s)")
-        moves = self.view().legal_moves()
+        moves = self.view().moves_for(self.seat)
         if moves:
             raise IllegalMoveError(f"the hand was not blocked: the seat could still play {moves[0]}")
         ends = {end.pip for end in self.layout.open_ends()}
@@ -269,7 +275,8 @@ class SeatTable:
             raise NotationError(f"player {player}'s hand holds a tile twice")
         if player == self.seat:
             if sort_tiles(tiles) != self.mine:
-                raise IllegalMoveError(f"the seat's hand at the end is {','.join(map(str, self.mine)) or '-'}")
+                held = ",".join(map(str, self.mine)) or "-"
+                raise IllegalMoveError(f"the seat's hand at the end is {held}")
             return
         if len(tiles) != self.counts[player]:
             raise IllegalMoveError(f"player {player} holds {self.counts[player]} tile(s) by the count, "

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, replace
+from importlib.resources import files
 from typing import Any, NamedTuple, Optional
 
 from trainer.engine.moves import Move
@@ -269,7 +270,8 @@ class SeatRecord:
                            ("seat", "seat"), ("hand", "hand"), ("scores", "scores")):
             if field in data:
                 where = places[key] = f"seat record field {field!r}"
-                values[key] = _at(where, _header, key, _json_text(data[field], field), values)
+                text = _at(where, _json_text, data[field], field)
+                values[key] = _at(where, _header, key, text, values)
         record = _from_header(values, places, "seat record")
         table = _table(record, places["hand"])
         turns = _list(data["turns"], "turns", 200)
@@ -323,6 +325,16 @@ class SeatRecord:
         seen = tuple(SeatTurn(t.player, t.draws if t.player == seat else len(t.draws), t.move) for t in turns)
         return cls(rules.name, start.players, seat, start.hand(seat), seen, start.scores,
                    rules.hand_sizes if rules.hand_sizes != default else None, end, shown)
+
+
+def schema() -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of the JSON form, shipped beside this module.
+
+    >>> schema()["required"]
+    ['rules', 'players', 'seat', 'hand', 'turns']
+    """
+    loaded: dict[str, Any] = json.loads(files("trainer.engine").joinpath(SCHEMA).read_text(encoding="utf-8"))
+    return loaded
 
 
 def _at(where: str, action: Any, *args: Any) -> Any:
@@ -380,8 +392,9 @@ def _from_header(values: dict[str, Any], places: dict[str, str], where: str) -> 
 
 
 def _table(record: SeatRecord, where: str) -> SeatTable:
-    return _at(where, lambda: SeatTable(record.rule_set, record.players, record.seat, record.hand,
-                                        record.scores))  # type: ignore[no-any-return]
+    table: SeatTable = _at(where, lambda: SeatTable(record.rule_set, record.players, record.seat,
+                                                    record.hand, record.scores))
+    return table
 
 
 def _finish(table: SeatTable, record: SeatRecord, where: str) -> None:
@@ -457,6 +470,6 @@ def _json_shown(item: Any) -> tuple[int, tuple[Tile, ...]]:
     player, tiles = item["player"], item["tiles"]
     if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player <= 3:
         raise NotationError(f"player {player!r:.20} is not a player 0 to 3")
-    if not isinstance(tiles, list) or not tiles or len(tiles) > 28 or not all(isinstance(t, str) for t in tiles):
+    if not (isinstance(tiles, list) and 0 < len(tiles) <= 28 and all(isinstance(t, str) for t in tiles)):
         raise NotationError("tiles: a list of tiles written 'a-b'")
     return player, sort_tiles(tile_from_text(t) for t in tiles)
