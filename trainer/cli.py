@@ -1,4 +1,4 @@
-"""The command line of notation.md: count, moves, solve, read, simulate, puzzles, daily,
+"""The command line of notation.md: count, moves, solve, read, simulate, review, puzzles, daily,
 `app`, which starts the Streamlit app, and `admin`, which manages club mode's accounts
 (the first teacher, operators, a forgotten password). Installed as `allfives`;
 `python -m trainer` too.
@@ -24,6 +24,7 @@ from trainer.engine.numbers import SCORE_LIMIT, SEED_LIMIT, whole
 from trainer.engine.position import Position
 from trainer.engine.record import Record
 from trainer.engine.rules import PRESETS, preset
+from trainer.engine.seatview import SeatRecord
 from trainer.engine.voids import voids_from_turns
 from trainer.errors import NotationError, TrainerError
 from trainer.launcher import run_app
@@ -31,6 +32,7 @@ from trainer.play.hand_history import history_from_turns
 from trainer.play.models import MODELS
 from trainer.play.players import PLAYERS, make_player
 from trainer.play.reading import DEALS, MAX_DEALS, read, rounded
+from trainer.play.seat_review import decision, review_seat
 from trainer.puzzles.bank import bank_path, shipped
 from trainer.puzzles.composition import composition, table
 from trainer.puzzles.daily import daily, parse_date
@@ -43,6 +45,7 @@ from trainer.store.accounts import first_password
 
 COUNT_CAP = 10_000  # puzzles one `puzzles generate` makes
 FILE_CAP = 50_000_000  # bytes of a record or bank file
+BUDGET_CAP = 60.0  # seconds a decision, at most, for `review`
 
 
 class UsageError(Exception):
@@ -222,6 +225,36 @@ def show_read(result: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def cmd_review(args: argparse.Namespace) -> dict[str, Any]:
+    text = read_text_file(args.file, "")
+    record = SeatRecord.from_json(text) if text.lstrip().startswith("{") else SeatRecord.parse(text)
+    reviews = review_seat(record, args.budget, args.seed)
+    return {"seat": record.seat, "decisions": [decision(r) for r in reviews]}
+
+
+def show_review(result: dict[str, Any]) -> str:
+    decisions = result["decisions"]
+    lines = [f"seat {result['seat']}: {len(decisions)} decision(s)"]
+    for d in decisions:
+        lost = "" if d["loss"] is None else f", lost {d['loss']:.1f}"
+        best = ", ".join(d["best"]) or "not named"
+        lines += [f"turn {d['turn']}: {d['played']} is {d['grade']}{lost} (basis: {d['basis']})",
+                  f"    best: {best}", f"    position: {d['position']}"]
+    return "\n".join(lines)
+
+
+def seconds(text: str) -> float:
+    """An argument type: seconds above 0 up to BUDGET_CAP."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 < value <= BUDGET_CAP:  # also NaN and infinity
+        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a number of seconds above 0 up to "
+                                         f"{BUDGET_CAP:g}")
+    return value
+
+
 def build_parser(prog: str = "python -m trainer") -> Parser:
     parser = Parser(prog=prog, description="All Fives: counts, moves, solving, puzzles, "
                     "simulated matches, and the app.")
@@ -256,6 +289,12 @@ def build_parser(prog: str = "python -m trainer") -> Parser:
     rd.add_argument("--deals", type=deals_asked, default=DEALS,
                     help=f"deals weighed under a model (default {DEALS:,})")
     rd.add_argument("--seed", type=seed, default=0, help="seed for the deals drawn")
+    rev = sub.add_parser("review", help="the coach's review of a hand as one player saw it",
+                         description="Grade every move of the record's seat on what he could see then. "
+                         "FILE holds the hand in the text or the JSON form of a seat record.")
+    rev.add_argument("file", help="the hand's record (text, or JSON starting with '{')")
+    rev.add_argument("--budget", type=seconds, default=0.5, help="seconds a decision (default 0.5)")
+    rev.add_argument("--seed", type=seed, default=0, help="seed for the deals of the hidden tiles")
     puz = sub.add_parser("puzzles", help="generate, verify or count a puzzle bank")
     puz.add_argument("action", choices=("generate", "verify", "stats"))
     puz.add_argument("file", nargs="?", default=None,
@@ -290,7 +329,7 @@ def build_parser(prog: str = "python -m trainer") -> Parser:
                      help="add, link: the identity of the organisation's sign-in (its e-mail address, "
                      "as OpenID Connect gives it)")
     adm.add_argument("--db", default=None, help="the database: a path or URL (default: ALLFIVES_DB)")
-    for p in (count, moves, sim, sol, rd, puz, day, adm):
+    for p in (count, moves, sim, sol, rd, rev, puz, day, adm):
         p.add_argument("--json", action="store_true", help="print one JSON object")
     sub.add_parser("app", help="start the app in the browser",
                    description="Start the All Fives app. Options for Streamlit may follow, "
@@ -472,7 +511,8 @@ def read_text_file(path: str, what: str) -> str:
 COMMANDS = {"count": (cmd_count, show_count), "moves": (cmd_moves, show_moves),
             "solve": (cmd_solve, show_solve), "read": (cmd_read, show_read),
             "puzzles": (cmd_puzzles, show_puzzles), "daily": (cmd_daily, show_daily),
-            "admin": (cmd_admin, show_admin), "simulate": (cmd_simulate, show_simulate)}
+            "admin": (cmd_admin, show_admin), "simulate": (cmd_simulate, show_simulate),
+            "review": (cmd_review, show_review)}
 
 
 def visible(text: str) -> str:

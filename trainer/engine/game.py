@@ -21,6 +21,7 @@ from trainer.engine.numbers import SCORE_LIMIT, SEED_LIMIT
 from trainer.engine.position import HandEnd, Hidden, Position, empty_position, size
 from trainer.engine.record import Record, Turn
 from trainer.engine.rules import STANDARD, RuleSet
+from trainer.engine.seatview import SeatRecord
 from trainer.engine.tiles import ALL_TILES, Tile, pip_total
 from trainer.engine.voids import Voids, voids_from_turns
 from trainer.errors import IllegalMoveError, NotationError
@@ -177,6 +178,21 @@ class Match:
     def record(self) -> Record:
         return Record(self.rules, self.players, self.target, self.seed,
                       tuple(tuple(turns) for turns in self.hands))
+
+    def seat_record(self, number: int, seat: int) -> SeatRecord:
+        """Hand `number` (from 1) as player `seat` saw it (`trainer.engine.seatview`):
+        the others' draws as counts, their hands shown once the hand is over.
+
+        >>> m = Match(seed=3)
+        >>> m.play(m.legal_moves()[0])
+        >>> m.seat_record(1, 0).text().splitlines()[:4]
+        ['rules: standard', 'players: 2', 'seat: 0', 'hand: 6-4,6-3,6-1,4-2,4-0,3-3,3-0,2-2,1-0']
+        """
+        if not 1 <= number <= len(self.hands):
+            raise NotationError(f"hand {number}: this match has hands 1 to {len(self.hands)}")
+        if not 0 <= seat < self.players:
+            raise NotationError(f"seat {seat}: the players are 0 to {self.players - 1}")
+        return SeatRecord.from_hand(self.starts[number - 1], tuple(self.hands[number - 1]), seat)
 
     @classmethod
     def replay(cls, record: Record) -> Match:

@@ -103,6 +103,18 @@ def pips_from_text(text: str) -> tuple[int, int]:
     return a, b
 
 
+def tiles_from_text(text: str) -> tuple[Tile, ...]:
+    """A comma list of tiles, as written (at most the whole set's 28 are read).
+
+    >>> tiles_from_text("4-6, 0-0")
+    (Tile(high=6, low=4), Tile(high=0, low=0))
+    """
+    parts = text.split(",", len(ALL_TILES))
+    if len(parts) > len(ALL_TILES):
+        raise NotationError(f"more than {len(ALL_TILES)} tiles: the set has no more")
+    return tuple(tile_from_text(part.strip()) for part in parts)
+
+
 def sort_tiles(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
     """Canonical hand order: highest first (6-6, 6-1, 4-1, 3-2)."""
     return tuple(sorted(tiles, reverse=True))

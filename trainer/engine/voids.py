@@ -31,14 +31,28 @@ def voids_from_turns(start: Position, turns: tuple[Turn, ...]) -> Voids:
     position = start
     for turn in turns:
         pips = {end.pip for end in position.layout.open_ends()}
-        if turn.draws:
-            voids[turn.player] = set(pips)
-        elif turn.move is None:
-            voids.setdefault(turn.player, set()).update(pips)
+        showed(voids, turn.player, pips, drew=bool(turn.draws), passed=turn.move is None)
         for _ in turn.draws:
             position = position.draw()
         position = position.play(turn.move) if turn.move is not None else _pass(position)
     return {p: frozenset(s) for p, s in voids.items()}
+
+
+def showed(voids: dict[int, set[int]], player: int, pips: set[int], drew: bool, passed: bool) -> None:
+    """What one turn shows, added to `voids`: a player who drew lacked every suit of the
+    open ends `pips` (what he had before is forgotten: he may have drawn any suit); one
+    who passed without drawing lacks them too.
+
+    >>> known: dict[int, set[int]] = {1: {3}}
+    >>> showed(known, 1, {6, 2}, drew=False, passed=True); known
+    {1: {2, 3, 6}}
+    >>> showed(known, 1, {4}, drew=True, passed=False); known
+    {1: {4}}
+    """
+    if drew:
+        voids[player] = set(pips)
+    elif passed:
+        voids.setdefault(player, set()).update(pips)
 
 
 def _pass(position: Position) -> Position:

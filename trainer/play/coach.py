@@ -336,6 +336,15 @@ class MoveReview:
     target: Optional[int] = None  # judged by reaching the game's target, not by value
     headline: str = ""  # one plain sentence, said first
     contested: bool = False  # the yardsticks disagree: no best move or loss is claimed
+    ties: tuple[Move, ...] = ()  # every move as good as `best` on the evidence, `best` first
+
+    @property
+    def best_moves(self) -> tuple[Move, ...]:
+        """The best moves the review names: `best` and the moves equal to it; none where
+        it names none (no deal solved, or the yardsticks disagree)."""
+        if self.unjudged or self.contested:
+            return ()
+        return self.ties or (self.best,)
 
     @property
     def forced(self) -> bool:
@@ -424,8 +433,10 @@ def judged(view: Position, played: Move, evidence: Evidence, number: int = 0,
     extra = played_words(by_play, played, other, lang) if by_play is not None else ""
     reason = " ".join(x for x in (compare_words(view, evidence, played, other, lang), extra, basis) if x)
     margin = math.inf if loss.at_least else 0.0 if evidence.exact else loss.half_width  # inf: no figure
+    ties = (best, *(m for m in evidence.moves if m != best and not evidence.bounded(m)
+                    and evidence.mean(m) == evidence.mean(best)))
     return MoveReview(number, view.code(), played, best, shown, named, deals, margin, evidence.exact, reason,
-                      headline=headline)
+                      headline=headline, ties=ties)
 
 
 def review_hand(start: Position, turns: tuple[Turn, ...], learner: int, budget: float = 0.5,

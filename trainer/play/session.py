@@ -149,6 +149,11 @@ class PlaySession:
             self.match.play(move)
         return points
 
+    def hand_record(self, number: int, seat: Optional[int] = None) -> str:
+        """Hand `number` (from 1) as one player saw it, in the text form of
+        `trainer.engine.seatview` (the learner's seat unless `seat` is given)."""
+        return self.match.seat_record(number, self.settings.learner if seat is None else seat).text()
+
     # ----- undo, save, load -----
     def undo(self) -> None:
         """Take back the learner's last move and the computer moves after it."""
