@@ -140,7 +140,9 @@ def test_a_teacher_and_a_learner_at_once(club_url: tuple[str, Path], tmp_path: P
         assert "Assigned to you" in body(learner) and "1 assignment done" in body(learner)
 
         # the teacher's results show it done
-        teacher.reload()
+        teacher.goto(f"{url}/classes")
+        settle(teacher)
+        teacher.get_by_role("tab", name="Results").click()
         settle(teacher)
         teacher.get_by_text("done by 1 of 1").wait_for(timeout=60_000)
         teacher.screenshot(path=str(tmp_path / "teacher-results.png"), full_page=True)
