@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from tests.test_dealing import CASES
 from trainer.cli import main
 from trainer.engine.game import Match
 from trainer.engine.moves import Move
@@ -28,21 +29,7 @@ from trainer.play.models import EPSILON, MODELS, model
 from trainer.play.players import GreedyPlayer
 from trainer.play.reading import FLOOR_DEALS, decisions, read
 
-CASES: list[tuple[str, str, Voids]] = [
-    ("one void player",
-     "5-5:5-3,3-6,6-0,0-4,4-5:5-0,0-0,0-1:5-1,1-3,3-2,2-2,2-4,4-1:5-2,2-1 4-3,1-1/?3 ?6 0 15,35",
-     {1: frozenset({1, 4})}),
-    ("two void players",
-     "1-1:1-5,5-6,6-0,0-1:1-3,3-0,0-4,4-3,3-6::1-2,2-2,2-5,5-3 ?2/?3/6-1,5-5,4-4,2-0,0-0 ?4 2 10,10,0",
-     {0: frozenset({1, 2}), 1: frozenset({1, 3})}),
-    ("a void on a partner",
-     "6-6:6-0,0-5,5-3,3-2:6-2,2-2,2-4,4-6:6-3,3-3,3-4,4-1: ?2/?2/5-5,5-1,4-0,3-1,3-0,1-0/?2 ?3 2 0,0 "
-     "partners",
-     {0: frozenset({1, 2}), 3: frozenset({5, 6})}),
-    ("cincos",
-     "5-5:5-0,0-6,6-5,5-1,1-1:5-4,4-4,4-3,3-6,6-4,4-0:5-2,2-3:5-3,3-3 6-6,2-2,1-0/?3 ?6 0 25,10 cincos",
-     {1: frozenset({4, 5})}),
-]
+# the dealer's cases (each from real play, each void one the true deal respects)
 T = Tile.parse
 
 
