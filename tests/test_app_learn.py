@@ -256,6 +256,8 @@ def test_every_key_the_pages_use_is_in_the_english_catalogue() -> None:
 
 # ----- the strategy course and the worked hands -----
 def test_a_strategy_lesson_is_answered_and_explained_with_the_solver() -> None:
+    """A wrong answer: the right move and the idea in the box; what it rests on (solved
+    exactly) and the lines, the wrong choice's own first, folded below it."""
     from trainer.teach.strategy import strategy_lesson
 
     item = strategy_lesson("blocking")  # every tile known: solved exactly, explained by its lines
@@ -265,11 +267,31 @@ def test_a_strategy_lesson_is_answered_and_explained_with_the_solver() -> None:
     click(at, first, first.right)
     click(at, best, wrong_value(best))
     feedback = best.check(wrong_value(best))
-    assert feedback.message in texts(at.error) and "Solved exactly" in feedback.message
-    shown = " ".join(texts(at.markdown))
-    assert all(line in shown for line in feedback.details)
+    assert feedback.message in texts(at.error) and best.explanation in feedback.message
+    assert "Solved exactly" not in feedback.message and "best play:" not in feedback.message
+    folded = [str(c.value) for c in at.expander[0].caption]
+    assert at.expander[0].label == t("learn.figures") and folded == list(feedback.details)
     chosen = next(c.label for c in best.choices if c.value == wrong_value(best))
-    assert feedback.details[0].startswith(f"After {chosen}, best play:")  # the wrong choice's own line
+    assert folded[0].startswith(f"After {chosen}, best play:")  # the wrong choice's own line
+    assert folded[1].startswith("Solved exactly")
+
+
+@pytest.mark.parametrize("lesson_id", ["blocking", "defence"])
+def test_a_right_strategy_answer_is_given_its_reason(lesson_id: str) -> None:
+    """A right answer says why in plain words; on deals the figures and their 95% margins
+    are folded, never in the box."""
+    from trainer.teach.strategy import strategy_lesson
+
+    item = strategy_lesson(lesson_id)
+    best = next(q for q in item.questions if q.kind == "best_move")
+    at = app(LEARN, learn_lesson=lesson_id)
+    for question in item.questions[:item.questions.index(best) + 1]:
+        click(at, question, question.right)
+    said = next(text for text in texts(at.success) if text.startswith(f"Right: {best.right_choice.label}."))
+    assert best.explanation and said.endswith(best.explanation)
+    assert "95%" not in said and "deals of the" not in said
+    folded = [str(c.value) for e in at.expander if e.label == t("learn.figures") for c in e.caption]
+    assert best.figures in folded
 
 
 def test_worked_hands_ask_what_you_would_play_then_give_the_verdict() -> None:

@@ -203,12 +203,15 @@ def show_feedback(question: Question) -> None:
     if given is None:
         return
     feedback = question.check(given)
-    if feedback.correct:
-        st.success(feedback.message)
-        return
-    st.error(feedback.message)
+    (st.success if feedback.correct else st.error)(feedback.message)
     lines = [line for line in feedback.details if line not in feedback.message]
-    if lines:
+    if not lines:
+        return
+    if question.figures:  # the reason is said above; what it rests on and the lines are folded
+        with st.expander(t("learn.figures", LANG)):
+            for line in lines:
+                st.caption(line)
+    elif not feedback.correct:
         st.markdown("\n".join(f"- {line}" for line in lines))
 
 

@@ -170,6 +170,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     # ----- lessons: shared -----
     "lesson.right": "Right: {answer}.",
     "lesson.wrong": "Not quite: the answer is {answer}.",
+    "learn.figures": "The figures, what they rest on, and the lines of play",
     "lesson.not_a_choice": "“{text}” is not one of the choices.",
     "lesson.unknown": "There is no lesson “{id}”: the lessons are {ids}.",
     "choice.yes": "Yes",

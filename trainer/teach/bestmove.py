@@ -242,7 +242,7 @@ def best_question(m: Maker, qid: str, entry: Proven) -> Question:
         head = m.t("strategy.solved_deals", best=label, value=signed(entry.value(best)), deals=entry.deals,
                    best_in=best.best_in, unseen=len(unseen(position)))
     key, figures = reason(entry)
-    explanation = f"{head} {m.t(key, **_words(m, figures))}"
+    explanation = m.t(key, **_words(m, figures))
     if entry.topic == "spinner":
         explanation += " " + spinner_fact(m, entry, figures["other"])  # type: ignore[arg-type]
     lines = lines_of(entry)
@@ -267,7 +267,7 @@ def best_question(m: Maker, qid: str, entry: Proven) -> Question:
                  for o in entry.options[1:]]
     choices = sorted(((str(o.move), move_label(o.move, m.lang)) for o in entry.options), key=lambda c: c[0])
     return m.question(qid, "best_move", m.t("q.best_move", player=m.seat(position.turn)), board, choices,
-                      str(best.move), explanation, details, notes=tuple(notes))
+                      str(best.move), explanation, details, notes=tuple(notes), figures=head)
 
 
 def spinner_fact(m: Maker, entry: Proven, other: Move) -> str:

@@ -109,8 +109,10 @@ class Board:
 @dataclass(frozen=True)
 class Question:
     """A check question. `subject` names what is asked about (a side, a tile, a move;
-    see QuestionKind); `explanation` and `details` are shown after a wrong answer, and
-    the note of the wrong choice picked (`notes`: value, note) first."""
+    see QuestionKind). `explanation` is the reason, said after any answer, right or
+    wrong; `figures` (what the answer rests on: exact, or N deals with their margins)
+    and `details` are folded below it, the note of the wrong choice picked (`notes`:
+    value, note) first."""
 
     id: str
     kind: QuestionKind
@@ -123,6 +125,7 @@ class Question:
     subject: str = ""
     lang: str = "en"
     notes: tuple[tuple[str, str], ...] = ()
+    figures: str = ""
 
     @property
     def right_choice(self) -> Choice:
@@ -134,11 +137,13 @@ class Question:
         if value not in {c.value for c in self.choices}:
             raise AnswerError("lesson.not_a_choice", self.lang, text=str(value)[:12])
         label = self.right_choice.label
+        shown = (self.figures,) if self.figures else ()
         if value == self.right:
-            return Feedback(True, t("lesson.right", self.lang, answer=label), self.details)
+            return Feedback(True, f"{t('lesson.right', self.lang, answer=label)} {self.explanation}",
+                            (*shown, *self.details))
         head = t("lesson.wrong", self.lang, answer=label)
         note = dict(self.notes).get(value)
-        details = self.details if note is None else (note, *self.details)
+        details = (*shown, *self.details) if note is None else (note, *shown, *self.details)
         return Feedback(False, f"{head} {self.explanation}", details)
 
 
@@ -293,7 +298,7 @@ class Maker:
     def question(self, qid: str, kind: QuestionKind, prompt: str, board: Board,
                  choices: Iterable[tuple[str, str]], right: str, explanation: str,
                  details: tuple[str, ...] = (), subject: str = "",
-                 notes: tuple[tuple[str, str], ...] = ()) -> Question:
+                 notes: tuple[tuple[str, str], ...] = (), figures: str = "") -> Question:
         """A question with the right answer placed by `answer_slot`; the wrong choices
         keep the order given (numbers ascending)."""
         unique = dict(choices)
@@ -302,7 +307,7 @@ class Maker:
         wrong = [(v, label) for v, label in unique.items() if v != right]
         ordered = place_right((right, unique[right]), wrong, answer_slot(qid, self.seed, len(unique)))
         return Question(qid, kind, prompt, board, tuple(Choice(v, label) for v, label in ordered), right,
-                        explanation, details, subject, self.lang, notes)
+                        explanation, details, subject, self.lang, notes, figures)
 
 
 def _numbers(right: int, wrong: Iterable[int] = (), step: int = 1, n: int = 4,
