@@ -23,19 +23,24 @@ from trainer.puzzles import bank
 from trainer.store import ENV, Store
 
 PG_ENV = "ALLFIVES_TEST_PG_URL"
+SECRET_ENV = "ALLFIVES_SECRET"
 BACKENDS = ("sqlite", "postgresql")
 
 
 @pytest.fixture(autouse=True, scope="session")
 def _app_database(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
-    """ALLFIVES_DB for the test run: a file of its own, whatever the shell had set."""
-    before = os.environ.get(ENV)
+    """ALLFIVES_DB for the test run: a file of its own, whatever the shell had set; and
+    the key that seals what the browser keeps (ALLFIVES_SECRET), the run's own, so that
+    no key file is made in the user's folder."""
+    before = {name: os.environ.get(name) for name in (ENV, SECRET_ENV)}
     os.environ[ENV] = str(tmp_path_factory.mktemp("app-database") / "progress.db")
+    os.environ[SECRET_ENV] = "the test run's own key"
     yield
-    if before is None:
-        os.environ.pop(ENV, None)
-    else:
-        os.environ[ENV] = before
+    for name, value in before.items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value
 
 
 @pytest.fixture

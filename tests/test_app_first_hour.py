@@ -23,6 +23,7 @@ from streamlit.testing.v1 import AppTest  # noqa: E402
 
 from trainer.engine.moves import Move  # noqa: E402
 from trainer.i18n import t, tn  # noqa: E402
+from trainer.play.sealed import SealError, key_of, unseal  # noqa: E402
 from trainer.play.session import PlaySession, PlaySettings  # noqa: E402
 from trainer.puzzles.bank import catalogue, shipped  # noqa: E402
 from trainer.puzzles.daily import daily  # noqa: E402
@@ -244,7 +245,12 @@ def test_sections_hold_the_session_as_json() -> None:
     made = sections(state)
     place = json.loads(made["place"])
     assert place["lang"] == "es" and place["learn_answers"] == {"doubles.end": "E"}
-    assert made["play"].startswith("# play:") and PlaySession.load(made["play"]).settings.seed == 3
+    session = state["play"]
+    assert isinstance(session, PlaySession)
+    assert made["play"].startswith("sealed1:") and "# play:" not in made["play"]  # no record in the clear
+    with pytest.raises(SealError):
+        unseal(made["play"], key_of("another server"))
+    assert PlaySession.load(unseal(made["play"])).save() == session.save()  # the server opens it back
     assert len(json.loads(made["guest"])["results"]) == 1000  # bounded
 
 

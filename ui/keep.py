@@ -40,6 +40,7 @@ from pydantic import (
 )
 
 from trainer.errors import TrainerError
+from trainer.play.sealed import SealError, seal, unseal
 from trainer.play.session import PlaySession
 from trainer.store import GUEST_LIMIT, GuestAnswer, GuestRun
 from trainer.teach.course import COURSE_IDS, course_lesson
@@ -195,9 +196,20 @@ def _run_fields(run: GuestRun) -> dict[str, Any]:
 
 
 def _saved(value: Any) -> Optional[str]:
-    """A game object's saved record (a PlaySession or anything with save()), or None."""
+    """A game object's saved record (a PlaySession or anything with save()), sealed: it
+    holds the tiles the learner has not seen (`trainer.play.sealed`). None for no game."""
     save: Optional[Callable[[], str]] = getattr(value, "save", None)
-    return save() if save is not None else None
+    return seal(save()) if save is not None else None
+
+
+def opened(token: Optional[str]) -> Optional[str]:
+    """The record in a sealed token from the browser, or None if it does not open."""
+    if not token:
+        return None
+    try:
+        return unseal(token)
+    except SealError:
+        return None
 
 
 def sections(state: Any) -> dict[str, str]:
@@ -308,7 +320,7 @@ def _put_place(state: Any, place: Place) -> None:
                  play_coach=place.play_coach, play_note=place.play_note)
     if place.guided:
         state["guided"] = None  # a hand dealt before the browser answered gives way to the kept one
-        state["guided_saved"] = place.guided  # ui/guided.py replays it
+        state["guided_saved"] = opened(place.guided)  # ui/guided.py replays it (None: dealt anew)
     if place.guided_seed is not None:
         state["guided_seed"] = place.guided_seed
     state["guided_done"] = place.guided_done
@@ -328,9 +340,12 @@ def _put_guest(state: Any, guest: Guest) -> None:
     state["run_scores"] = list(guest.run_scores)
 
 
-def _put_play(state: Any, text: str) -> None:
-    try:
-        session = PlaySession.load(text)
+def _put_play(state: Any, token: str) -> None:
+    text = opened(token)
+    if text is None:
+        return
+    try:  # the coach's thinking time is the page's, whatever the record says
+        session = PlaySession.load(text, budget=float(state.get("play_budget") or 1.0))
     except (TrainerError, ValueError):
         return
     state.update(play=session, play_tile=None, play_hint=None, play_review=None, play_pending=None)

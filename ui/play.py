@@ -556,7 +556,7 @@ else:
     st.rerun()
 
 with st.expander(t("play.save_title", LANG)):
-    st.download_button(t("play.save", LANG), data=session.save(), file_name="allfives-game.txt",
+    st.download_button(t("play.save", LANG), data=session.save_file(), file_name="allfives-game.txt",
                        mime="text/plain", key="play_save")
     if not st.session_state.get("play_quitting"):
         st.button(t("play.quit", LANG), key="play_quit", on_click=st.session_state.update,

@@ -2191,6 +2191,10 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "play.file_not_text": "it is not a text file",
     "play.file_too_big": "it is {size}\u00a0KB, and a saved game is at most {limit}\u00a0KB",
     "play.file_not_game": "it is not a game saved from this page, or it was changed after saving",
+    "play.file_sealed_elsewhere": (
+        "it is a match saved while it was under way, sealed so that the tiles not yet seen stay hidden, and "
+        "it opens only on the server that saved it (or it was changed after saving)"
+    ),
     "play.file_no_seed": "the deal number is missing",
     "play.muggins": "Muggins: claim your own points",
     "play.coach": "Coach: allow hints",

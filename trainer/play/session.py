@@ -32,6 +32,7 @@ from trainer.engine.rules import preset
 from trainer.errors import IllegalMoveError, NotationError
 from trainer.i18n import t, tn
 from trainer.play.players import Player, make_player
+from trainer.play.sealed import SealError, seal, unseal
 
 MAX_BUDGET = 10.0  # the expert's seconds a move, at most
 STRENGTHS = ("random", "greedy", "expert")  # saved games keep these; people read play.strength.*
@@ -176,6 +177,15 @@ class PlaySession:
         lines += [f"# claim: {c.hand} {c.turn} {c.claimed} {c.points}" for c in self.claims]
         return "\n".join(lines) + "\n" + self.match.record().text()
 
+    def save_file(self, key: Optional[bytes] = None) -> str:
+        """The game as a file for the learner to keep: its record once the match is over;
+        before, sealed (`trainer.play.sealed`), since the record holds the tiles not yet
+        seen and the seed that deals the hands to come. A sealed file opens on the
+        server that saved it (`load_file`)."""
+        if self.over:
+            return self.save()
+        return f"{SEALED_NOTE}\n{SEALED_LINE}{seal(self.save(), key)}\n"
+
     @classmethod
     def load(cls, text: str, budget: Optional[float] = None) -> PlaySession:
         """A saved game, replayed; raises NotationError naming what is wrong. `budget`
@@ -238,6 +248,10 @@ class PlaySession:
 
 
 FILE_LIMIT = 200  # KB: a saved game is a few KB; anything bigger is not one
+SEALED_NOTE = ("# All Fives: a match under way, sealed so that the tiles not yet seen stay hidden. "
+               "It opens on the server that saved it; the record is written out in full once the match "
+               "is over.")
+SEALED_LINE = "# sealed: "
 
 
 class SaveFileError(NotationError):
@@ -249,9 +263,11 @@ class SaveFileError(NotationError):
         self.problem, self.detail = problem, detail
 
 
-def load_file(data: bytes, lang: str = "en", budget: Optional[float] = None) -> PlaySession:
-    """A saved game from an uploaded file's bytes; raises SaveFileError saying why not,
-    after bounded work (a file over FILE_LIMIT KB is not read). `budget`: as `load`.
+def load_file(data: bytes, lang: str = "en", budget: Optional[float] = None,
+              key: Optional[bytes] = None) -> PlaySession:
+    """A saved game from an uploaded file's bytes, plain or sealed (`save_file`); raises
+    SaveFileError saying why not, after bounded work (a file over FILE_LIMIT KB is not
+    read). `budget`: as `load`; `key`: the sealing key (the server's when None).
 
     >>> try:
     ...     load_file(b"\\xff\\xfe")
@@ -265,6 +281,13 @@ def load_file(data: bytes, lang: str = "en", budget: Optional[float] = None) -> 
         text = data.decode("utf-8")
     except UnicodeDecodeError:
         raise SaveFileError(t("play.file_not_text", lang)) from None
+    lines = text.splitlines()
+    sealed = next((line[len(SEALED_LINE):] for line in lines if line.startswith(SEALED_LINE)), None)
+    if sealed is not None:
+        try:
+            text = unseal(sealed.strip(), key)
+        except SealError:
+            raise SaveFileError(t("play.file_sealed_elsewhere", lang)) from None
     try:
         return PlaySession.load(text, budget)
     except NotationError as error:
