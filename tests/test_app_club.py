@@ -706,3 +706,33 @@ def test_a_learner_page_out_of_reach_is_refused_plainly(club: Store, params: tup
     # a learner is no teacher: the page is not his
     learner = signed_in_app(club, world["ann"].id)
     assert "class_learner" not in registered(learner)
+
+
+def test_the_operators_flag_shows_where_the_database_is_to_operators_only(
+        club: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """ALLFIVES_ADMIN=1 in club mode: the database's place (user, database, folder) is
+    shown to a signed-in operator, never to a learner or a teacher."""
+    people = two_classes(club)
+    monkeypatch.setenv("ALLFIVES_ADMIN", "1")
+    where = club.location
+    for who, shown in (("ann", False), ("lee", False), ("olga", True)):
+        at = signed_in_app(club, people[who].id, "progress")
+        assert (where in " ".join(str(c.value) for c in at.code)) == shown, who
+
+
+def test_names_split_at_line_ends_only_and_the_passwords_file_holds_no_formula(club: Store) -> None:
+    """"Smith, Jo" is one learner; a cell that a spreadsheet would run as a formula
+    (= + - @, a tab) is written as text in the first-passwords file."""
+    from trainer.store.classes import passwords_csv
+
+    lee = club.create_account("Ms Lee", "teacher", password="teacher-pass")
+    room = club.create_class(lee.id, "Thursday")
+    at = signed_in_app(club, lee.id, "classes", **{"class": str(room.id)})
+    at.session_state["classes_tab"] = t("classes.tab.learners")
+    ok(at)
+    at.text_area(key="classes_names").input("Smith, Jo\nDora")
+    at = ok([b for b in at.get("form_submit_button") if b.proto.form_id == "classes_add"][0].click())
+    assert [name for name, _ in at.session_state["classes_passwords"]] == ["Smith, Jo", "Dora"]
+    rows = [("@SUM(2+2)", "+1+2"), ("-3+4", "=A1"), ("\tx", "plain")]
+    cells = [cell for line in passwords_csv(rows).splitlines()[1:] for cell in line.split(",")]
+    assert cells == ["'@SUM(2+2)", "'+1+2", "'-3+4", "'=A1", "'\tx", "plain"]

@@ -15,6 +15,7 @@ def test_no_email_prompt_and_no_usage_statistics() -> None:
     settings = tomllib.loads(CONFIG.read_text(encoding="utf-8"))
     assert settings["server"]["showEmailPrompt"] is False
     assert settings["browser"]["gatherUsageStats"] is False
+    assert settings["client"]["showErrorDetails"] == "none"  # no traceback or server path to a visitor
     known = config._config_options_template
     for section, values in settings.items():
         for key in values:

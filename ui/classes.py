@@ -10,8 +10,6 @@ learner of another teacher's is "not found", whatever the address says."""
 
 from __future__ import annotations
 
-import csv
-import io
 import random
 from datetime import date, timedelta
 from typing import Optional
@@ -24,7 +22,7 @@ from trainer.puzzles.bank import shipped
 from trainer.puzzles.themes import TAGS
 from trainer.store import Klass, ScopedStore, Task
 from trainer.store.assignments import ITEMS_LIMIT, TARGET_LIMIT
-from trainer.store.classes import file_stem
+from trainer.store.classes import file_stem, passwords_csv
 from trainer.teach.course import COURSE_IDS
 from trainer.teach.drills import KINDS, LEVELS
 from trainer.teach.practice import practice_items
@@ -83,7 +81,7 @@ def add_learners(class_id: int) -> None:
     text = str(st.session_state.get("classes_names") or "")
     if not isinstance(store, ScopedStore):
         return
-    names = [" ".join(line.split()) for line in text.replace(",", "\n").splitlines()]
+    names = [" ".join(line.split()) for line in text.splitlines()]  # one a line: "Smith, Jo" is one
     names = [n for n in names if n]
     try:
         made = store.add_learners(class_id, names)
@@ -258,14 +256,6 @@ def assignment_form(klass: Klass) -> None:
 
 
 # ----- learners -----
-def passwords_csv(rows: list[tuple[str, str]]) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(["name", "first password"])
-    writer.writerows(rows)
-    return out.getvalue()
-
-
 def learners_section(store: ScopedStore, klass: Klass) -> None:
     try:
         members = store.members(klass.id)

@@ -219,8 +219,14 @@ def club_mode() -> bool:
 
 def operator_view() -> bool:
     """Whether the pages show operators' settings (where the database is): only when the
-    environment variable ALLFIVES_ADMIN is 1, so that learners never see paths."""
-    return os.environ.get(OPERATOR_ENV, "").strip() == "1"
+    environment variable ALLFIVES_ADMIN is 1, so that learners never see paths; in club
+    mode, besides, only to a signed-in operator (never to a learner or a teacher)."""
+    if os.environ.get(OPERATOR_ENV, "").strip() != "1":
+        return False
+    if not club_mode():
+        return True
+    account = st.session_state.get("club_account")
+    return getattr(account, "role", None) == "operator"
 
 
 def _close(store: Store) -> None:

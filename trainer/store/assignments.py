@@ -45,7 +45,7 @@ import sqlalchemy as sa
 from trainer.errors import TrainerError
 from trainer.store.accounts import Account
 from trainer.store.catalogue import Empty
-from trainer.store.classes import ClassStore, Klass
+from trainer.store.classes import ClassStore, Klass, spreadsheet_text
 from trainer.store.schema import assignments, attempts, lesson_mastery
 from trainer.store.values import TagStat, _read_time, _utc
 
@@ -231,17 +231,6 @@ def stars_text(stars: tuple[tuple[str, int], ...]) -> str:
     """
     return "; ".join(f"{goal}: {n} star{'s' if n > 1 else ''}" if n else f"{goal}: not yet"
                      for goal, n in stars)
-
-
-def _cell(value: object) -> str:
-    """A CSV cell that a spreadsheet shows as text: one starting with = + - @ (a
-    formula there) or a tab gets a leading apostrophe.
-
-    >>> _cell("=HYPERLINK(1)"), _cell(12)
-    ("'=HYPERLINK(1)", '12')
-    """
-    text = str(value)
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
 class AssignmentStore(ClassStore):
@@ -452,7 +441,7 @@ class AssignmentStore(ClassStore):
                          "right", "out_of", "seconds", "helped", "goals"])
         for a in report.assignments:
             for r in report.results[a.id]:
-                writer.writerow([_cell(x) for x in (
+                writer.writerow([spreadsheet_text(x) for x in (
                     report.klass.name, a.title, a.task.kind, a.due.isoformat(), r.name,
                     "yes" if r.done else "no", r.progress, r.total, r.right, r.out_of, f"{r.seconds:.1f}",
                     r.helped, stars_text(r.stars))])

@@ -18,6 +18,8 @@ class's code.
 
 from __future__ import annotations
 
+import csv
+import io
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -54,6 +56,31 @@ class Klass:
     teacher_id: int
     code: str
     created_at: datetime
+
+
+def spreadsheet_text(value: object) -> str:
+    """A CSV cell that a spreadsheet shows as text: one starting with = + - @ (a
+    formula there) or a tab gets a leading apostrophe.
+
+    >>> spreadsheet_text("=HYPERLINK(1)"), spreadsheet_text(12)
+    ("'=HYPERLINK(1)", '12')
+    """
+    text = str(value)
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+def passwords_csv(rows: Sequence[tuple[str, str]]) -> str:
+    """The first passwords handed out, as CSV (name, first password), each cell text
+    in a spreadsheet.
+
+    >>> passwords_csv([("+Ann", "x")]).splitlines()
+    ['name,first password', "'+Ann,x"]
+    """
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(["name", "first password"])
+    writer.writerows([spreadsheet_text(name), spreadsheet_text(word)] for name, word in rows)
+    return out.getvalue()
 
 
 def file_stem(name: str, fallback: str = "class") -> str:
