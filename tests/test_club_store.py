@@ -63,33 +63,69 @@ def test_a_password_that_cannot_be_used_is_refused(store: Store, password: str) 
     assert store.find_account("Ann") is None and store.learners() == ()
 
 
-def test_too_many_wrong_passwords_lock_the_name_for_the_window(store: Store) -> None:
+def test_wrong_passwords_slow_the_name_with_growing_waits_never_a_lock(store: Store) -> None:
+    """Past the free tries, each wrong password doubles the name's wait (from any
+    address) up to a minute; the right password is refused while the wait runs, so
+    that guessing faster gains nothing, and works as soon as it is over."""
     store.create_account("Ann", "learner", password="a long secret")
-    limit = store.policy.account_failures
-    for n in range(limit):
-        assert store.sign_in("Ann", f"guess {n}", address=f"198.51.100.{n}", when=T0).outcome == "wrong"
-    # even the right password is refused now, from any address: guessing on gains nothing
-    locked = store.sign_in("Ann", "a long secret", address="203.0.113.99", when=T0 + timedelta(minutes=1))
-    assert locked.outcome == "locked" and locked.token == ""
-    assert timedelta(minutes=13) < locked.wait <= store.policy.window
-    # another name is not locked
+    policy = store.policy
+    at = T0
+    for n in range(policy.account_free):
+        assert store.sign_in("Ann", f"guess {n}", address=f"198.51.100.{n}", when=at).outcome == "wrong"
+    waits = []
+    for n in range(10):  # a guesser who tries again the moment he may
+        refused = store.sign_in("Ann", "a long secret", address="203.0.113.99", when=at)
+        assert refused.outcome == "locked" and refused.token == ""
+        waits.append(refused.wait)
+        at += refused.wait
+        assert store.sign_in("Ann", f"again {n}", address=f"198.51.100.{n}", when=at).outcome == "wrong"
+    assert waits[:3] == [policy.first_delay, 2 * policy.first_delay, 4 * policy.first_delay]
+    assert max(waits) == policy.longest_delay == waits[-1]  # growing, never past a minute
+    # another name is not slowed
     store.create_account("Ben", "learner", password="ben's secret")
-    assert store.sign_in("Ben", "ben's secret", address="203.0.113.99", when=T0).outcome == "ok"
-    # once the window has passed, the right password works, and clears the count
-    later = T0 + store.policy.window + timedelta(seconds=1)
+    assert store.sign_in("Ben", "ben's secret", address="203.0.113.99", when=at).outcome == "ok"
+    # the owner gets in once the last wait is over, and the count starts again
+    later = at + policy.longest_delay
     assert store.sign_in("Ann", "a long secret", address=ADDRESS, when=later).outcome == "ok"
     assert store.sign_in("Ann", "guess", address=ADDRESS, when=later).outcome == "wrong"
     assert store.sign_in("Ann", "a long secret", address=ADDRESS, when=later).outcome == "ok"
 
 
-def test_too_many_wrong_passwords_from_one_address_lock_that_address(store: Store) -> None:
+def test_a_new_password_clears_the_names_wait(store: Store) -> None:
     store.create_account("Ann", "learner", password="a long secret")
-    for n in range(store.policy.address_failures):
-        store.sign_in(f"name {n}", "guess", address=ADDRESS, when=T0)
+    for n in range(store.policy.account_free + 6):
+        store.sign_in("Ann", f"guess {n}", address=ADDRESS, when=T0)
     assert store.sign_in("Ann", "a long secret", address=ADDRESS, when=T0).outcome == "locked"
+    store.clear_failures("ann")
+    assert store.sign_in("Ann", "a long secret", address=ADDRESS, when=T0).outcome == "ok"
+
+
+def test_many_wrong_passwords_from_one_address_slow_that_address(store: Store) -> None:
+    store.create_account("Ann", "learner", password="a long secret")
+    for n in range(store.policy.address_free):
+        store.sign_in(f"name {n}", "guess", address=ADDRESS, when=T0)
+    slowed = store.sign_in("Ann", "a long secret", address=ADDRESS, when=T0)
+    assert slowed.outcome == "locked" and slowed.wait == store.policy.first_delay
     assert store.sign_in("Ann", "a long secret", address="192.0.2.11", when=T0).outcome == "ok"
+    assert store.sign_in("Ann", "a long secret", address=ADDRESS, when=T0 + slowed.wait).outcome == "ok"
     # each wrong try is kept twice, for its name and for its address, until the window is over
-    assert store.forget_failures(T0 + timedelta(hours=1)) == 2 * store.policy.address_failures
+    assert store.forget_failures(T0 + timedelta(hours=1)) == 2 * store.policy.address_free
+
+
+def test_a_classroom_behind_one_address_whose_pupils_mistype_all_get_in(store: Store) -> None:
+    """30 pupils behind one router, each mistyping twice, then signing in: nobody waits."""
+    pupils = {f"Pupil {n}": f"secret number {n}" for n in range(30)}
+    for name, word in pupils.items():
+        store.create_account(name, "learner", password=word)
+    at = T0
+    for name in pupils:
+        for typo in ("oops", "oops again"):
+            assert store.sign_in(name, typo, address=ADDRESS, when=at).outcome == "wrong"
+            at += timedelta(milliseconds=200)
+    for name, word in pupils.items():
+        assert store.sign_in(name, word, address=ADDRESS, when=at).outcome == "ok", name
+        at += timedelta(milliseconds=200)
+    assert at - T0 < timedelta(seconds=20)
 
 
 # ----- sessions -----

@@ -9,6 +9,7 @@ the store as that account sees it."""
 
 from __future__ import annotations
 
+import math
 import os
 from datetime import date
 from typing import Optional
@@ -118,8 +119,8 @@ def _sign_in() -> None:
         st.session_state["club_message"] = t("club.sign_in_failed", lang(), error=reason(error))
         return
     if result.outcome == "locked":
-        minutes = max(1, int(result.wait.total_seconds() // 60) + 1)
-        st.session_state["club_message"] = tn("club.sign_in_locked", minutes, lang())
+        seconds = max(1, math.ceil(result.wait.total_seconds()))
+        st.session_state["club_message"] = tn("club.sign_in_wait", seconds, lang())
         return
     if result.outcome != "ok" or result.account is None:
         st.session_state["club_message"] = t("club.sign_in_wrong", lang())

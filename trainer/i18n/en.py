@@ -2422,9 +2422,9 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "club.sign_in": "Sign in",
     "club.sign_in_empty": "Type your name and your password.",
     "club.sign_in_wrong": "That name and password do not match. Check both and try again.",
-    "club.sign_in_locked": {
-        "one": "Too many wrong tries: wait {n} minute, then try again.",
-        "other": "Too many wrong tries: wait {n} minutes, then try again.",
+    "club.sign_in_wait": {
+        "one": "Several wrong tries: wait {n} second, then try again.",
+        "other": "Several wrong tries: wait {n} seconds, then try again.",
     },
     "club.sign_in_failed": "Signing in did not work: {error}.",
     "club.sign_in_identity": "Sign in with your school or club account",

@@ -69,19 +69,36 @@ class AccessError(LearnerError):
 
 @dataclass(frozen=True)
 class Policy:
-    """How sign-in is limited and how long a session lasts.
+    """How sign-in is slowed and how long a session lasts.
 
-    `account_failures` wrong passwords for one name within `window` lock that name for
-    the rest of the window (counted from each failure); `address_failures` wrong
-    passwords from one address within `window` lock that address likewise. A session
-    ends after `idle` without use and in any case `lifetime` after signing in."""
+    Wrong passwords slow the next try, never lock it out: past `account_free` wrong
+    tries for one name within `window` (from any address), or past `address_free` from
+    one address, the next try of that name (or from that address) waits `first_delay`,
+    doubled with each further wrong try, up to `longest_delay`, counted from the last
+    wrong try. A guesser gets a try a minute at most; the owner, or a classroom behind
+    one router whose pupils mistype, gets in after a minute at worst. A right password
+    clears its name's count, as does a new password set by a teacher. A session ends
+    after `idle` without use and in any case `lifetime` after signing in."""
 
-    account_failures: int = 5
-    address_failures: int = 20
+    account_free: int = 3
+    address_free: int = 100
+    first_delay: timedelta = timedelta(seconds=1)
+    longest_delay: timedelta = timedelta(minutes=1)
     window: timedelta = timedelta(minutes=15)
     idle: timedelta = timedelta(hours=2)
     lifetime: timedelta = timedelta(hours=12)
     touch: timedelta = timedelta(minutes=1)  # how often a session's last use is written
+
+    def delay(self, failures: int, free: int) -> timedelta:
+        """The wait after `failures` recent wrong tries of which `free` cost nothing.
+
+        >>> [Policy().delay(n, 3).seconds for n in (2, 3, 4, 6, 9, 30)]
+        [0, 1, 2, 8, 60, 60]
+        """
+        if failures < free:
+            return timedelta(0)
+        steps = min(failures - free, 32)
+        return min(self.longest_delay, self.first_delay * 2 ** steps)
 
 
 @dataclass(frozen=True)
@@ -100,8 +117,8 @@ class Account:
 @dataclass(frozen=True)
 class SignIn:
     """What a sign-in did: "ok" (with the account and a new session's token), "wrong"
-    (name or password: which, it does not say), or "locked" (too many wrong tries for
-    that name or from that address; `wait` until it may try again)."""
+    (name or password: which, it does not say), or "locked" (wrong tries for that name
+    or from that address: `wait` until it may try again, a minute at most)."""
 
     outcome: Literal["ok", "wrong", "locked"]
     account: Optional[Account] = None
@@ -272,10 +289,10 @@ class AccountStore(LearnerStore):
     # ----- signing in -----
     def sign_in(self, name: str, password: str, *, address: str,
                 when: Optional[datetime] = None) -> SignIn:
-        """Check a name and password; on success a new session. A name or address with
-        too many wrong tries lately is refused before the password is even looked at,
-        so that guessing on gains nothing; an unknown name costs as long as a known
-        one and says the same ("wrong")."""
+        """Check a name and password; on success a new session. A name or address still
+        waiting after its wrong tries (`Policy`) is refused before the password is even
+        looked at, so that guessing faster gains nothing; an unknown name costs as long
+        as a known one and says the same ("wrong")."""
         now = _utc(when)
         name_key = self._failure_key(name)
         address = str(address)[:IDENTITY_MAX]
@@ -310,19 +327,26 @@ class AccountStore(LearnerStore):
         return _name_key(text)[:IDENTITY_MAX]
 
     def _locked(self, name_key: str, address: str, now: datetime) -> timedelta:
-        """How long the name or the address must wait (0 when neither is locked)."""
+        """How long the name or the address must still wait (0 when neither must)."""
         since = now - self.policy.window
         f = sign_in_failures.c
         wait = timedelta(0)
+        enough = 40  # past this many, the delay is the longest whatever the count
         with self._read() as conn:
-            for scope, key, limit in (("account", name_key, self.policy.account_failures),
-                                      ("address", address, self.policy.address_failures)):
+            for scope, key, free in (("account", name_key, self.policy.account_free),
+                                     ("address", address, self.policy.address_free)):
                 recent = conn.execute(sa.select(f.at).where(f.scope == scope, f.key == key, f.at > since)
-                                      .order_by(f.at.desc()).limit(limit)).scalars().all()
-                if len(recent) >= limit:
-                    # locked until the oldest of the last `limit` failures leaves the window
-                    wait = max(wait, _read_time(recent[-1]) + self.policy.window - now)
+                                      .order_by(f.at.desc()).limit(free + enough)).scalars().all()
+                delay = self.policy.delay(len(recent), free)
+                if delay:
+                    wait = max(wait, _read_time(recent[0]) + delay - now)
         return wait
+
+    def clear_failures(self, name: str) -> None:
+        """Forget the wrong tries of a name (a teacher has set its new password)."""
+        with self._write() as conn:
+            conn.execute(sa.delete(sign_in_failures).where(sign_in_failures.c.scope == "account",
+                                                           sign_in_failures.c.key == self._failure_key(name)))
 
     def forget_failures(self, before: Optional[datetime] = None) -> int:
         """Remove the records of wrong tries older than the window; returns how many."""
