@@ -98,7 +98,7 @@ class Policy:
         if failures < free:
             return timedelta(0)
         steps = min(failures - free, 32)
-        return min(self.longest_delay, self.first_delay * 2 ** steps)
+        return min(self.longest_delay, self.first_delay * (1 << steps))
 
 
 @dataclass(frozen=True)
