@@ -14,7 +14,7 @@ from ui.glossary import help_panel
 from ui.keep import claim_work, keep_work
 from ui.language import follow_learner, language_picker
 from ui.state import club_mode, init_state
-from ui.widgets import APP_ICON, learner_picker, opening, page_style, warm_searches
+from ui.widgets import APP_ICON, learner_picker, opening, page_style, store_warnings, warm_searches
 
 
 def pages(lang: str, role: Optional[str] = None) -> list[st.Page]:
@@ -71,6 +71,7 @@ def main() -> None:
     if account is not None:
         st.query_params.pop("learner", None)  # club mode: the account says who, never the address
         account_panel(account)
+        store_warnings()  # the database away, answers waiting, saved or lost: said in club mode too
     else:
         learner_picker()
     help_panel()

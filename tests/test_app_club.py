@@ -739,3 +739,27 @@ def test_names_split_at_line_ends_only_and_the_passwords_file_holds_no_formula(c
     rows = [("@SUM(2+2)", "+1+2"), ("-3+4", "=A1"), ("\tx", "plain")]
     cells = [cell for line in passwords_csv(rows).splitlines()[1:] for cell in line.split(",")]
     assert cells == ["'@SUM(2+2)", "'+1+2", "'-3+4", "'=A1", "'\tx", "plain"]
+
+
+def test_club_mode_says_the_answers_wait_while_the_database_is_away(
+        club: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A signed-in learner answers while the database cannot be opened: the page says
+    that his answers wait, as home mode does, and he stays signed in."""
+    import ui.state
+    from trainer.store.errors import StoreUnreachableError
+    from trainer.teach.drills import make_item
+
+    people = two_classes(club)
+    at = signed_in_app(club, people["ann"].id, "drills")
+
+    def away(setting: str) -> Store:
+        raise StoreUnreachableError("the server is restarting")
+    monkeypatch.setattr(ui.state, "_shared_store", away)
+    for key, value in (("drill_seed", 4), ("drill_kind", "total"), ("drill_level", 1)):
+        at.session_state[key] = value
+    at = ok(at)
+    at.text_input(key="drill_count").input(str(make_item("total", 4, 1).answer))
+    at = ok(at.button(key="drill_submit").click())
+    assert at.session_state["club_account"] is not None
+    said = " ".join(str(e.value) for e in at.info).replace("\\", "")
+    assert "1 answer waits, saved once the database is back" in said, said

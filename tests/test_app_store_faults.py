@@ -143,3 +143,21 @@ def test_a_store_that_cannot_be_opened_shows_plain_words_and_no_address(
     monkeypatch.setenv("ALLFIVES_ADMIN", "1")  # an operator is told where and why
     at = ok(AppTest.from_file(str(ROOT / "app.py"), default_timeout=120))
     assert "db7.example.internal" in " ".join(str(w.value) for w in at.warning).replace("\\", "")
+
+
+def test_club_sign_in_says_the_database_cannot_be_opened(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Club mode with the database away at start: the sign-in page says so before anyone
+    types, and a right password gets the reason, not a silent nothing."""
+    def failing(setting: str) -> Store:
+        raise FAULTS[0](DETAIL)
+    monkeypatch.setenv("ALLFIVES_MODE", "club")
+    monkeypatch.setattr(ui.state, "_shared_store", failing)
+    at = ok(AppTest.from_file(str(ROOT / "app.py"), default_timeout=120))
+    words = t(f"store.fault.{FAULTS[0].fault}")
+    said = " ".join(str(w.value) for w in at.warning).replace("\\", "")
+    assert t("club.store_away", error=words) in said and not leaks(at)
+    at.text_input(key="club_name").input("Ms Lee")
+    at.text_input(key="club_password").input("teacher-pass")
+    at = ok(list(at.get("form_submit_button"))[0].click())
+    assert [str(e.value) for e in at.error] == [t("club.store_away", error=words)]
+    assert not leaks(at)

@@ -108,7 +108,10 @@ def _sign_in() -> None:
     password = str(st.session_state.get(PASSWORD_KEY) or "")[:PASSWORD_MAX + 1]
     st.session_state[PASSWORD_KEY] = ""
     store = shared_store()
-    if store is None:
+    if store is None:  # said, not a silent nothing: the right password cannot be checked now
+        problem = st.session_state.get("store_problem")
+        error = reason(problem[1]) if problem else t("store.fault.failed", lang())
+        st.session_state["club_message"] = t("club.store_away", lang(), error=error)
         return
     if not name.strip() or not password:
         st.session_state["club_message"] = t("club.sign_in_empty", lang())
@@ -195,7 +198,12 @@ def sign_in_page() -> None:
 
 
 def sign_in_form() -> None:
-    """The sign-in page's form: name and password, and why a sign-in was refused."""
+    """The sign-in page's form: name and password, and why a sign-in was refused (the
+    database away included, said before anyone types)."""
+    if shared_store() is None and not st.session_state.get("club_message"):
+        problem = st.session_state.get("store_problem")
+        error = reason(problem[1]) if problem else t("store.fault.failed", lang())
+        st.warning(t("club.store_away", lang(), error=error), icon=":material/database:")
     with st.form("club_sign_in"):
         st.text_input(t("club.name", lang()), key=NAME_KEY, autocomplete="username", max_chars=40)
         st.text_input(t("club.password", lang()), key=PASSWORD_KEY, type="password",

@@ -2427,6 +2427,10 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
         "other": "Several wrong tries: wait {n} seconds, then try again.",
     },
     "club.sign_in_failed": "Signing in did not work: {error}.",
+    "club.store_away": (
+        "Signing in cannot work right now: the server cannot open its database ({error}). Nothing is lost; "
+        "try again in a minute."
+    ),
     "club.sign_in_identity": "Sign in with your school or club account",
     "club.identity_unknown": (
         "No account here is linked to {email}. Ask your teacher or the club's operator to link it."),
