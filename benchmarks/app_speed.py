@@ -20,11 +20,18 @@ each click's time over the bare click just before it:
   (target: 1.5 s), beside the bare page opened the same way;
 - progress: the Progress page of a learner with a year of history (50,000 answers,
   made as benchmarks/store_speed.py makes them) opened in a new tab, until its last
-  section is on the page and its first chart drawn, each time right after the bare
-  page opened the same way (target: within 1 s of the bare page). Twice: in new tabs
-  of one browser that has opened both pages before (its cache holds the pages'
-  scripts, as a returning learner's browser does), and in a browser of its own each
-  time (an empty cache, as on a first visit: every script the page needs is fetched).
+  section is on the page and its first chart drawn (it opens on its summary in words
+  and the calendar's drawing; plotly's charts wait for their tab), each time right
+  after the bare page opened the same way (targets: within 1.5 s of the bare page for
+  a returning learner, 2.5 s on a first visit). Beside it, in the same run, the page
+  as it was with every chart an SVG drawing (`--svg-ref`, a commit of this repository,
+  served from a copy of its tree). Twice: in new tabs of one browser that has opened
+  the pages before (its cache holds the pages' scripts, as a returning learner's
+  browser does), and in a browser of its own each time (an empty cache, as on a first
+  visit: every script the page needs is fetched);
+- chart tab: on that page, a click on the Rating tab until plotly's chart is drawn
+  (the first plotly chart of the tab: plotly's script is read then), and then on the
+  Drills tab until its chart is drawn, each beside a bare click.
 
 `--only progress` (or `drill`, `puzzle`, `play`, `link`) measures that part alone.
 """
@@ -34,6 +41,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import shutil
 import socket
 import statistics
 import subprocess
@@ -41,7 +49,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Optional
 
@@ -61,7 +69,8 @@ TILE_BUTTONS = "[class*=st-key-tiles_] button:not([disabled])"  # the tiles that
 PUZZLE = "bp-"  # a best-play puzzle with two tiles to choose from (looked up at start)
 TARGETS = {"drill": 1.5, "puzzle": 1.5}  # ratios to bare
 LIMITS = {"computer move": 1.0, "review": 1.5, "link": 1.5}  # seconds
-PROGRESS_OVER_BARE = 1.0  # seconds the Progress page may take beyond the bare page
+PROGRESS_OVER_BARE = {"progress": 1.5, "progress, first visit": 2.5}  # seconds beyond the bare page
+SVG_REF = "a35c734"  # the last commit whose Progress page drew its charts as SVG
 HISTORY = 50_000  # answers in the Progress page's learner's year
 LEARNER = "Yara"
 PARTS = ("drill", "puzzle", "play", "link", "progress")
@@ -74,15 +83,15 @@ def free_port() -> int:
 
 
 @contextmanager
-def server(script: Path) -> Iterator[str]:
-    """A headless Streamlit server for `script`, stopped on the way out."""
+def server(script: Path, root: Path = ROOT) -> Iterator[str]:
+    """A headless Streamlit server for `script` of the tree at `root`, stopped on the way out."""
     port = free_port()
     process = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", str(script), "--server.headless", "true",
          "--server.port", str(port), "--server.address", "127.0.0.1", "--server.runOnSave", "false",
          "--browser.gatherUsageStats", "false"],
-        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        env={**os.environ, "PYTHONPATH": str(ROOT)})
+        cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        env={**os.environ, "PYTHONPATH": str(root)})
     try:
         deadline = time.time() + 60
         while time.time() < deadline:
@@ -274,11 +283,28 @@ def bare_opens(browser: object, url: str, repeats: int) -> list[float]:
     return times
 
 
-# the Progress page's last section on the page and a chart's drawing laid out and loaded
+# the Progress page's last section on the page and its first chart drawn: a drawing laid
+# out and loaded (the calendar; on the SVG page, the rating's); a plotly chart with its lines
 PROGRESS_DRAWN = ("document.body.innerText.includes('Best timed runs') && "
                   "[...document.querySelectorAll('[data-testid=stMain] .af-board-wide img, "
                   "[data-testid=stMain] .af-board-narrow img')].some(x => x.complete && x.naturalWidth > 0 "
                   "&& x.getBoundingClientRect().width > 0)")
+SVG_DRAWN = PROGRESS_DRAWN
+PLOTLY_DRAWN = "!!document.querySelector('[data-testid=stMain] .js-plotly-plot .scatterlayer .trace path')"
+DRILLS_DRAWN = ("document.querySelectorAll('[data-testid=stMain] .js-plotly-plot .scatterlayer .trace')"
+                ".length >= 8")  # four drills, two panels
+
+
+def svg_tree(ref: str, folder: Path) -> Path:
+    """This repository's tree at `ref` written into `folder`, with the solver's built
+    extension copied in: the app as it was, to serve beside today's."""
+    tree = folder / "svg-page"
+    tree.mkdir()
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", ref], check=True, capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(tree)], input=archive, check=True)
+    for built in (ROOT / "trainer" / "search").glob("_fast*.so"):
+        shutil.copy(built, tree / "trainer" / "search" / built.name)
+    return tree
 
 
 def big_learner(path: Path, answers: int) -> None:
@@ -295,11 +321,12 @@ def big_learner(path: Path, answers: int) -> None:
         store.import_learner(history(LEARNER, answers, 1), name=LEARNER)
 
 
-def progress_opens(browser: object, app_url: str, bare_url: str,
-                   repeats: int, cached: bool) -> tuple[list[float], list[float]]:
-    """The big learner's Progress page in a new tab, each time right after the bare
-    page in a new tab: both lists of seconds. `cached`: the tabs of one browser, whose
-    cache is shared; else each tab in a browser of its own, its cache empty."""
+def progress_opens(browser: object, pages: dict[str, tuple[str, str]], repeats: int,
+                   cached: bool) -> dict[str, list[float]]:
+    """Each of `pages` (name: its address and the script that says it is drawn) in a new
+    tab, one after the other, `repeats` rounds: the seconds of each. `cached`: the tabs of
+    one browser, whose cache is shared; else each tab in a browser of its own, its cache
+    empty."""
     shared = browser.new_context(viewport={"width": 1280, "height": 1000}) if cached else None  # type: ignore[attr-defined]
 
     def opened(url: str, done: str) -> float:
@@ -313,17 +340,35 @@ def progress_opens(browser: object, app_url: str, bare_url: str,
         page.close()
         return seconds
 
-    progress_url = f"{app_url}/progress?learner={LEARNER}"
-    bare_done = "document.body.innerText.includes('Clicked 0 times')"
-    opened(progress_url, PROGRESS_DRAWN)  # the first opening reads the database from disk
-    opened(bare_url, bare_done)
-    bare, progress = [], []
+    for url, done in pages.values():  # the first opening reads the database from disk
+        opened(url, done)
+    times: dict[str, list[float]] = {name: [] for name in pages}
     for _ in range(repeats):
-        bare.append(opened(bare_url, bare_done))
-        progress.append(opened(progress_url, PROGRESS_DRAWN))
+        for name, (url, done) in pages.items():
+            times[name].append(opened(url, done))
     if shared is not None:
         shared.close()
-    return progress, bare
+    return times
+
+
+def tab_clicks(browser: object, app_url: str, bare: Bare, repeats: int) -> dict[str, list[float]]:
+    """In a new tab of the Progress page each time: a click on the Rating tab until its
+    plotly chart is drawn, then on the Drills tab until its chart is; a bare click
+    before each."""
+    times: dict[str, list[float]] = {"bare": [], "rating": [], "drills": []}
+    for _ in range(repeats):
+        page = browser.new_page(viewport={"width": 1280, "height": 1000})  # type: ignore[attr-defined]
+        page.goto(f"{app_url}/progress?learner={LEARNER}")
+        page.wait_for_function(PROGRESS_DRAWN, timeout=120_000)
+        settle(page)
+        for name, done in (("rating", PLOTLY_DRAWN), ("drills", DRILLS_DRAWN)):
+            times["bare"].append(bare.click())
+            page.bring_to_front()
+            tab = page.get_by_role("tab", name=name.title())
+            times[name].append(timed(page, tab.click, done))
+            settle(page)
+        page.close()
+    return times
 
 
 def best_play_puzzle() -> str:
@@ -338,6 +383,7 @@ def main() -> None:
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     parser.add_argument("--only", choices=PARTS, help="measure this part alone")
     parser.add_argument("--answers", type=int, default=HISTORY, help="the Progress page's learner's answers")
+    parser.add_argument("--svg-ref", default=SVG_REF, help="the commit whose Progress page drew SVG charts")
     args = parser.parse_args()
     parts = (args.only,) if args.only else PARTS
     puzzle = best_play_puzzle()
@@ -349,7 +395,13 @@ def main() -> None:
             made = time.perf_counter()
             big_learner(Path(folder) / "progress.db", args.answers)
             print(f"(a learner with {args.answers:,} answers made in {time.perf_counter() - made:.0f} s)")
-        with server(bare_script) as bare_url, server(ROOT / "app.py") as app_url, sync_playwright() as p:
+        with ExitStack() as stack:
+            bare_url = stack.enter_context(server(bare_script))
+            app_url = stack.enter_context(server(ROOT / "app.py"))
+            if "progress" in parts:
+                svg_root = svg_tree(args.svg_ref, Path(folder))
+                svg_url = stack.enter_context(server(svg_root / "app.py", svg_root))
+            p = stack.enter_context(sync_playwright())
             browser = p.chromium.launch(executable_path=args.chromium, args=FLAGS)
             page = browser.new_page(viewport={"width": 1280, "height": 1000})
             page.goto(app_url)  # the first run imports the trainer: not a learner's click
@@ -368,11 +420,15 @@ def main() -> None:
             if "link" in parts:
                 measured["link"] = (link_opens(browser, app_url, puzzle, max(3, args.repeats // 2)), None)
                 bare_links = bare_opens(browser, bare_url, max(3, args.repeats // 2))
+            opens: dict[str, dict[str, list[float]]] = {}
             if "progress" in parts:
-                pairs = max(3, args.repeats // 3)
-                measured["progress"] = progress_opens(browser, app_url, bare_url, pairs, cached=True)
-                measured["progress, first visit"] = progress_opens(browser, app_url, bare_url, pairs,
-                                                                   cached=False)
+                rounds = max(3, args.repeats // 3)
+                pages = {"bare": (bare_url, "document.body.innerText.includes('Clicked 0 times')"),
+                         "plotly": (f"{app_url}/progress?learner={LEARNER}", PROGRESS_DRAWN),
+                         "svg": (f"{svg_url}/progress?learner={LEARNER}", SVG_DRAWN)}
+                opens["progress"] = progress_opens(browser, pages, rounds, cached=True)
+                opens["progress, first visit"] = progress_opens(browser, pages, rounds, cached=False)
+                tabs = tab_clicks(browser, app_url, bare, rounds)
             browser.close()
     print(f"{'click':<15}{'median s':>10}{'x bare':>9}  target")
     base = statistics.median(bare_times) if bare_times else None
@@ -400,18 +456,27 @@ def main() -> None:
               f"{links / statistics.median(bare_links):.2f}x the bare page's)")
     for name, how in (("progress", "a new tab of a browser that has opened the app before"),
                       ("progress, first visit", "a new browser, its cache empty")):
-        if name not in measured:
+        if name not in opens:
             continue
-        progress, bare_opened = measured[name]
-        assert bare_opened is not None
-        over = statistics.median(p - b for p, b in zip(progress, bare_opened))
-        ok = "ok" if over <= PROGRESS_OVER_BARE else "SLOW"
-        print(f"({how}:)")
-        print(f"{'  bare page':<15}{statistics.median(bare_opened):>10.3f}")
-        print(f"{'  progress':<15}{statistics.median(progress):>10.3f}"
-              f"{statistics.median(progress) / statistics.median(bare_opened):>9.2f}  "
-              f"target <= bare + {PROGRESS_OVER_BARE:g} s: {over:+.3f} s over it (median of {len(progress)} "
-              f"pairs, {args.answers:,} answers) {ok}")
+        times = opens[name]
+        bare_opened = statistics.median(times["bare"])
+        over = statistics.median(p - b for p, b in zip(times["plotly"], times["bare"]))
+        svg_over = statistics.median(p - b for p, b in zip(times["svg"], times["bare"]))
+        target = PROGRESS_OVER_BARE[name]
+        ok = "ok" if over <= target else "SLOW"
+        print(f"({how}, {len(times['bare'])} rounds, {args.answers:,} answers:)")
+        print(f"{'  bare page':<15}{bare_opened:>10.3f}")
+        print(f"{'  progress':<15}{statistics.median(times['plotly']):>10.3f}"
+              f"{statistics.median(times['plotly']) / bare_opened:>9.2f}  "
+              f"target <= bare + {target:g} s: {over:+.3f} s over it {ok}")
+        print(f"{'  same, SVG':<15}{statistics.median(times['svg']):>10.3f}"
+              f"{statistics.median(times['svg']) / bare_opened:>9.2f}  "
+              f"(every chart an SVG drawing, as at {args.svg_ref}: {svg_over:+.3f} s over the bare page)")
+    if "progress" in parts:
+        print(f"(chart tabs, {len(tabs['rating'])} new tabs of the page, each beside a bare click "
+              f"of {statistics.median(tabs['bare']):.3f} s:)")
+        for name, what in (("rating", "Rating tab: plotly read and drawn"), ("drills", "then Drills")):
+            print(f"  {what:<36}{statistics.median(tabs[name]):>8.3f} s")
 
 
 if __name__ == "__main__":

@@ -48,11 +48,11 @@ def sample_history(path: Path) -> None:
                          when=now - timedelta(days=2))
 
 
-def shoot(page: Page, name: str, kind: str) -> None:
+def shoot(page: Page, name: str, kind: str, prefix: str = "page") -> None:
     page.wait_for_selector(IDLE, timeout=60_000)
     page.wait_for_selector(".af-opening", state="detached", timeout=60_000)  # the tab's kept work is back
     page.wait_for_timeout(1500)
-    path = OUT / f"page-{name}-{kind}.png"
+    path = OUT / f"{prefix}-{name}-{kind}.png"
     page.screenshot(path=str(path))
     image = Image.open(path).convert("RGB").quantize(colors=64)
     image.save(path, optimize=True)
@@ -75,6 +75,12 @@ def main() -> None:
                                       ("progress", "progress?learner=Sam"), ("guided", "first-hand")):
                     page.goto(f"{url}/{address}")
                     shoot(page, name, kind)
+                page.goto(f"{url}/progress?learner=Sam")  # the Drills tab's chart, scrolled to
+                page.wait_for_selector(IDLE, timeout=60_000)
+                page.get_by_role("tab", name="Drills").click()
+                page.wait_for_selector(".js-plotly-plot .scatterlayer .trace", timeout=60_000)
+                page.locator(".js-plotly-plot").first.evaluate("e => e.scrollIntoView({block: 'end'})")
+                shoot(page, "drills", kind, prefix="progress")
                 page.goto(f"{url}/play")
                 page.get_by_text("Start the game").wait_for(timeout=60_000)
                 page.get_by_label("Deal number (empty: a new random deal)").fill("42")

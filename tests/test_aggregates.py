@@ -49,6 +49,10 @@ def test_the_sums_agree_with_the_rows_they_sum(store: Store) -> None:
     assert (counts.due_puzzles, counts.due_boards) == (sum(i.part == "puzzle" for i in due),
                                                        sum(i.part == "drill" for i in due))
     assert counts.total == len(store.review_queue(ann)) and counts.due == len(due)
+    for until in (now, now + timedelta(days=3), now + timedelta(days=400)):
+        coming = [(i.part, i.due) for i in store.review_queue(ann) if i.due < until]
+        assert list(store.review_due(ann, until)) == coming
+    assert len(store.review_due(ann, now)) == counts.due
     days = store.rating_days(ann)
     last_of_day: dict[object, tuple[float, float]] = {}
     per_day: defaultdict[object, int] = defaultdict(int)
@@ -80,7 +84,8 @@ def test_the_scoped_store_gives_the_sums_only_within_reach(store: Store) -> None
     store.record_attempt(ben.learner_id, "drill", "total:1:1", False, kind="total")
     mine = store.scoped(ann)
     assert mine.review_counts(ann.learner_id).total == 0
-    for read in (mine.review_counts, mine.rating_days, mine.drill_blocks):
+    for read in (mine.review_counts, mine.rating_days, mine.drill_blocks,
+                 lambda learner: mine.review_due(learner, datetime.now(UTC))):
         with pytest.raises(AccessError):
             read(ben.learner_id)
 

@@ -66,9 +66,10 @@ def test_one_board_at_a_time_with_labels_and_value_explained() -> None:
     assert len(drawn) == 1, len(drawn)  # the builder's board; no second one of the same position
     texts = [m.value for m in at.markdown]
     assert any("you are to move" in text for text in texts)
-    assert any("Hand of the player to move (player 0 in the position code)" in text for text in texts)
+    said = "Hand of the player to move, player 1 (number 0 in the position code, which counts from 0)"
+    assert any(said in text for text in texts)  # seats counted from 1, the code's own number beside it
     captions = [c.value for c in at.caption]
-    assert any(c.startswith("Value: how many points player 0 ends the hand ahead") for c in captions) or \
+    assert any(c.startswith("Value: how many points player 1 ends the hand ahead") for c in captions) or \
         at.button(key="estimate")  # hidden tiles: the values come on request, explained then
     at.button(key="estimate").click().run()
     captions = [c.value for c in at.caption]

@@ -368,7 +368,7 @@ def test_partners_end_of_hand_names_each_side_once() -> None:
     changes = settlement.split(": ", 1)[1].split(". Match score now")[0]
     sides = changes.split("; ")  # a comma never separates two sides
     assert len(sides) == 2 and sides[0].startswith(labels[0]) and sides[1].startswith(labels[1])
-    assert labels == [t("play.side_you", partner=2), t("play.side_others", players="1 and 3")]
+    assert labels == [t("play.side_you", partner=3), t("play.side_others", players="2 and 4")]  # seats from 1
 
 
 def test_quitting_a_match_asks_first() -> None:

@@ -212,7 +212,7 @@ def test_analysis_permalink_shows_the_moves_and_the_exact_value() -> None:
     ok(at)
     at.query_params["position"] = EXAMPLE
     ok(at.switch_page("ui/analysis.py"))
-    assert any("Exact value for player 1: **20**" in s for s in texts(at.success))
+    assert any("Exact value for player 2: **20**" in s for s in texts(at.success))  # 1 in the code
     table = at.table[0].value
     codes = [name.rsplit("(", 1)[1].rstrip(")") for name in table["move"]]  # "4-1 on the ... (4-1@W)"
     assert sorted(codes) == ["1-1@S", "4-1@S", "4-1@W"]

@@ -117,8 +117,8 @@ def test_new_game_form_and_bad_deal_number() -> None:
     assert not at.exception
     session: PlaySession = at.session_state["play"]
     assert session.settings.seed == 77
-    held = [c.value for c in at.caption if "Computer (player 1): " in c.value]  # a count of tiles, in words
-    assert held and re.search(r"Computer \(player 1\): (1 tile\b|(0|[2-9]|\d\d) tiles)", held[0]), held
+    held = [c.value for c in at.caption if "Computer (player 2): " in c.value]  # a count of tiles, in words
+    assert held and re.search(r"Computer \(player 2\): (1 tile\b|(0|[2-9]|\d\d) tiles)", held[0]), held
     assert session.match.starts[0] == PlaySession(PlaySettings(seed=77)).match.starts[0]
 
 
@@ -187,8 +187,8 @@ def test_the_end_of_a_hand_shows_its_board_last_moves_and_a_full_review() -> Non
     assert status and status[0].startswith("Hand 1 ")
     assert any("Hand 1 is over" in h.value for h in at.subheader)
     settled = [m.value for m in at.markdown if m.value.startswith("End-of-hand scoring")]
-    assert settled and re.search(r"You [+-]\d+.*Computer \(player 1\) [+-]\d+", settled[0]), settled
-    assert re.search(r"Match score now: You \d+.*Computer \(player 1\) \d+", settled[0]), settled
+    assert settled and re.search(r"You [+-]\d+.*Computer \(player 2\) [+-]\d+", settled[0]), settled
+    assert re.search(r"Match score now: You \d+.*Computer \(player 2\) \d+", settled[0]), settled
     turns = session.match.record().hands[0]
     last = next(turn for turn in reversed(turns) if turn.move is not None)
     assert any(str(last.move) in c.value for c in at.caption)  # the last move, in words and code

@@ -40,6 +40,7 @@ ROOT = Path(__file__).resolve().parent.parent
 APP = str(ROOT / "app.py")
 PAGES = ("home", "learn", "practice", "drills", "puzzles", "play", "analysis", "progress")
 TODAY = daily(shipped(), date.today())
+CHARTS = ("summary", "rating", "drills", "themes", "queue")  # the tabs of ui/progress.py, summary first
 
 
 class Clock:
@@ -89,30 +90,39 @@ def metric(at: AppTest, label: str) -> str:
     return next(str(m.value) for m in at.metric if m.label == label)
 
 
-def charts(at: AppTest) -> list[ET.Element]:
-    """The charts on the page: each one's drawing for a desktop (ui/charts.py), parsed."""
+def charts(at: AppTest) -> list[dict[str, Any]]:
+    """The plotly figures on the page (ui/plots.py), as plotly's JSON: the open tab's."""
+    return [json.loads(chart.proto.spec) for chart in at.main.get("plotly_chart")]
+
+
+def all_charts(at: AppTest, lang: str = "en") -> dict[str, dict[str, Any]]:
+    """Each tab of charts opened in turn (the page runs again each time): its figure by
+    the tab's name, the tabs with nothing to draw left out."""
+    found = {}
+    for name in CHARTS:
+        at.session_state["progress_chart"] = t(f"progress.tab.{name}", lang)
+        drawn = charts(ok(at))
+        assert len(drawn) <= 1, name  # one figure a tab
+        if drawn:
+            found[name] = drawn[0]
+    return found
+
+
+def calendars(at: AppTest) -> list[ET.Element]:
+    """The calendar's drawing for a desktop (ui/charts.py), parsed, if the page has one."""
     found = []
     for html in at.main.get("html"):
         for data in re.findall(r'class="af-board-wide"><img src="data:image/svg\+xml;base64,([^"]+)"',
                                html.proto.body):
             drawing = ET.fromstring(b64decode(data))
-            if any(g.get("class") in ("series", "bar", "day") for g in drawing.iter()):
+            if any(g.get("class") == "day" for g in drawing.iter()):
                 found.append(drawing)
     return found
 
 
-SVG = "{http://www.w3.org/2000/svg}"
-
-
-def series_of(drawing: ET.Element) -> list[dict[str, Any]]:
-    """Each line of a chart: its name and points, as its drawing carries them."""
-    return [{"name": g.get("data-name"), "x": [float(v) for v in (g.get("data-x") or "").split(",") if v],
-             "y": [float(v) for v in (g.get("data-y") or "").split(",") if v]}
-            for g in drawing.iter(f"{SVG}g") if g.get("class") == "series"]
-
-
-def chart_texts(drawing: ET.Element) -> list[str]:
-    return [str(e.text) for e in drawing.iter(f"{SVG}text")]
+def traces(figure: dict[str, Any]) -> list[dict[str, Any]]:
+    """A figure's series that carry points with hover words (not the rating's band)."""
+    return [trace for trace in figure["data"] if trace.get("customdata") is not None]
 
 
 def answer_total(at: AppTest, value: int) -> AppTest:
@@ -183,8 +193,10 @@ def test_a_new_learner_answers_drills_and_puzzles_and_progress_shows_them_after_
     assert shown["answers"] == "4"
     assert shown["tables"][t("progress.part.drill")] == (2, 1)
     assert shown["tables"][t("progress.part.puzzle")] == (2, 0)  # the helped retry is no solve
-    assert len(charts(at)) == 4  # drill accuracy and time, themes, calendar
-    links = [p for p in at.get("page_link") if "tag=" in str(p.proto.query_string)]
+    assert shown["charts"] == ["drills", "queue", "themes"]  # no rated puzzle yet: no rating chart
+    assert len(calendars(at)) == 1
+    at.session_state["progress_chart"] = t("progress.tab.themes")
+    links = [p for p in ok(at).get("page_link") if "tag=" in str(p.proto.query_string)]
     assert {p.proto.query_string for p in links} == {f"tag={tag}" for tag in puzzle.tags}
 
     # a browser refresh: a new session, the learner from the URL; and an app restart
@@ -204,7 +216,7 @@ def progress_of(at: AppTest) -> dict[str, Any]:
             for row in data.to_dict("records"):
                 tables[row[part]] = (int(row[answers]), int(row[right]))
     return {"answers": metric(at, t("progress.metric_answers")), "tables": tables,
-            "charts": len(charts(at))}
+            "charts": sorted(all_charts(at))}
 
 
 def test_a_brand_new_learner_reads_what_will_appear_and_sees_no_empty_chart(
@@ -212,7 +224,7 @@ def test_a_brand_new_learner_reads_what_will_appear_and_sees_no_empty_chart(
     at = create(app(), "Bo")
     ok(at.switch_page("ui/progress.py"))
     assert texts(at.info) == [t("progress.empty", name="Bo")]
-    assert not charts(at)
+    assert not charts(at) and not calendars(at) and not at.tabs
     assert metric(at, t("progress.metric_answers")) == "0"
     assert at.get("download_button")  # his (empty) history can be exported already
     # where the database is: for operators (ALLFIVES_ADMIN=1) only, never for learners
@@ -411,16 +423,46 @@ def fill(path: Path, name: str, count: int) -> int:
 
 
 def test_thousands_of_attempts_render_every_chart(db: Path) -> None:
-    fill(db, "Fay", 3000)
+    learner = fill(db, "Fay", 3000)
     started = time.perf_counter()
     at = app("Fay", "progress")
     took = time.perf_counter() - started
     assert metric(at, t("progress.metric_answers")) == "3000"
-    assert len(charts(at)) == 5  # rating, drill accuracy, drill time, themes, calendar
-    for chart in charts(at)[:3]:
-        assert series_of(chart) and all(line["x"] for line in series_of(chart))
     assert any(t("progress.col.score") in f.value.columns for f in at.table)
     assert took < 30, took
+    assert len(calendars(at)) == 1
+    assert not charts(at)  # the page opens on the summary: each chart in a sentence
+    with Store(str(db), catalogue=catalogue()) as store:
+        counts, tags = store.review_counts(learner), store.tag_stats(learner)
+        rating = store.learner(learner).rating
+    said = " ".join(unescaped(at.markdown))
+    assert t("progress.summary.queue", due=counts.due, total=counts.total) in said
+    assert t("progress.summary.themes", weakest=t(f"puzzles.tag.{tags[0].tag}"),
+             percent=f"{round(100 * tags[0].accuracy)}%") in said
+    assert f"Rating: {round(rating.rating)} ± {round(rating.rd)} after " in said
+    figures = all_charts(at)
+    assert set(figures) == set(CHARTS) - {"summary"}  # the summary is in words: no plotly at the opening
+    for name in ("rating", "drills"):
+        lines = traces(figures[name])
+        assert lines and all(line["x"] and len(line["customdata"]) == len(line["x"]) for line in lines)
+    drills = figures["drills"]
+    assert {line["legendgroup"] for line in traces(drills)} == {"total", "score", "round", "where"}
+    assert [line["yaxis"] for line in traces(drills)].count("y2") == 4  # answer times: the lower panel
+    assert figures["rating"]["layout"]["xaxis"]["type"] == "date"  # a year of days: zoomable
+    assert figures["rating"]["layout"]["xaxis"]["rangeslider"]["visible"]
+    with Store(str(db), catalogue=catalogue()) as store:  # the queue's days: each card on its local day
+        cards = store.review_queue(learner)
+        due_now = store.review_counts(learner).due
+    today = date.today()
+    per_day = {(part, n): 0 for part in ("puzzle", "drill") for n in range(14)}
+    for card in cards:
+        ahead = (card.due.astimezone().date() - today).days
+        if ahead < 14:
+            per_day[("puzzle" if card.part == "puzzle" else "drill", max(0, ahead))] += 1
+    bars = {trace["name"]: trace["y"] for trace in figures["queue"]["data"]}
+    assert bars == {t("progress.queue.puzzle"): [per_day[("puzzle", n)] for n in range(14)],
+                    t("progress.queue.drill"): [per_day[("drill", n)] for n in range(14)]}
+    assert sum(bars[t("progress.queue.puzzle")][:1] + bars[t("progress.queue.drill")][:1]) >= due_now
 
 
 # ----- a database that cannot be used -----
@@ -688,20 +730,27 @@ def test_one_day_of_data_is_drawn_by_attempt_each_drill_in_its_own_row(db: Path)
         store.record_attempt(learner, "puzzle", today.id, True, mode="daily")
         history = store.rating_history(learner)
     at = app("Gus", "progress")
-    drawn = charts(at)
-    rating = series_of(drawn[0])
-    assert rating == [{"name": t("progress.rating"), "x": [1.0, 2.0, 3.0],
-                       "y": [round(p.rating, 1) for p in history]}]
-    assert t("progress.rating_axis_attempt") in chart_texts(drawn[0])
-    assert [e for e in drawn[0].iter(f"{SVG}polygon") if e.get("class") == "band"]  # the ± band, drawn
-    accuracy = drawn[1]
-    assert [line["name"] for line in series_of(accuracy)] == [t("drill.total.title"), t("drill.score.title")]
-    assert [line["y"] for line in series_of(accuracy)] == [[100.0], [0.0]]  # a row each, by answers
-    assert {t("drill.total.title"), t("drill.score.title")} <= set(chart_texts(accuracy))  # each row's title
-    bars = [g for g in drawn[3].iter(f"{SVG}g") if g.get("class") == "bar"]
-    slivers = [float(r.get("width", 0)) for g in bars for r in g.iter(f"{SVG}rect")]
-    assert bars and all(w > 0 for w in slivers)  # a theme at 0% still gets a sliver
-    assert any(text.startswith("0% ") for text in chart_texts(drawn[3]))
+    figures = all_charts(at)
+    rating = figures["rating"]
+    band, line = rating["data"]
+    assert line["name"] == t("progress.rating") and line["x"] == [1.0, 2.0, 3.0]
+    assert line["y"] == [round(p.rating, 1) for p in history]
+    assert rating["layout"]["xaxis"]["title"]["text"] == t("progress.rating_axis_attempt")
+    assert band["fill"] == "toself" and len(band["y"]) == 6  # the ± band, around the line
+    assert all(low <= y <= high for y, high, low in zip(line["y"], band["y"][:3], band["y"][:2:-1]))
+    assert others[-1].id in line["customdata"][-1] and str(others[-1].rating) in line["customdata"][-1]
+    drills = figures["drills"]
+    accuracy = [trace for trace in traces(drills) if trace.get("yaxis", "y") == "y"]
+    assert [trace["name"] for trace in accuracy] == [t("drill.total.title"), t("drill.score.title")]
+    assert [trace["y"] for trace in accuracy] == [[100.0], [0.0]]  # by answers given
+    said = t("progress.hover.drill_block", drill=t("drill.score.title"), first=1, last=1, right=0, n=1,
+             percent="0%") + t("progress.hover.mean_time", time="4.0\xa0s")
+    assert accuracy[1]["customdata"] == [said]
+    bars = figures["themes"]["data"][0]
+    assert bars["orientation"] == "h" and all(x > 0 for x in bars["x"])  # a theme at 0% still gets a sliver
+    assert any(text.startswith("0% ") for text in bars["text"])
+    at.session_state["progress_chart"] = t("progress.tab.rating")
+    ok(at)
     assert "Daily streak: 1 day in a row" in " ".join(texts(at.caption))
 
 
@@ -726,19 +775,23 @@ def test_the_rating_chart_draws_every_rated_puzzle_or_every_day(db: Path, hours:
         history = store.rating_history(learner)
     assert len(history) == len(hours)
     at = app("Rae", "progress")
-    drawing = charts(at)[0]
-    line = series_of(drawing)[0]
+    assert not charts(at)  # the page opens on the summary, in words
+    at.session_state["progress_chart"] = t("progress.tab.rating")
+    figure = charts(ok(at))[0]
+    line = traces(figure)[0]
     assert line["name"] == t("progress.rating")
-    assert len(list(drawing.iter(f"{SVG}circle"))) == len(line["x"])  # a dot each
+    assert line["mode"] == "lines+markers"  # a dot each
     days = sorted({(midnight + timedelta(hours=h)).date() for h in hours})
     if len(days) < 7:
         assert line["x"] == list(range(1, len(hours) + 1))
         assert line["y"] == [round(p.rating, 1) for p in history]
         return
     last_of_day = {(midnight + timedelta(hours=h)).date(): round(p.rating, 1) for h, p in zip(hours, history)}
-    assert [date.fromordinal(int(x)) for x in line["x"]] == days
+    assert [date.fromisoformat(x) for x in line["x"]] == days
     assert line["y"] == [last_of_day[d] for d in days]
-    assert f"{days[0].strftime('%b')} {days[0].day}" in chart_texts(drawing)  # the first day, named
+    first = f"{days[0].strftime('%b')} {days[0].day}"
+    assert line["customdata"][0].startswith(first + ":")  # the first day, named
+    assert figure["layout"]["xaxis"]["type"] == "date"
 
 
 def test_shares_are_written_as_each_language_writes_percent(db: Path) -> None:
@@ -752,10 +805,15 @@ def test_shares_are_written_as_each_language_writes_percent(db: Path) -> None:
     at.query_params["learner"] = "Inés"
     ok(at)
     ok(at.switch_page("ui/progress.py"))
-    drawn = charts(at)
-    bars = [c for c in drawn if any(g.get("class") == "bar" for g in c.iter(f"{SVG}g"))]
-    assert bars and [x for x in chart_texts(bars[0]) if "(" in x] == ["100\xa0% (1/1)"]
-    assert "100\xa0%" in chart_texts(drawn[0])  # the drill's accuracy ticks
+    figures = all_charts(at, "es")
+    assert figures["themes"]["data"][0]["text"] == ["100\xa0% (1/1)"]
+    assert figures["themes"]["layout"]["xaxis"]["ticksuffix"] == "\xa0%"
+    assert figures["drills"]["layout"]["yaxis"]["ticksuffix"] == "\xa0%"  # the drill's accuracy ticks
+    assert figures["drills"]["layout"]["separators"] == ",."  # 2,5 s; 1.500
+    assert figures["drills"]["layout"]["xaxis2"]["title"]["text"] == t("progress.answers_axis", "es")
+    assert "1/1" not in str(figures["drills"]["data"][0]["customdata"])
+    assert figures["drills"]["data"][0]["customdata"][0].endswith("2,0\xa0s")  # the hover, in Spanish
+
 
 def test_the_start_page_sends_a_returning_learner_to_what_is_due(db: Path) -> None:
     from trainer.teach.course import COURSE_IDS, course_lesson

@@ -94,7 +94,7 @@ def test_the_hint_says_the_idea_first_and_the_figures_beneath() -> None:
     endgame = Position.from_code("0-0:0-3,3-4,4-6,6-5,5-5,5-1,1-0:0-4,4-2,2-1,1-3,3-2,2-0,0-5,5-4::"
                                  "0-6,6-3,3-3,3-5,5-2,2-2,2-6,6-1 6-6,4-4/4-1,1-1 - 1 15,15")
     given = hint(endgame, budget=0.3)
-    assert given.headline == ("Play 4-1 on the west end (4-1@W): it blocks player 0: no tile you cannot see "
+    assert given.headline == ("Play 4-1 on the west end (4-1@W): it blocks player 1: no tile you cannot see "
                               "fits these ends, and with the boneyard empty he must pass.")
     assert "±" not in given.headline and any("Basis: exact" in line for line in given.details)
 
@@ -111,7 +111,7 @@ def test_moves_that_come_to_the_same_are_said_in_one_line() -> None:
 
 
 def test_replies_and_the_tiles_out_respect_the_voids() -> None:
-    """Player 1 has shown he lacks 2s and 3s: after 5-2 on the north end, the tiles that
+    """Player 2 (1 in the code) has shown he lacks 2s and 3s: after 5-2 on the north end, the tiles that
     could score there have a 2, so none can be his reply."""
     view = mover_view(Position.from_code(
         "5-5:5-3,3-6,6-0:5-4,4-1:: 6-2,5-2,3-3,2-1/6-1,3-0,1-0,0-0 1-1,2-0,2-2,3-1,3-2,4-0,4-2,4-3,4-4,"
@@ -120,8 +120,8 @@ def test_replies_and_the_tiles_out_respect_the_voids() -> None:
     plain = leaves_words(view, move)
     told = leaves_words(view, move, voids={1: frozenset({3, 2})})
     assert plain[0].endswith("with a tile he may hold, is 5.")
-    assert told[0].endswith("no tile player 1 may hold scores on the next play.")
-    assert told[-1] == "Player 1 has shown he has no tile with a 2: of these tiles he may hold only 8."
+    assert told[0].endswith("no tile player 2 may hold scores on the next play.")
+    assert told[-1] == "Player 2 has shown he has no tile with a 2: of these tiles he may hold only 8."
 
 
 @pytest.mark.parametrize("lang", ["en", "es", "fi", "ru", "mk"])

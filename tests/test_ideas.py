@@ -138,7 +138,7 @@ def test_a_block_names_the_suits_the_player_showed_he_lacks() -> None:
     view = Position.from_code("5-5:5-2,2-0,0-6::: ?4/6-5,6-3,5-3,0-0/?9/?4 ?3 1 -35,40 partners")
     named = idea(view, Move.parse("6-5@E"), Move.parse("6-3@E"), {2: frozenset({5})})
     assert named is not None and named.key == "blocks"
-    assert idea_words(named) == ("it blocks player 2: he holds no tile for these ends (he has shown he "
+    assert idea_words(named) == ("it blocks player 3: he holds no tile for these ends (he has shown he "
                                  "has none with a 5), so he must draw")
     assert idea(view, Move.parse("6-5@E"), Move.parse("6-3@E"), {}) != named  # without the void, no block
 

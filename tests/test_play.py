@@ -166,7 +166,7 @@ def test_the_coach_hints_a_legal_move_with_reasons() -> None:
     position = Position.from_code(ENDGAME)
     advice = hint(position, budget=0.3)
     assert str(advice.move) == "4-1@W"
-    assert advice.headline.startswith("Play 4-1 on the west end (4-1@W): it blocks player 0") and advice.exact
+    assert advice.headline.startswith("Play 4-1 on the west end (4-1@W): it blocks player 1") and advice.exact
     assert advice.details[0].startswith("4-1@W scores 0 points now")
     early = PlaySession(PlaySettings(seed=2)).match.position
     advice = hint(early, budget=0.05)

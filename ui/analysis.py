@@ -16,6 +16,7 @@ from trainer.engine.layout import EMPTY, Layout
 from trainer.engine.movenames import move_words
 from trainer.engine.moves import Move
 from trainer.engine.position import MAX_CODE, Position
+from trainer.engine.seats import seat
 from trainer.engine.tiles import ALL_TILES, Tile, sort_tiles
 from trainer.errors import TrainerError
 from trainer.i18n import t, tn
@@ -193,16 +194,17 @@ def moves_table(position: Position) -> None:
     try:
         moves = position.legal_moves()
     except TrainerError:
-        st.info(t("analysis.hidden", LANG, player=position.turn))
+        st.info(t("analysis.hidden", LANG, player=seat(position.turn)))
         return
     mover = position.turn
-    st.write(t("analysis.hand_label", LANG, player=mover))
+    st.write(t("analysis.hand_label", LANG, player=seat(mover), code=mover))
     hand(position.hand(mover))
     if position.is_over:
         st.info(t("analysis.over_why", LANG) if not moves else t("analysis.over", LANG))
         return
     if not moves:
-        st.info(t("analysis.must_pass" if position.must_pass else "analysis.must_draw", LANG, player=mover))
+        st.info(t("analysis.must_pass" if position.must_pass else "analysis.must_draw", LANG,
+                  player=seat(mover)))
         return
     points = {m: position.layout.place(m.tile, m.side).points() for m in moves}
     order = sorted(moves, key=lambda m: (-points[m], str(m)))
@@ -217,7 +219,7 @@ def moves_table(position: Position) -> None:
         if isinstance(found, Solution):
             solution = found
             values = {m.move: str(m.value) for m in solution.moves}
-            st.success(t("analysis.exact", LANG, player=mover, value=solution.value,
+            st.success(t("analysis.exact", LANG, player=seat(mover), value=solution.value,
                          best=t("list.separator", LANG).join(move_words(m, LANG) for m in solution.best)))
             order.sort(key=lambda m: (-int(values[m]), str(m)))
         elif found is not None:
@@ -250,10 +252,10 @@ def moves_table(position: Position) -> None:
     st.subheader(t("analysis.moves", LANG))
     st.table(table, hide_index=True)  # static: it wraps on a phone, and no toolbar floats over the heading
     if rough is not None:
-        st.caption(t("analysis.value_playout", LANG, player=mover,
+        st.caption(t("analysis.value_playout", LANG, player=seat(mover),
                      playouts=tn("plural.playouts", rough.samples, LANG)))
     elif values:
-        st.caption(t("analysis.value_exact" if exact else "analysis.value_estimate", LANG, player=mover,
+        st.caption(t("analysis.value_exact" if exact else "analysis.value_estimate", LANG, player=seat(mover),
                      samples=SAMPLES))
 
 

@@ -17,6 +17,7 @@ from trainer.engine.movenames import move_words
 from trainer.engine.moves import Move
 from trainer.engine.numbers import SEED_LIMIT, typed_shown, whole
 from trainer.engine.rules import preset
+from trainer.engine.seats import seat, seats
 from trainer.engine.tiles import Tile, is_whole
 from trainer.engine.voids import voids_from_turns
 from trainer.errors import TrainerError
@@ -66,29 +67,29 @@ st.title(t("play.title", LANG))
 
 def names(session: PlaySession) -> dict[int, str]:
     out = {session.settings.learner: t("play.you", LANG)}
-    for seat in range(session.settings.players):
-        if seat != session.settings.learner:
-            partner = session.match.rules.partners and seat % 2 == session.settings.learner % 2
-            out[seat] = t("play.partner" if partner else "play.computer", LANG, seat=seat)
+    for index in range(session.settings.players):
+        if index != session.settings.learner:
+            partner = session.match.rules.partners and index % 2 == session.settings.learner % 2
+            out[index] = t("play.partner" if partner else "play.computer", LANG, seat=seat(index))
     return out
 
 
 def side_names(session: PlaySession, sides: int) -> list[str]:
     """Who scores as each side: a player, or with partners the side as one name ("You and
-    your partner (player 2)", "The computers (players 1 and 3)"), never a list whose
+    your partner (player 3)", "The computers (players 2 and 4)"), never a list whose
     commas could be read as separating sides."""
     who = names(session)
     if sides == session.settings.players:
-        return [who[seat] for seat in range(sides)]
+        return [who[index] for index in range(sides)]
     learner = session.settings.learner
     out = []
     for side in range(sides):
-        seats = [seat for seat in range(session.settings.players)
-                 if session.match.rules.side_of(seat) == side]
-        if learner in seats:
-            out.append(t("play.side_you", LANG, partner=next(seat for seat in seats if seat != learner)))
+        members = [index for index in range(session.settings.players)
+                   if session.match.rules.side_of(index) == side]
+        if learner in members:
+            out.append(t("play.side_you", LANG, partner=seat(next(s for s in members if s != learner))))
         else:
-            out.append(t("play.side_others", LANG, players=join([str(seat) for seat in seats], LANG)))
+            out.append(t("play.side_others", LANG, players=join([str(s) for s in seats(members)], LANG)))
     return out
 
 
@@ -549,8 +550,7 @@ st.caption(t("play.table_status", LANG, others=others, boneyard=len(match.positi
 if session.learner_to_move:
     learner_turn(session)
 else:
-    seat = match.position.turn
-    with st.spinner(t("play.thinking", LANG, name=names(session)[seat])):
+    with st.spinner(t("play.thinking", LANG, name=names(session)[match.position.turn])):
         time.sleep(st.session_state["play_pace"])
         session.computer_step()
     st.rerun()

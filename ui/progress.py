@@ -6,9 +6,10 @@ queue. Settings: where the database is, and a learner's history exported and imp
 Every chart is drawn only when there is something to draw: a new learner reads what
 will appear instead of empty axes. The charts are drawn from the store's sums (the
 rating at each day's end, the drills day by day or week by week; over a history of
-fewer than seven days, puzzle by puzzle and a few answers at a time), as SVG (ui/charts.py),
-so that the page opens as fast as its text, a year of history (50,000 answers)
-included (benchmarks/app_speed.py --only progress)."""
+fewer than seven days, puzzle by puzzle and a few answers at a time) as plotly figures
+(ui/plots.py), interactive, in tabs of which only the open one is drawn, so that the page
+opens its first chart soon after its text, a year of history (50,000 answers) included
+(benchmarks/app_speed.py --only progress); the calendar is a drawing (ui/charts.py)."""
 
 from __future__ import annotations
 
@@ -21,10 +22,12 @@ from collections.abc import Callable, Sequence
 from datetime import date, datetime, timedelta
 from typing import Any, BinaryIO, Optional, Union
 
+import plotly.graph_objects as go
 import streamlit as st
 
 from trainer.errors import TrainerError
 from trainer.i18n import localized, percent, t, tn
+from trainer.puzzles.bank import catalogue
 from trainer.puzzles.themes import TAGS
 from trainer.store import (
     ENV,
@@ -44,7 +47,8 @@ from trainer.store import (
 )
 from trainer.store.provisional import PROVISIONAL_RD
 from trainer.teach.drills import KINDS
-from ui.charts import NARROW, WIDE, Panel, Series, bar_rows, calendar_grid, date_ticks, line_chart, nice_ticks
+from ui.charts import NARROW, WIDE, calendar_grid
+from ui.plots import CONFIG, DrillLine, day_words, drill_figure, queue_figure, rating_figure, themes_figure
 from ui.state import (
     club_mode,
     database_location,
@@ -66,18 +70,19 @@ FEW_DAYS = 7  # a history of fewer days is drawn by attempt: a day's points woul
 ATTEMPT_POINTS = 1000  # rated puzzles drawn one by one at most
 BLOCK = 10  # drill answers summed into one point at most while the days are few
 POINTS = 8  # points a drill's line has at least, over few days, while its answers allow
-ROW_HEIGHT = 70  # px a drill's row of its chart
-RATING_COLOUR = "#1f77b4"
 DRILL_KINDS = KINDS
-COLOURS = {"total": "#1f77b4", "score": "#ff7f0e", "round": "#2ca02c", "where": "#9467bd", "tiles": "#8c564b",
-           "need": "#e377c2"}
 
 
-# ----- charts: SVG drawings (ui/charts.py), one for a desktop's width and one for a phone's -----
-def chart(draw: Callable[[int], str], alt: str) -> None:
-    """A chart drawn at both widths, shown as the boards are (the browser picks by the
-    page's width), with its text alternative."""
-    board_image(draw(WIDE), draw(NARROW), alt)
+# ----- charts: plotly figures (ui/plots.py), one drawn at a time, its tab's -----
+CHARTS = ("summary", "rating", "drills", "themes", "queue")
+QUEUE_DAYS = 14  # the review queue's chart: the coming two weeks
+
+
+def chart(figure: go.Figure, key: str, summary: str) -> None:
+    """A figure drawn the width of the column, its summary said first (read by a screen
+    reader and by whoever does not point at the points) and given as its text alternative."""
+    st.write(summary)
+    st.plotly_chart(figure, key=key, config=CONFIG, theme=None, alt=summary)
 
 
 def local(when: datetime) -> datetime:
@@ -88,48 +93,53 @@ def months() -> list[str]:
     return [t(f"progress.month.{m}", LANG) for m in range(1, 13)]
 
 
-def day_ticks(first: date, last: date) -> list[tuple[float, str]]:
-    return date_ticks(first, last, months(), t("progress.day_label", LANG))
+def figure_words(value: float, places: int = 0) -> str:
+    """A figure as the language writes it: "2,5" in Spanish, "2.5" in English."""
+    return str(localized(f"{value:.{places}f}", LANG))
 
 
 def seconds_words(value: float) -> str:
     """An answer time as the language writes it: "2,5 s" in Spanish, "2.5 s" in English."""
-    return t("progress.speed_value", LANG, seconds=localized(f"{value:g}", LANG))
-
-
-def number_ticks(first: int, last: int) -> list[tuple[float, str]]:
-    """Whole-number ticks from `first` to `last` (attempts, answers)."""
-    ticks = [v for v in nice_ticks(first, last, 5) if float(v).is_integer()] or [float(first)]
-    return [(v, str(int(v))) for v in ticks if first <= v <= last] or [(float(first), str(first))]
+    return t("progress.speed_value", LANG, seconds=figure_words(value, 1))
 
 
 def rating_chart(days: Sequence[RatingDay], store: Store, learner: int) -> None:
     """The rating with its ± band: rated puzzle by rated puzzle while the history spans
     fewer than FEW_DAYS days (a day's points would stack on one date), else day by day
-    (the rating at each day's end, from the store's sums)."""
-    st.subheader(t("progress.rating_title", LANG))
+    (the rating at each day's end, from the store's sums). A point's hover names the
+    puzzle and its rating, or the day and how many were rated on it."""
     if not days:
         st.write(t("progress.rating_empty", LANG))
         st.page_link("ui/puzzles.py", label=t("progress.to_rated", LANG), icon=":material/extension:",
                      query_params={"mode": "rated"})
         return
     rated = sum(d.rated for d in days)
+    xs: list[Union[date, float]]
     if len(days) < FEW_DAYS:
         points = store.rating_history(learner)[-ATTEMPT_POINTS:]
         first = rated - len(points) + 1
-        xs = tuple(float(n) for n in range(first, rated + 1))
-        ratings, rds = tuple(p.rating for p in points), tuple(p.rd for p in points)
-        ticks, axis = number_ticks(first, rated), t("progress.rating_axis_attempt", LANG)
-        alt = t("progress.rating_alt", LANG, count=rated, rating=round(ratings[-1]), first=round(ratings[0]))
+        xs = [float(n) for n in range(first, rated + 1)]
+        ratings, rds = [p.rating for p in points], [p.rd for p in points]
+        bank = catalogue()
+        hovers = []
+        for n, p in zip(range(first, rated + 1), points):
+            puzzle = bank.find(p.puzzle_id)
+            day = day_words(local(p.created_at).date(), LANG)
+            hovers.append(t("progress.hover.rating_attempt", LANG, n=n, day=day,
+                            puzzle=p.puzzle_id, level="?" if puzzle is None else puzzle.rating,
+                            rating=round(p.rating), rd=round(p.rd)))
+        summary = t("progress.rating_alt", LANG, count=rated, rating=round(ratings[-1]),
+                    first=round(ratings[0]))
+        axis = t("progress.rating_axis_attempt", LANG)
     else:
-        xs = tuple(float(d.day.toordinal()) for d in days)
-        ratings, rds = tuple(d.rating for d in days), tuple(d.rd for d in days)
-        ticks, axis = day_ticks(days[0].day, days[-1].day), ""
-        alt = t("progress.rating_alt_days", LANG, days=len(days), rating=round(ratings[-1]),
-                first=round(ratings[0]))
-    band = (tuple(r - d for r, d in zip(ratings, rds)), tuple(r + d for r, d in zip(ratings, rds)))
-    panel = Panel("", (Series(t("progress.rating", LANG), xs, ratings, RATING_COLOUR, band),))
-    chart(lambda width: line_chart([panel], ticks, axis, width, 190, alt), alt)
+        xs = [d.day for d in days]
+        ratings, rds = [d.rating for d in days], [d.rd for d in days]
+        hovers = [tn("progress.hover.rating_day", d.rated, LANG, day=day_words(d.day, LANG),
+                     rating=round(d.rating), rd=round(d.rd)) for d in days]
+        summary = t("progress.rating_alt_days", LANG, days=len(days), rating=round(ratings[-1]),
+                    first=round(ratings[0]))
+        axis = ""
+    chart(rating_figure(xs, ratings, rds, hovers, LANG, axis), "chart_rating", summary)
     st.caption(tn("progress.rating_caption", rated, LANG, rating=round(ratings[-1]), rd=round(rds[-1]))
                + " " + t("progress.rating_key", LANG))
 
@@ -155,11 +165,41 @@ def by_period(days: Sequence[DrillDay], weekly: bool) -> list[DrillDay]:
 Period = Union[DrillDay, DrillBlock]
 
 
+def drill_line(kind: str, items: Sequence[Period], size: int, few: bool, weekly: bool) -> DrillLine:
+    """One drill's points: by day or week, each point's own share right; over few days,
+    by blocks of `size` answers, the share right of all the answers so far (a handful
+    of answers a point would only swing between 0 and 100 %)."""
+    name = t(f"drill.{kind}.title", LANG)
+    xs: list[Union[date, float]] = []
+    shares: list[float] = []
+    hovers: list[str] = []
+    right = answered = 0
+    for item in items:
+        right, answered = right + item.right, answered + item.attempts
+        time = "" if item.mean_seconds is None else t("progress.hover.mean_time", LANG,
+                                                        time=seconds_words(item.mean_seconds))
+        if isinstance(item, DrillBlock):
+            last = item.block * size + item.attempts
+            xs.append(float(last))
+            shares.append(float(round(100 * right / answered)))
+            hovers.append(t("progress.hover.drill_block", LANG, drill=name, first=item.block * size + 1,
+                            last=last, right=right, n=answered,
+                            percent=percent(int(shares[-1]), LANG)) + time)
+        else:
+            xs.append(item.day)
+            shares.append(float(round(100 * item.accuracy)))
+            when = (t("progress.hover.week_of", LANG, day=day_words(item.day, LANG)) if weekly
+                    else day_words(item.day, LANG))
+            hovers.append(t("progress.hover.drill_day", LANG, drill=name, when=when, right=item.right,
+                            n=item.attempts, percent=percent(int(shares[-1]), LANG)) + time)
+    seconds = tuple(None if item.mean_seconds is None else float(item.mean_seconds) for item in items)
+    return DrillLine(kind, name, tuple(xs), tuple(shares), seconds, tuple(hovers))
+
+
 def drill_charts(days: Sequence[DrillDay], store: Store, learner: int) -> None:
-    """Accuracy and answer time of each drill, a row each (four lines in one plot hid
-    each other): day by day (week by week past WEEKLY_AFTER days), or, while the
-    drills span fewer than FEW_DAYS days, by blocks of BLOCK answers in the order given."""
-    st.subheader(t("progress.drills_title", LANG))
+    """Accuracy and answer time of each drill in two linked panels: day by day (week by
+    week past WEEKLY_AFTER days), or, while the drills span fewer than FEW_DAYS days,
+    by blocks of BLOCK answers in the order given."""
     if not days:
         st.write(t("progress.drills_empty", LANG))
         st.page_link("ui/drills.py", label=t("progress.to_drills", LANG), icon=":material/timer:")
@@ -184,73 +224,113 @@ def drill_charts(days: Sequence[DrillDay], store: Store, learner: int) -> None:
             mine = by_period([d for d in days if d.kind == kind], weekly)
             if mine:
                 series[kind] = list(mine)
-    kinds = [kind for kind in DRILL_KINDS if kind in series]
-
-    def x_of(item: Period) -> float:
-        if isinstance(item, DrillDay):
-            return float(item.day.toordinal())
-        return float(item.block * size + item.attempts)
-
-    if few:
-        last = max(int(x_of(item)) for items in series.values() for item in items)
-        ticks, axis = number_ticks(1, max(1, last)), t("progress.answers_axis", LANG)
-    else:
-        ticks, axis = day_ticks(days[0].day, days[-1].day), ""
-    def shares(items: list[Period]) -> tuple[float, ...]:
-        """Each point's share of right answers; over few days, of all the answers so far (a
-        handful of answers a point would only swing between 0 and 100 %)."""
-        if not few:
-            return tuple(float(round(100 * d.accuracy)) for d in items)
-        right = answered = 0
-        out = []
-        for d in items:
-            right, answered = right + d.right, answered + d.attempts
-            out.append(float(round(100 * right / answered)))
-        return tuple(out)
-
-    accuracy = [Panel(t(f"drill.{kind}.title", LANG),
-                      (Series(t(f"drill.{kind}.title", LANG), tuple(x_of(d) for d in series[kind]),
-                              shares(series[kind]), COLOURS[kind]),),
-                      (0.0, 100.0), y_format=lambda v: str(percent(round(v), LANG))) for kind in kinds]
-    speed = [Panel(t(f"drill.{kind}.title", LANG),
-                   (Series(t(f"drill.{kind}.title", LANG), tuple(x_of(d) for d in timed),
-                           tuple(round(d.mean_seconds or 0.0, 1) for d in timed), COLOURS[kind]),),
-                   None, y_format=seconds_words)
-             for kind in kinds if (timed := [d for d in series[kind] if d.mean_seconds is not None])]
+    lines = [drill_line(kind, series[kind], size, few, weekly) for kind in DRILL_KINDS if kind in series]
     total = sum(d.attempts for d in days)
     right = sum(d.right for d in days)
-    st.write(t("progress.accuracy_so_far", LANG) if few
-             else t("progress.accuracy_title", LANG, period=period))
-    alt = t("progress.accuracy_alt", LANG, count=total, percent=round(100 * right / total), period=period)
-    chart(lambda width: line_chart(accuracy, ticks, axis, width, ROW_HEIGHT, alt), alt)
-    st.write(t("progress.speed_title", LANG, period=period))
-    if speed:
-        alt = t("progress.speed_alt", LANG, period=period)
-        chart(lambda width: line_chart(speed, ticks, axis, width, ROW_HEIGHT, alt), alt)
-    else:
-        st.caption(t("progress.speed_empty", LANG))
+    summary = t("progress.drills_summary_so_far" if few else "progress.drills_summary", LANG, period=period,
+                count=total, percent=percent(round(100 * right / total), LANG))
+    if not any(s is not None for line in lines for s in line.seconds):
+        summary += " " + t("progress.speed_empty", LANG)
+    chart(drill_figure(lines, LANG, t("progress.answers_axis", LANG) if few else ""), "chart_drills", summary)
 
 
 def tag_chart(tags: Sequence[TagStat]) -> None:
-    st.subheader(t("progress.tags_title", LANG))
     if not tags:
         st.write(t("progress.tags_empty", LANG))
         st.page_link("ui/puzzles.py", label=t("progress.to_puzzles", LANG), icon=":material/extension:")
         return
     names = [t(f"puzzles.tag.{s.tag}", LANG) for s in tags]
     shares = [round(100 * s.accuracy) for s in tags]
-    rows = [(name, float(share), f"{percent(share, LANG)} ({s.right}/{s.attempts})")
-            for name, share, s in zip(names, shares, tags)]
-    alt = t("progress.tags_alt", LANG, weakest=names[0], percent=shares[0])
-    chart(lambda width: bar_rows(rows, width, alt), alt)
+    labels = [f"{percent(share, LANG)} ({s.right}/{s.attempts})" for share, s in zip(shares, tags)]
+    losses = ["" if s.mean_points_lost is None
+              else t("progress.tag_lost", LANG, points=figure_words(s.mean_points_lost, 1)) for s in tags]
+    hovers = [t("progress.hover.theme", LANG, theme=name, right=s.right, n=s.attempts,
+                percent=percent(share, LANG)) + lost
+              for name, share, s, lost in zip(names, shares, tags, losses)]
+    summary = t("progress.tags_alt", LANG, weakest=names[0], percent=shares[0])
+    chart(themes_figure(names, [float(s) for s in shares], labels, hovers, LANG), "chart_themes", summary)
     st.write(t("progress.practise_intro", LANG))
-    for stat, name, share in zip(tags, names, shares):
-        lost = "" if stat.mean_points_lost is None else t("progress.tag_lost", LANG,
-                                                           points=f"{stat.mean_points_lost:.1f}")
+    for stat, name, share, lost in zip(tags, names, shares, losses):
         st.page_link("ui/puzzles.py", label=t("progress.practise", LANG, tag=name, percent=share,
                                               right=stat.right, attempts=stat.attempts, lost=lost),
                      icon=":material/extension:", query_params={"tag": stat.tag},
                      disabled=stat.tag not in TAGS)  # a retired theme: no puzzle of the bank has it
+
+
+def queue_chart(store: Store, learner: int, due: int, queue: int) -> None:
+    """The review cards falling due each of the next QUEUE_DAYS days (today's with those
+    already due), puzzles and drill boards stacked, from the cards' due times alone."""
+    if not queue:
+        st.write(t("progress.queue_empty", LANG))
+        return
+    today = date.today()
+    midnight = datetime.combine(today + timedelta(days=QUEUE_DAYS), datetime.min.time()).astimezone()
+    days = [today + timedelta(days=n) for n in range(QUEUE_DAYS)]
+    counts = {"puzzle": [0] * QUEUE_DAYS, "drill": [0] * QUEUE_DAYS}
+    for part, when in store.review_due(learner, midnight):
+        counts["puzzle" if part == "puzzle" else "drill"][max(0, (local(when).date() - today).days)] += 1
+    names = {part: t(f"progress.queue.{part}", LANG) for part in counts}
+    hovers = {part: [tn(f"progress.hover.queue_{part}", n, LANG,
+                        day=t("progress.plot.today", LANG) if d == today else day_words(d, LANG))
+                     for d, n in zip(days, values)] for part, values in counts.items()}
+    coming = sum(sum(values) for values in counts.values())
+    summary = t("progress.queue_summary", LANG, due=due, coming=coming - due, days=QUEUE_DAYS, total=queue)
+    chart(queue_figure(days, counts, names, hovers, LANG), "chart_queue", summary)
+    st.page_link("ui/puzzles.py", label=t("progress.to_review", LANG, due=due, count=queue),
+                 icon=":material/replay:", query_params={"mode": "review"})
+
+
+def summary(ratings: Sequence[RatingDay], drills: Sequence[DrillDay], tags: Sequence[TagStat], due: int,
+            queue: int, me_rating: float, me_rd: float) -> None:
+    """What each chart shows, a sentence each, drawn at once (no plotly): the tab a
+    page opens on."""
+    lines = []
+    if ratings:
+        lines.append(t("progress.summary.rating", LANG, rating=round(me_rating), rd=round(me_rd),
+                       count=sum(d.rated for d in ratings), first=round(ratings[0].rating),
+                       day=day_words(ratings[0].day, LANG)))
+    if drills:
+        per_kind: defaultdict[str, list[int]] = defaultdict(lambda: [0, 0])
+        for d in drills:
+            per_kind[d.kind][0] += d.attempts
+            per_kind[d.kind][1] += d.right
+        shares = {kind: round(100 * r / n) for kind, (n, r) in per_kind.items() if n}
+        best, weakest = max(shares, key=lambda k: shares[k]), min(shares, key=lambda k: shares[k])
+        total, right = sum(n for n, _ in per_kind.values()), sum(r for _, r in per_kind.values())
+        lines.append(t("progress.summary.drills", LANG, count=total,
+                       percent=percent(round(100 * right / total), LANG), best=t(f"drill.{best}.title", LANG),
+                       best_percent=percent(shares[best], LANG), weakest=t(f"drill.{weakest}.title", LANG),
+                       weakest_percent=percent(shares[weakest], LANG)))
+    if tags:
+        lines.append(t("progress.summary.themes", LANG, weakest=t(f"puzzles.tag.{tags[0].tag}", LANG),
+                       percent=percent(round(100 * tags[0].accuracy), LANG)))
+    if queue:
+        lines.append(t("progress.summary.queue", LANG, due=due, total=queue))
+    st.markdown("\n".join(f"- {plain(line)}" for line in lines))
+    st.caption(t("progress.summary.open_tab", LANG))
+
+
+def chart_tabs(store: Store, learner: int, ratings: Sequence[RatingDay], drills: Sequence[DrillDay],
+               tags: Sequence[TagStat], due: int, queue: int, me: Any) -> None:
+    """The charts in tabs, only the open tab's drawn: the page opens on the summary, in
+    words, and a chart is drawn when its tab is opened (plotly's script and a figure's
+    render are the page's slowest part)."""
+    st.subheader(t("progress.charts_title", LANG))
+    draw: dict[str, Callable[[], None]] = {
+        "summary": lambda: summary(ratings, drills, tags, due, queue, me.rating.rating, me.rating.rd),
+        "rating": lambda: rating_chart(ratings, store, learner),
+        "drills": lambda: drill_charts(drills, store, learner),
+        "themes": lambda: tag_chart(tags),
+        "queue": lambda: queue_chart(store, learner, due, queue)}
+    tabs = st.tabs([t(f"progress.tab.{name}", LANG) for name in CHARTS], key="progress_chart",
+                   on_change="rerun")
+    for name, tab in zip(CHARTS, tabs):
+        with tab:
+            if tab.open:
+                try:
+                    draw[name]()
+                except TrainerError as error:
+                    guard(error)
 
 
 def calendar(days: Sequence[tuple[date, int]], every_day: int, today: date) -> None:
@@ -264,8 +344,8 @@ def calendar(days: Sequence[tuple[date, int]], every_day: int, today: date) -> N
     shown = sum(1 for d in counts if d >= start)
     weekdays = [t(f"progress.weekday.{d}", LANG) for d in range(7)]
     alt = t("progress.calendar_alt", LANG, days=shown, weeks=CALENDAR_WEEKS)
-    chart(lambda width: calendar_grid(start, CALENDAR_WEEKS, counts, today, weekdays, months(), width, alt),
-          alt)
+    board_image(calendar_grid(start, CALENDAR_WEEKS, counts, today, weekdays, months(), WIDE, alt),
+                calendar_grid(start, CALENDAR_WEEKS, counts, today, weekdays, months(), NARROW, alt), alt)
     st.caption(tn("progress.calendar_caption", shown, LANG, weeks=CALENDAR_WEEKS,
                   total=tn("plural.days", every_day, LANG)))
 
@@ -462,17 +542,13 @@ def page() -> None:
             st.page_link("ui/puzzles.py", label=t("progress.to_puzzles", LANG), icon=":material/extension:")
         settings(store, learner, me.name)
         return
-    parts_table(counts)
-    st.caption(tn("progress.streak_caption", streak.current, LANG, best=streak.best))
     if queue:
         st.page_link("ui/puzzles.py", label=t("progress.to_review", LANG, due=due, count=queue),
                      icon=":material/replay:", query_params={"mode": "review"})
-    try:
-        rating_chart(ratings, store, learner)
-        drill_charts(drills, store, learner)
-    except TrainerError as error:
-        guard(error)
-    tag_chart(tags)
+    chart_tabs(store, learner, ratings, drills, tags, due, queue, me)
+    st.subheader(t("progress.parts_title", LANG))
+    parts_table(counts)
+    st.caption(tn("progress.streak_caption", streak.current, LANG, best=streak.best))
     calendar(days, every_day, today)
     runs_table(runs)
     with st.expander(tn("progress.recent_title", min(RECENT, answers), LANG)):

@@ -18,6 +18,7 @@ import streamlit as st
 
 from trainer.engine.moves import Move
 from trainer.engine.numbers import typed_shown
+from trainer.engine.seats import seat
 from trainer.engine.tiles import Tile
 from trainer.errors import TrainerError
 from trainer.i18n import localized, t, tn
@@ -595,7 +596,7 @@ else:
         for other in range(position.players):
             if other != position.turn:
                 who = role(puzzle, other)
-                st.write(t(f"puzzles.{who if who != 'you' else 'player'}_hand", LANG, player=other))
+                st.write(t(f"puzzles.{who if who != 'you' else 'player'}_hand", LANG, player=seat(other)))
                 hand(position.hand(other))
     st.write(t("puzzles.your_hand", LANG))
     if answered is not None:  # before the answer, the tile buttons are the hand

@@ -1416,7 +1416,10 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
         "other": "The boneyard holds the {n} tiles left (hidden).",
     },
     "analysis.need_hand": "Put at least one tile in your hand to analyse the position.",
-    "analysis.hand_label": "Hand of the player to move (player {player} in the position code):",
+    "analysis.hand_label": (
+        "Hand of the player to move, player {player} (number {code} in the position code, which counts "
+        "from 0):"
+    ),
     "analysis.over_why": "The hand is over: a player has no tiles left.",
     "analysis.value_exact": (
         "Value: how many points player {player} ends the hand ahead from here if both sides play "
@@ -2013,7 +2016,72 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "progress.part.play": "moves in play",
     "progress.right_mark": "right",
     "progress.wrong_mark": "wrong",
-    "progress.rating_title": "Rating",
+    "progress.charts_title": "Charts",
+    "progress.tab.summary": "In short",
+    "progress.tab.rating": "Rating",
+    "progress.summary.rating": (
+        "Rating: {rating} ± {rd} after {count} rated puzzles ({first} at the end of {day}, your first "
+        "day of them)."
+    ),
+    "progress.summary.drills": (
+        "Drills: {count} answers, {percent} right; strongest {best} ({best_percent}), weakest {weakest} "
+        "({weakest_percent})."
+    ),
+    "progress.summary.themes": "Puzzle themes: the weakest is {weakest}, {percent} right.",
+    "progress.summary.queue": "Review queue: {due} due now, {total} in all.",
+    "progress.summary.open_tab": (
+        "Open a tab for its chart: point at a point to read it, drag across the days to zoom in."
+    ),
+    "progress.tab.drills": "Drills",
+    "progress.tab.themes": "Puzzle themes",
+    "progress.tab.queue": "Review queue",
+    # the charts' range buttons (zoom to the last month, three months, everything)
+    "progress.plot.month": "1 month",
+    "progress.plot.months": "3 months",
+    "progress.plot.all": "All",
+    # how a chart's date axis writes a day (d3's time format: %b the month's short name in
+    # English only, %-d the day, %-m the month's number): languages other than English use numbers
+    "progress.plot.tick_day": "%b %-d",
+    "progress.plot.accuracy_panel": "Right answers",
+    "progress.plot.speed_panel": "Mean answer time",
+    "progress.plot.cards_axis": "cards",
+    "progress.plot.today": "today",
+    "progress.hover.rating_attempt": (
+        "Rated puzzle {n}, {day}: {puzzle} (the puzzle's rating {level}); your rating after it "
+        "{rating} ± {rd}"
+    ),
+    "progress.hover.rating_day": {
+        "one": "{day}: rating {rating} ± {rd}, after {n} rated puzzle that day",
+        "other": "{day}: rating {rating} ± {rd}, after {n} rated puzzles that day",
+    },
+    "progress.hover.mean_time": ", mean time {time}",
+    "progress.hover.drill_block": (
+        "{drill}, answers {first} to {last}: {right} of {n} right so far ({percent})"
+    ),
+    "progress.hover.drill_day": "{drill}, {when}: {right} of {n} right ({percent})",
+    "progress.hover.week_of": "week of {day}",
+    "progress.hover.theme": "{theme}: {right} of {n} right ({percent})",
+    "progress.hover.queue_puzzle": {"one": "{day}: {n} puzzle", "other": "{day}: {n} puzzles"},
+    "progress.hover.queue_drill": {"one": "{day}: {n} drill board", "other": "{day}: {n} drill boards"},
+    "progress.queue.puzzle": "puzzles",
+    "progress.queue.drill": "drill boards",
+    "progress.queue_empty": (
+        "Your review queue is empty: a puzzle you miss, or a drill board you get wrong, comes back "
+        "here to be asked again a few days later."
+    ),
+    "progress.queue_summary": (
+        "Bar chart of the review cards falling due each of the next {days} days: {due} due now, "
+        "{coming} more in that time, {total} in the queue in all."
+    ),
+    "progress.drills_summary": (
+        "Above, each drill's share of right answers per {period}; below, its mean answer time. "
+        "{count} answers in all, {percent} right. Click a drill's name to hide it."
+    ),
+    "progress.drills_summary_so_far": (
+        "Above, each drill's share of right answers so far, {period} at a time; below, the mean "
+        "answer time of those answers. {count} answers in all, {percent} right. Click a drill's name "
+        "to hide it."
+    ),
     "progress.rating": "rating",
     "progress.rating_band": "± rating deviation",
     "progress.rating_empty": (
@@ -2028,7 +2096,6 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
         "one": "{n} rated puzzle; rating now {rating} ± {rd}.",
         "other": "{n} rated puzzles; rating now {rating} ± {rd}.",
     },
-    "progress.drills_title": "Drills",
     "progress.drills_empty": (
         "No drill answers yet. Once you answer drills, their accuracy and your answer time, day by "
         "day and drill by drill, show here."
@@ -2042,18 +2109,9 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
         "Line chart of the rating at the end of each of {days} days, from {first} to {rating}, "
         "with its ± band."
     ),
-    "progress.accuracy_title": "Right answers per {period}, each drill:",
-    "progress.accuracy_so_far": "Right answers so far, each drill, answer by answer:",
     "progress.accuracy_axis": "% right",
-    "progress.accuracy_alt": (
-        "Line chart of the share of right drill answers per {period}: {count} answers, {percent}% right."
-    ),
-    "progress.speed_title": "Mean answer time per {period}, each drill:",
-    "progress.speed_axis": "seconds",
     "progress.speed_value": "{seconds}\u00a0s",  # a point's answer time on the chart
-    "progress.speed_alt": "Line chart of the mean seconds taken per drill answer, {period} by {period}.",
     "progress.speed_empty": "No drill answer was timed yet.",
-    "progress.tags_title": "Puzzle themes, weakest first",
     "progress.tags_empty": (
         "No puzzles answered yet. Each puzzle has themes (spinner, set-up, block...): your right "
         "answers per theme show here, the weakest first, each with a link to practise it."
@@ -2064,9 +2122,9 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "progress.practise_intro": "Practise a theme:",
     "progress.practise": "{tag}: {percent}% right ({right}/{attempts}){lost}",
     "progress.tag_lost": ", {points} points lost on average",
+    "progress.parts_title": "Answers by part",
     "progress.calendar_title": "Days practised",
     "progress.calendar_empty": "No day practised yet: each day you answer something lights up a square here.",
-    "progress.calendar_day": {"one": "{day}: {n} answer", "other": "{day}: {n} answers"},
     "progress.calendar_alt": "Calendar of the last {weeks} weeks: {days} days practised.",
     "progress.calendar_caption": {
         "one": "{n} day practised in the last {weeks} weeks; {total} in all.",

@@ -57,6 +57,7 @@ from trainer.engine.movenames import move_words
 from trainer.engine.moves import Move
 from trainer.engine.position import Position
 from trainer.engine.record import Turn
+from trainer.engine.seats import seat
 from trainer.engine.twins import only_twins, twin_key
 from trainer.engine.voids import Voids, voids_from_turns
 from trainer.i18n import either, t, tn
@@ -174,13 +175,13 @@ def leaves_words(position: Position, move: Move, lang: str = "en",
     ends = sorted({e.pip for e in after.open_ends()})
     suits = t("list.separator", lang).join(
         tn("coach.out_suit", sum(1 for x in out if x.has(pip)), lang, pip=pip) for pip in ends)
-    first = (t("coach.leaves", lang, count=after.count(), reply=reply, player=nxt) if reply
-             else t("coach.leaves_nothing", lang, count=after.count(), player=nxt))
+    first = (t("coach.leaves", lang, count=after.count(), reply=reply, player=seat(nxt)) if reply
+             else t("coach.leaves_nothing", lang, count=after.count(), player=seat(nxt)))
     lines = [first, t("coach.out", lang, ends=t("list.separator", lang).join(map(str, ends)), suits=suits)]
     lacks = sorted(set(ends) & set((voids or {}).get(nxt, frozenset())))
     if lacks:
         held = len([x for x in may_hold(position, nxt, voids) if any(x.has(p) for p in ends)])
-        lines.append(tn("coach.out_voids", held, lang, player=nxt,
+        lines.append(tn("coach.out_voids", held, lang, player=seat(nxt),
                         lacks=either([t("ideas.suit", lang, pip=p) for p in lacks], lang)))
     return tuple(lines)
 

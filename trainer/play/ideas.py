@@ -27,7 +27,7 @@ deals of the tiles he cannot see (the same deals for both moves). In order of we
 >>> found = idea(p, Move.parse("6-5@E"), Move.parse("6-3@E"), {2: frozenset({5})})
 >>> found.key, idea_words(found)
 ('blocks',
- 'it blocks player 2: he holds no tile for these ends (he has shown he has none with a 5), so he must draw')
+ 'it blocks player 3: he holds no tile for these ends (he has shown he has none with a 5), so he must draw')
 """
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ from typing import Optional
 
 from trainer.engine.moves import Move
 from trainer.engine.position import Position, size
+from trainer.engine.seats import seat
 from trainer.engine.tiles import ALL_TILES, Tile
 from trainer.engine.voids import Voids
 from trainer.i18n import either, t, tn
@@ -190,7 +191,7 @@ def idea(view: Position, move: Move, other: Optional[Move], voids: Optional[Void
     return None
 
 
-def idea_words(found: Idea, lang: str = "en", seat: Callable[[int], int] = lambda player: player) -> str:
+def idea_words(found: Idea, lang: str = "en", seat: Callable[[int], int] = seat) -> str:
     """The idea as the second half of "Play 3-0 on the west end: ...": one clause.
     `seat` gives the number a player is shown by (as the page around it names him)."""
     v = dict(found.values)

@@ -29,6 +29,7 @@ from trainer.engine.numbers import SCORE_LIMIT, whole
 from trainer.engine.position import Position
 from trainer.engine.record import Record, Turn
 from trainer.engine.rules import preset
+from trainer.engine.seats import seat
 from trainer.errors import IllegalMoveError, NotationError
 from trainer.i18n import t, tn
 from trainer.play.players import Player, make_player
@@ -103,9 +104,9 @@ class PlaySession:
         if not 0 <= s.learner < s.players:
             raise NotationError(f"seat {s.learner}: choose 0 to {s.players - 1}")
         self.bots = {}
-        for seat in range(s.players):
-            if seat != s.learner:
-                self.bots[seat] = make_player(s.opponent, s.seed * 31 + seat, self.match.target, s.budget)
+        for index in range(s.players):
+            if index != s.learner:
+                self.bots[index] = make_player(s.opponent, s.seed * 31 + index, self.match.target, s.budget)
 
     # ----- state -----
     @property
@@ -308,7 +309,7 @@ def narrate(start: Position, turns: tuple[Turn, ...], names: dict[int, str], lan
     lines = []
     position = start
     for turn in turns:
-        who = names.get(turn.player, t("play.player", lang, seat=turn.player))
+        who = names.get(turn.player, t("play.player", lang, seat=seat(turn.player)))
         for _ in turn.draws:
             position = position.draw()
         if not turn.draws:

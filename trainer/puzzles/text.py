@@ -17,6 +17,7 @@ from trainer.engine.movenames import end_words
 from trainer.engine.movenames import move_words as named_move
 from trainer.engine.moves import Move
 from trainer.engine.position import size
+from trainer.engine.seats import seat
 from trainer.i18n import t, tn
 from trainer.puzzles.kinds import Puzzle
 from trainer.svg import describe, render_board
@@ -57,7 +58,7 @@ def line_words(puzzle: Puzzle, lang: str = "en") -> list[str]:
         who = role(puzzle, int(player))
         verb = action if action in ("draw", "pass") else "play"
         move = move_words(action, lang) if verb == "play" else ""
-        out.append(t(f"puzzles.line_{verb}_{who}", lang, player=player, move=move))
+        out.append(t(f"puzzles.line_{verb}_{who}", lang, player=seat(int(player)), move=move))
     return out
 
 
@@ -69,14 +70,14 @@ def notes(puzzle: Puzzle, lang: str = "en") -> list[str]:
     out = []
     if not position.is_fully_known:
         held = t("list.separator", lang).join(
-            t(f"puzzles.held_{role(puzzle, p)}", lang, player=p,
+            t(f"puzzles.held_{role(puzzle, p)}", lang, player=seat(p),
               tiles=tn("plural.tiles", size(position.hands[p]), lang))
             for p in range(position.players) if p != position.turn)
         out.append(t("puzzles.table_status", lang, others=held,
                      boneyard=tn("plural.tiles", size(position.boneyard), lang)))
         for player, pips in puzzle.voids:
             suits = t("puzzles.hint_or", lang).join(str(p) for p in pips)
-            out.append(t(f"puzzles.void_{role(puzzle, player)}", lang, player=player, pips=suits))
+            out.append(t(f"puzzles.void_{role(puzzle, player)}", lang, player=seat(player), pips=suits))
     if puzzle.kind in ("best-play", "endgame", "deny") and position.players > 2:
         out.append(t("puzzles.model_partners" if puzzle.rules == "partners" else "puzzles.model_alone", lang))
     return out

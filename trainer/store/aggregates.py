@@ -87,6 +87,15 @@ class AggregateStore(StoreBase):
         puzzles = by_part.get("puzzle", 0)
         return ReviewCounts(puzzles, sum(by_part.values()) - puzzles, count)
 
+    def review_due(self, learner_id: int, until: datetime) -> tuple[tuple[str, datetime], ...]:
+        """The part ("puzzle", "drill") and due time of each review card due before
+        `until`, soonest first: what the coming days ask again, without the cards."""
+        c = review_cards.c
+        query = (sa.select(c.part, c.due).where(c.learner_id == learner_id, c.due < _utc(until))
+                 .order_by(c.due, c.id))
+        with self._read() as conn:
+            return tuple((str(part), _read_time(due)) for part, due in conn.execute(query))
+
     def rating_days(self, learner_id: int) -> tuple[RatingDay, ...]:
         """The rating at the end of each day with a rated attempt (the attempt's day),
         oldest first."""

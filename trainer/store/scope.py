@@ -201,6 +201,9 @@ class ScopedStore:
     def review_counts(self, learner_id: int, now: Optional[datetime] = None) -> ReviewCounts:
         return self._store.review_counts(self._readable(learner_id), now)
 
+    def review_due(self, learner_id: int, until: datetime) -> tuple[tuple[str, datetime], ...]:
+        return self._store.review_due(self._readable(learner_id), until)
+
     def rating_days(self, learner_id: int) -> tuple[RatingDay, ...]:
         return self._store.rating_days(self._readable(learner_id))
 

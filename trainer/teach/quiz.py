@@ -24,6 +24,7 @@ from trainer.engine.layout import EMPTY, Layout
 from trainer.engine.moves import SIDES, Move, Side
 from trainer.engine.position import Position
 from trainer.engine.rules import CINCOS, PARTNERS, STANDARD, RuleSet
+from trainer.engine.seats import seat
 from trainer.engine.tiles import Tile
 from trainer.i18n import t, tn
 from trainer.teach.drills import AnswerError, Feedback, Table, played_hand, side_names
@@ -248,15 +249,6 @@ def place_right(right: tuple[str, str], wrong: Sequence[tuple[str, str]], slot: 
 
 
 BLOCK = 1_000_000  # each lesson takes its hands of real play from seeds of its own
-
-
-def seat(player: int) -> int:
-    """A seat as people read it, from 1 (position codes number them from 0).
-
-    >>> seat(0)
-    1
-    """
-    return player + 1
 
 
 @dataclass
