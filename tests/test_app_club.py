@@ -448,6 +448,15 @@ def test_a_learner_joins_by_code_and_changes_his_password(club: Store) -> None:
     assert "Monday club" in at.sidebar.success[0].value
     assert [k.name for k in club.classes_joined(dan.id)] == ["Monday club"]
     assert dan.learner_id in club.taught_learners(world["lee"].id)
+    # leaving asks first, then takes him out of the class: his teacher no longer has him
+    at = ok(submit(at, "club_leave_form"))
+    assert at.sidebar.error[0].value == t("club.leave_confirm_first") and club.classes_joined(dan.id)
+    at.sidebar.checkbox(key="club_leave_sure").check()
+    at = ok(submit(at, "club_leave_form"))
+    assert at.sidebar.success[0].value == t("club.left", name="Monday club")
+    assert club.classes_joined(dan.id) == () and dan.learner_id not in club.taught_learners(world["lee"].id)
+    at.sidebar.text_input(key="club_code").input(code)  # and may come back
+    at = ok(submit(at, "club_join_form"))
     # a new password: the old one stops working, this browser stays signed in
     form = [b for b in at.sidebar.get("form_submit_button") if b.proto.form_id == "club_password_form"][0]
     at.sidebar.text_input(key="club_current").input("dan's first one")

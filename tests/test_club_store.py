@@ -17,6 +17,7 @@ from trainer.store import (
     AccessError,
     AccountError,
     AssignmentError,
+    JoinWaitError,
     LearnerError,
     Store,
     Task,
@@ -185,6 +186,12 @@ def test_a_teacher_makes_a_class_of_managed_learners_and_resets_their_passwords(
     new = mine.reset_password(room.id, ann.id)
     assert new != first and store.sign_in("Ann 2", first, address=ADDRESS).outcome == "wrong"
     assert store.sign_in("Ann 2", new, address=ADDRESS).outcome == "ok"
+    # a pupil who mistyped his way into waits gets in at once with the password his teacher reset
+    for n in range(store.policy.account_free + 6):
+        store.sign_in("Ann 2", f"guess {n}", address=ADDRESS, when=T0)
+    assert store.sign_in("Ann 2", new, address=ADDRESS, when=T0).outcome == "locked"
+    newer = mine.reset_password(room.id, ann.id)
+    assert store.sign_in("Ann 2", newer, address=ADDRESS, when=T0).outcome == "ok"
     with pytest.raises(LearnerError):
         store.add_learners(room.id, ["Cid", "\u0007bell"])
     assert store.find_learner("Cid") is None  # a bad name stops them all
@@ -202,7 +209,9 @@ def test_a_learner_joins_by_code_and_a_new_code_stops_the_old(store: Store) -> N
     with pytest.raises(AccountError, match="no class has that code"):
         store.scoped(eve).join_by_code(room.code)
     assert store.scoped(eve).join_by_code(fresh.code).id == room.id
-    # a teacher cannot reset the password of a learner who joined by code
+    # a teacher cannot reset the password of a learner who joined by code: he is not offered
+    assert dan.id not in {m.id for m in store.scoped(teacher).resettable(room.id)}
+    assert {m.name for m in store.scoped(teacher).resettable(room.id)} == {"Ann", "Ben"}
     with pytest.raises(AccountError):
         store.scoped(teacher).reset_password(room.id, dan.id)
 
@@ -515,3 +524,34 @@ def test_the_admin_command_makes_resets_links_lists_and_removes(tmp_path, capsys
     assert cli.main(["admin", "remove", "Olga", "--db", db]) == 0
     with Store(db) as store:
         assert [a.name for a in store.accounts()] == ["Ms Lee"] and store.find_learner("Zed") is None
+
+
+def test_wrong_class_codes_slow_the_next_try_and_a_learner_can_leave(store: Store) -> None:
+    """A code guesser is slowed as a password guesser is (not locked: the right code works
+    once the wait is over); a classroom behind one address joining with a few typos is
+    not slowed; a learner leaves a class and its teacher no longer has him."""
+    teacher, room, _ = teacher_with_class(store)
+    dan = store.create_account("Dan", "learner", password="dan's secret")
+    policy = store.policy
+    for n in range(policy.join_free):
+        with pytest.raises(AccountError, match="no class has that code"):
+            store.join_by_code(dan.id, f"ZZZZ{n:04d}", when=T0, address=ADDRESS)
+    with pytest.raises(JoinWaitError) as waiting:  # even the right code waits: guessing gains nothing
+        store.join_by_code(dan.id, room.code, when=T0, address=ADDRESS)
+    assert timedelta(0) < waiting.value.wait <= policy.first_delay
+    later = T0 + policy.longest_delay
+    assert store.join_by_code(dan.id, room.code, when=later, address=ADDRESS).id == room.id
+    # thirty pupils behind one router, each mistyping once: nobody waits
+    pupils = [store.create_account(f"Pupil {n}", "learner", password=f"secret {n:04d}") for n in range(30)]
+    for pupil in pupils:
+        with pytest.raises(AccountError, match="no class has that code"):
+            store.join_by_code(pupil.id, "WRONG-CODE", when=T0, address="192.0.2.1")
+        assert store.join_by_code(pupil.id, room.code, when=T0, address="192.0.2.1").id == room.id
+    # leaving: his teacher no longer has him; another's class cannot be left by id
+    mine = store.scoped(dan)
+    assert dan.learner_id in store.taught_learners(teacher.id)
+    other_teacher, other_room, _ = teacher_with_class(store, "Mr Roe", "Tuesday club", ("Eli",))
+    with pytest.raises(AccountError):
+        mine.leave_class(other_room.id)
+    assert mine.leave_class(room.id).id == room.id
+    assert mine.my_classes() == () and dan.learner_id not in store.taught_learners(teacher.id)

@@ -291,11 +291,13 @@ def learners_section(store: ScopedStore, klass: Klass) -> None:
         return
     st.dataframe([{t("classes.col.learner", LANG): m.name} for m in members], hide_index=True)
     names = {m.id: m.name for m in members}
-    with st.container(horizontal=True, vertical_alignment="bottom"):
-        st.selectbox(t("classes.reset_pick", LANG), list(names), key="classes_reset_pick",
-                     format_func=names.__getitem__)
-        st.button(t("classes.reset", LANG), key="classes_reset", on_click=reset_password, args=(klass.id,),
-                  icon=":material/key:")
+    mine = {m.id: m.name for m in store.resettable(klass.id)}  # a learner who joined by code keeps his own
+    if mine:
+        with st.container(horizontal=True, vertical_alignment="bottom"):
+            st.selectbox(t("classes.reset_pick", LANG), list(mine), key="classes_reset_pick",
+                         format_func=mine.__getitem__)
+            st.button(t("classes.reset", LANG), key="classes_reset", on_click=reset_password,
+                      args=(klass.id,), icon=":material/key:")
     with st.container(horizontal=True, vertical_alignment="bottom"):
         st.selectbox(t("classes.remove_pick", LANG), list(names), key="classes_remove_pick",
                      format_func=names.__getitem__)

@@ -18,7 +18,7 @@ import streamlit as st
 
 from trainer.errors import TrainerError
 from trainer.i18n import t, tn
-from trainer.store import Account, Assignment, Result, ScopedStore, StoreError
+from trainer.store import Account, Assignment, JoinWaitError, Klass, Result, ScopedStore, StoreError
 from trainer.store.accounts import PASSWORD_MAX, AccountError
 from trainer.teach.course import COURSE_IDS, course_lesson
 from trainer.teach.practice import STARS, practice_items
@@ -225,7 +225,11 @@ def _join() -> None:
     if not isinstance(store, ScopedStore):
         return
     try:
-        klass = store.join_by_code(code)
+        klass = store.join_by_code(code, address=client_address())
+    except JoinWaitError as error:
+        seconds = max(1, math.ceil(error.wait.total_seconds()))
+        st.session_state["club_panel_note"] = ("error", tn("club.join_wait", seconds, lang()))
+        return
     except AccountError:
         st.session_state["club_panel_note"] = ("error", t("club.join_unknown", lang()))
         return
@@ -233,6 +237,23 @@ def _join() -> None:
         st.session_state["club_panel_note"] = ("error", t("club.join_failed", lang(), error=reason(error)))
         return
     st.session_state["club_panel_note"] = ("success", t("club.joined", lang(), name=plain(klass.name)))
+
+
+def _leave() -> None:
+    store = open_store()
+    class_id = st.session_state.get("club_leave_pick")
+    if not isinstance(store, ScopedStore) or not isinstance(class_id, int):
+        return
+    if not st.session_state.get("club_leave_sure"):
+        st.session_state["club_panel_note"] = ("error", t("club.leave_confirm_first", lang()))
+        return
+    st.session_state["club_leave_sure"] = False
+    try:
+        klass = store.leave_class(class_id)
+    except TrainerError as error:
+        st.session_state["club_panel_note"] = ("error", t("club.join_failed", lang(), error=reason(error)))
+        return
+    st.session_state["club_panel_note"] = ("success", t("club.left", lang(), name=plain(klass.name)))
 
 
 def _change_password() -> None:
@@ -266,6 +287,17 @@ def _change_password() -> None:
     st.session_state["club_panel_note"] = ("success", t("club.password_changed", lang()))
 
 
+def _my_classes() -> tuple[Klass, ...]:
+    """The classes the signed-in learner is in; none when the store cannot say."""
+    store = open_store()
+    if not isinstance(store, ScopedStore):
+        return ()
+    try:
+        return store.my_classes()
+    except TrainerError:
+        return ()
+
+
 def account_panel(account: Account) -> None:
     """The sidebar in club mode: who is signed in, sign out, join a class (learners),
     change the password."""
@@ -280,6 +312,15 @@ def account_panel(account: Account) -> None:
                 st.text_input(t("club.code", lang()), key="club_code", max_chars=20,
                               placeholder=t("club.code_placeholder", lang()))
                 st.form_submit_button(t("club.join_button", lang()), on_click=_join)
+        joined = {k.id: k.name for k in _my_classes()}
+        if joined:
+            with sidebar.expander(t("club.leave", lang())):
+                with st.form("club_leave_form", border=False):
+                    st.selectbox(t("club.leave_pick", lang()), list(joined), key="club_leave_pick",
+                                 format_func=joined.__getitem__)
+                    st.checkbox(t("club.leave_sure", lang()), key="club_leave_sure")
+                    st.caption(t("club.leave_note", lang()))
+                    st.form_submit_button(t("club.leave_button", lang()), on_click=_leave)
     if account.has_password:
         with sidebar.expander(t("club.change_password", lang())):
             with st.form("club_password_form", border=False):

@@ -16,6 +16,7 @@ import streamlit as st
 
 from trainer.engine.movenames import move_words
 from trainer.engine.moves import Move
+from trainer.engine.seats import seat
 from trainer.engine.tiles import Tile
 from trainer.engine.twins import only_twins, twin_key
 from trainer.errors import TrainerError
@@ -23,7 +24,6 @@ from trainer.i18n import t, tn
 from trainer.teach.course import COURSE_IDS, course_lesson, course_title
 from trainer.teach.guided import GUIDED_AFTER
 from trainer.teach.lessons import STARS, Board, Lesson, Question, Stage, stars
-from trainer.teach.quiz import seat
 from trainer.teach.strategy import STRATEGY_IDS
 from trainer.teach.worked import (
     WORKED_SEEDS,

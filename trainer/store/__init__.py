@@ -55,6 +55,7 @@ from trainer.store.accounts import (
     AccessError,
     Account,
     AccountError,
+    JoinWaitError,
     Policy,
     Role,
     SignIn,
@@ -116,7 +117,8 @@ __all__ = [
     "Learner", "Attempt", "Recorded",
     "DayCount", "DrillDay", "TagStat", "Streak", "RunRecord", "RatingPoint", "clean_name", "default_path",
     "streak_of", "GuestAnswer", "GuestRun", "GUEST_LIMIT", "ReviewCounts", "RatingDay", "DrillBlock",
-    "ROLES", "Role", "Account", "AccountError", "AccessError", "Policy", "SignIn", "Klass", "Task",
+    "ROLES", "Role", "Account", "AccountError", "JoinWaitError", "AccessError", "Policy", "SignIn", "Klass",
+    "Task",
     "TASK_KINDS",
     "Assignment", "AssignmentError", "Result", "LessonStat", "ClassReport", "ScopedStore", "WeekCount",
 ]

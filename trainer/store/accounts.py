@@ -27,6 +27,7 @@ True
 from __future__ import annotations
 
 import hashlib
+import math
 import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -62,6 +63,14 @@ class AccountError(TrainerError):
     """An account that cannot be made or changed as asked; the message says why."""
 
 
+class JoinWaitError(AccountError):
+    """Too many wrong class codes of late: the next try must wait `wait`."""
+
+    def __init__(self, wait: timedelta) -> None:
+        super().__init__(f"too many wrong class codes: wait {math.ceil(wait.total_seconds())} s")
+        self.wait = wait
+
+
 class AccessError(LearnerError):
     """The signed-in account may not see or change what was asked. Its message is the
     one an unknown id gets, so that a refusal tells nothing of what exists."""
@@ -82,6 +91,8 @@ class Policy:
 
     account_free: int = 3
     address_free: int = 100
+    join_free: int = 5  # wrong class codes an account may type before it is slowed
+    join_address_free: int = 60  # and an address (a classroom joining behind one router)
     first_delay: timedelta = timedelta(seconds=1)
     longest_delay: timedelta = timedelta(minutes=1)
     window: timedelta = timedelta(minutes=15)
@@ -255,14 +266,17 @@ class AccountStore(LearnerStore):
         return tuple(_account(row) for row in rows)
 
     def set_password(self, account_id: int, password: str, when: Optional[datetime] = None) -> None:
-        """Give the account a new password (hashed here); every session it had ends."""
+        """Give the account a new password (hashed here); every session it had ends, and
+        the wrong tries of its name are forgotten (its next sign-in waits for nothing)."""
         hashed = HASHER.hash(check_password(password))
+        name = self.account(account_id).name
         with self._write() as conn:
             changed = conn.execute(sa.update(accounts).where(accounts.c.id == account_id).values(
                 password_hash=hashed, password_at=_utc(when))).rowcount
             if not changed:
                 raise AccountError(f"no account has the id {account_id}")
             conn.execute(sa.delete(sessions).where(sessions.c.account_id == account_id))
+        self.clear_failures(name)
 
     def set_identity(self, account_id: int, identity: Optional[str]) -> None:
         """Link the account to an identity of the organisation's provider (None unlinks)."""
@@ -328,13 +342,18 @@ class AccountStore(LearnerStore):
 
     def _locked(self, name_key: str, address: str, now: datetime) -> timedelta:
         """How long the name or the address must still wait (0 when neither must)."""
+        return self._wait((("account", name_key, self.policy.account_free),
+                           ("address", address, self.policy.address_free)), now)
+
+    def _wait(self, counted: tuple[tuple[str, str, int], ...], now: datetime) -> timedelta:
+        """How long the longest of these waits still runs: each a scope, a key and the
+        wrong tries it gets free within the policy's window (0 when none must wait)."""
         since = now - self.policy.window
         f = sign_in_failures.c
         wait = timedelta(0)
         enough = 40  # past this many, the delay is the longest whatever the count
         with self._read() as conn:
-            for scope, key, free in (("account", name_key, self.policy.account_free),
-                                     ("address", address, self.policy.address_free)):
+            for scope, key, free in counted:
                 recent = conn.execute(sa.select(f.at).where(f.scope == scope, f.key == key, f.at > since)
                                       .order_by(f.at.desc()).limit(free + enough)).scalars().all()
                 delay = self.policy.delay(len(recent), free)

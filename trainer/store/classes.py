@@ -23,7 +23,7 @@ import io
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Optional
 
 import sqlalchemy as sa
@@ -33,13 +33,14 @@ from trainer.store.accounts import (
     Account,
     AccountError,
     AccountStore,
+    JoinWaitError,
     _account,
     _accounts_query,
     first_password,
 )
 from trainer.store.errors import LearnerError
 from trainer.store.learners import NAME_LIMIT, clean_name
-from trainer.store.schema import accounts, assignments, class_members, classes, learners
+from trainer.store.schema import accounts, assignments, class_members, classes, learners, sign_in_failures
 from trainer.store.values import _read_time, _utc
 
 CLASS_NAME_LIMIT = 60
@@ -252,13 +253,26 @@ class ClassStore(AccountStore):
                 conn.execute(sa.insert(class_members).values(class_id=class_id, account_id=account_id,
                                                              joined_at=_utc(when)))
 
-    def join_by_code(self, account_id: int, code: str, when: Optional[datetime] = None) -> Klass:
+    def join_by_code(self, account_id: int, code: str, when: Optional[datetime] = None,
+                     address: str = "local") -> Klass:
         """The account joins the class of that code; raises AccountError for a code that
-        is no class's (the same message whatever was typed)."""
+        is no class's (the same message whatever was typed). Wrong codes slow the next
+        try as wrong passwords do (per account and per address, `Policy`): JoinWaitError
+        says how long, before the code is even looked at."""
+        now = _utc(when)
+        address = str(address)[:200]
+        wait = self._wait((("join", str(account_id), self.policy.join_free),
+                           ("joinaddr", address, self.policy.join_address_free)), now)
+        if wait > timedelta(0):
+            raise JoinWaitError(wait)
         text = read_code(code)
         with self._read() as conn:
             row = conn.execute(sa.select(classes).where(classes.c.code == text)).first() if text else None
         if row is None:
+            with self._write() as conn:
+                conn.execute(sa.insert(sign_in_failures), [
+                    {"scope": "join", "key": str(account_id), "at": now},
+                    {"scope": "joinaddr", "key": address, "at": now}])
             raise AccountError("no class has that code: check it with your teacher")
         if int(row.teacher_id) == account_id:
             raise AccountError("a teacher does not join his own class")

@@ -263,8 +263,17 @@ class ScopedStore:
         self._store.set_password(self.account.id, new)
         return True
 
-    def join_by_code(self, code: str) -> Klass:
-        return self._store.join_by_code(self.account.id, code)
+    def join_by_code(self, code: str, address: str = "local") -> Klass:
+        return self._store.join_by_code(self.account.id, code, address=address)
+
+    def leave_class(self, class_id: int) -> Klass:
+        """Leave one of his classes: its teacher no longer has him among his learners
+        (what he did stays his); AccountError, as for an unknown id, otherwise."""
+        for klass in self.my_classes():
+            if klass.id == class_id:
+                self._store.leave(class_id, self.account.id)
+                return klass
+        raise AccountError(f"no class of yours has the id {class_id}")
 
     def my_classes(self) -> tuple[Klass, ...]:
         return self._store.classes_joined(self.account.id)
@@ -324,6 +333,11 @@ class ScopedStore:
             if member.id == account_id:
                 return member
         raise AccountError(f"no learner of this class has the account id {account_id}")
+
+    def resettable(self, class_id: int) -> tuple[Account, ...]:
+        """The learners of one of this teacher's classes whose password he may reset:
+        those he made (a learner who joined by code keeps his own)."""
+        return tuple(m for m in self.members(class_id) if self._store.created_by(m.id) == self.account.id)
 
     def reset_password(self, class_id: int, account_id: int) -> str:
         """A new first password for a learner of one of this teacher's classes: a

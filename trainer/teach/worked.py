@@ -38,6 +38,7 @@ from trainer.engine.moves import Move
 from trainer.engine.position import Position
 from trainer.engine.record import Turn
 from trainer.engine.rules import STANDARD
+from trainer.engine.seats import seat
 from trainer.engine.tiles import pip_total
 from trainer.engine.twins import only_twins, twin_key
 from trainer.engine.voids import Voids, voids_from_turns
@@ -48,7 +49,6 @@ from trainer.play.players import GreedyPlayer, mover_view
 from trainer.search.evidence import determined, paired
 from trainer.search.played_out import played_out
 from trainer.teach.lessons import move_label
-from trainer.teach.quiz import seat
 
 WORKED_SEEDS: tuple[int, ...] = (4, 6, 7)
 VERDICT_DEALS = 200  # deals of the hidden tiles solved exactly behind each verdict
