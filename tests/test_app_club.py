@@ -278,6 +278,12 @@ def test_a_teacher_makes_a_class_and_an_assignment_and_sees_the_result(club: Sto
     (homework,) = club.assignments_of(room.id)
     assert homework.task == Task("drill", drill="total", level=2, target=3)
     assert homework.title == "Total the ends, level 2: 3 right"
+    for key, crafted in (("classes_drill", "zzz"),):  # no drill nobody can open
+        at.segmented_control(key="classes_kind").set_value("drill")
+        at.session_state[key] = crafted
+        at = ok(at.button(key="classes_assign").click())
+        assert len(club.assignments_of(room.id)) == 1
+        at.session_state[key] = {"classes_drill": "total", "classes_level": 2}[key]
 
     # Dora signs in: her Start shows it first, and Go opens the drill at that level
     learner = sign_in(ok(AppTest.from_file(APP, default_timeout=120)), "Dora", dora_pw)
@@ -772,3 +778,13 @@ def test_club_mode_says_the_answers_wait_while_the_database_is_away(
     assert at.session_state["club_account"] is not None
     said = " ".join(str(e.value) for e in at.info).replace("\\", "")
     assert "1 answer waits, saved once the database is back" in said, said
+
+
+def test_only_an_address_the_provider_verified_signs_in_by_the_organisation() -> None:
+    from types import SimpleNamespace as User
+
+    from ui.club import verified_email
+    assert verified_email(User(email="ann@school.example", email_verified=True)) == "ann@school.example"
+    for unverified in (User(email="ann@school.example"), User(email="ann@school.example", email_verified=False),
+                       User(email="ann@school.example", email_verified="true"), User(email_verified=True)):
+        assert verified_email(unverified) is None

@@ -143,13 +143,15 @@ def chosen_task() -> tuple[Optional[Task], str]:
     s = st.session_state
     kind = s.get("classes_kind", "lessons")
     if kind == "lessons":
-        lessons = tuple(s.get("classes_lessons") or ())
+        lessons = tuple(x for x in s.get("classes_lessons") or () if x in COURSE_IDS)  # the course's only
         if not lessons:
             return None, t("classes.need_lessons", LANG)
         return Task("lessons", lessons=lessons), ", ".join(lesson_title(x) for x in lessons)[:120]
     if kind == "drill":
-        drill, level, target = s.get("classes_drill", KINDS[0]), int(s.get("classes_level", 1)), \
-            int(s.get("classes_target", 20))
+        drill, level, target = s.get("classes_drill", KINDS[0]), s.get("classes_level", 1), \
+            s.get("classes_target", 20)
+        if drill not in KINDS or level not in LEVELS or type(target) is not int:
+            return None, t("classes.need_drill", LANG)  # only a drill and level a learner can open
         title = t("classes.drill_title", LANG, drill=drill_name(drill), level=level, target=target)
         return Task("drill", drill=drill, level=level, target=target), title
     if kind == "practice":

@@ -163,6 +163,20 @@ def _identity_configured() -> bool:
         return False
 
 
+def verified_email(user: object) -> Optional[str]:
+    """The e-mail address the organisation's provider vouches for (its `email_verified`
+    claim true), else None: an address anyone could have typed links to no account.
+
+    >>> from types import SimpleNamespace as User
+    >>> verified_email(User(email="ann@school.example", email_verified=True))
+    'ann@school.example'
+    >>> verified_email(User(email="ann@school.example")), verified_email(User(email="a", email_verified="1"))
+    (None, None)
+    """
+    email = str(getattr(user, "email", "") or "")
+    return email if email and getattr(user, "email_verified", None) is True else None
+
+
 def identity_sign_in() -> None:
     """The organisation's sign-in (OpenID Connect through `st.login`): once Streamlit
     has the identity, the account linked to its e-mail address gets a session."""
@@ -173,7 +187,11 @@ def identity_sign_in() -> None:
                   icon=":material/badge:")
         return
     store = shared_store()
-    email = str(getattr(st.user, "email", "") or "")
+    email = verified_email(st.user)
+    if email is None:  # an address the provider has not checked names nobody
+        st.warning(t("club.identity_unverified", lang()))
+        st.button(t("club.sign_out", lang()), key="club_identity_out", on_click=st.logout)
+        return
     account = store.account_by_identity(email) if store is not None and email else None
     if account is None or store is None:
         st.warning(t("club.identity_unknown", lang(), email=plain(email)))

@@ -2508,6 +2508,11 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
         "one": "Several wrong codes: wait {n} second, then try again.",
         "other": "Several wrong codes: wait {n} seconds, then try again.",
     },
+    "classes.need_drill": "Choose one of the drills, one of its levels and a target.",
+    "club.identity_unverified": (
+        "Your organisation's sign-in did not confirm this e-mail address, so it cannot open an account "
+        "here. Ask your teacher or the operator."
+    ),
     "club.leave": "Leave a class",
     "club.leave_pick": "Class",
     "club.leave_sure": "Yes, I want to leave this class",
