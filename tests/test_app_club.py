@@ -25,7 +25,7 @@ from streamlit.testing.v1 import AppTest  # noqa: E402
 
 from trainer.i18n import t, tn  # noqa: E402
 from trainer.puzzles.bank import catalogue, shipped  # noqa: E402
-from trainer.store import ENV, Store, Task  # noqa: E402
+from trainer.store import ENV, Store, StoreError, Task  # noqa: E402
 from trainer.store.schema import sessions  # noqa: E402
 from ui.state import MODE_ENV  # noqa: E402
 
@@ -789,3 +789,51 @@ def test_only_an_address_the_provider_verified_signs_in_by_the_organisation() ->
     for unverified in (User(email=ann), User(email=ann, email_verified=False),
                        User(email=ann, email_verified="true"), User(email_verified=True)):
         assert verified_email(unverified) is None
+
+
+def cookie_scripts(at: AppTest) -> list[str]:
+    return [h.proto.body for h in at.get("html") if "document.cookie" in h.proto.body]
+
+
+def test_the_sign_in_cookie_ends_with_the_browser_unless_kept(club: Store) -> None:
+    """A shared computer's default: the cookie has no lifetime of its own (the browser's
+    end is its end); "Keep me signed in" gives it 12 hours; signing out empties it."""
+    world = two_classes(club)
+    for keep in (False, True):
+        at = ok(AppTest.from_file(APP, default_timeout=120))
+        if keep:
+            at.checkbox(key="club_keep").check()
+        at = sign_in(at, "Ann", world["ann_pw"])
+        (script,) = cookie_scripts(at)
+        assert ("max-age=43200" in script) is keep and "max-age=0" not in script
+        at = ok(at.sidebar.button(key="club_sign_out").click())
+        assert any("max-age=0" in s for s in cookie_scripts(at))
+
+
+def test_a_reload_while_the_database_is_away_keeps_the_sign_in(club: Store,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """A new page whose session cannot be checked (the database away) says so and keeps
+    the cookie: once the database is back, the same session signs in again."""
+    world = two_classes(club)
+    ann = club.find_account("Ann")
+    token = club.open_session(ann.id)
+
+    def away(self: Store, token: str, when: Any = None) -> None:
+        raise StoreError("the progress database cannot be reached")
+
+    monkeypatch.setattr(Store, "session_account", away)
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.session_state["club_token"] = token
+    at = ok(at)
+    assert at.error[0].value == t("club.session_unchecked") and not cookie_scripts(at)  # the cookie stays
+    monkeypatch.undo()
+    assert club.session_account(token) is not None and world["ann_pw"]
+
+
+def test_the_operator_sets_how_long_an_idle_session_lives() -> None:
+    from datetime import timedelta
+
+    from ui.state import session_idle
+    assert session_idle("30") == timedelta(minutes=30) and session_idle(" 1440 ") == timedelta(days=1)
+    for refused in ("", None, "4", "1441", "ten", "-5", "3.5"):
+        assert session_idle(refused) is None

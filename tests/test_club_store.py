@@ -109,8 +109,9 @@ def test_many_wrong_passwords_from_one_address_slow_that_address(store: Store) -
     assert slowed.outcome == "locked" and slowed.wait == store.policy.first_delay
     assert store.sign_in("Ann", "a long secret", address="192.0.2.11", when=T0).outcome == "ok"
     assert store.sign_in("Ann", "a long secret", address=ADDRESS, when=T0 + slowed.wait).outcome == "ok"
-    # each wrong try is kept twice, for its name and for its address, until the window is over
-    assert store.forget_failures(T0 + timedelta(hours=1)) == 2 * store.policy.address_free
+    # each wrong try is kept twice, for its name and for its address, and each right one once,
+    # until the window is over
+    assert store.forget_failures(T0 + timedelta(hours=1)) == 2 * store.policy.address_free + 2
 
 
 def test_a_classroom_behind_one_address_whose_pupils_mistype_all_get_in(store: Store) -> None:
@@ -555,3 +556,24 @@ def test_wrong_class_codes_slow_the_next_try_and_a_learner_can_leave(store: Stor
         mine.leave_class(other_room.id)
     assert mine.leave_class(room.id).id == room.id
     assert mine.my_classes() == () and dan.learner_id not in store.taught_learners(teacher.id)
+
+
+def test_ended_sessions_and_old_tries_are_swept_and_many_right_sign_ins_wait(store: Store) -> None:
+    """Sessions past their idle time or lifetime are removed (a sign-in sweeps now and
+    then); one name signed in again and again, right each time, is slowed as a guesser is."""
+    store.create_account("Ann", "learner", password="a long secret")
+    policy = store.policy
+    for n in range(policy.signin_free):
+        assert store.sign_in("Ann", "a long secret", address=f"198.51.100.{n}", when=T0).outcome == "ok"
+    again = store.sign_in("Ann", "a long secret", address=ADDRESS, when=T0)
+    assert again.outcome == "locked" and again.wait == policy.first_delay  # no password checked: no cost
+    assert store.sign_in("Ann", "a long secret", address=ADDRESS, when=T0 + again.wait).outcome == "ok"
+    with store._engine.connect() as conn:
+        kept = conn.execute(sa.select(sa.func.count()).select_from(sessions)).scalar()
+    assert kept == policy.signin_free + 1
+    later = T0 + policy.lifetime + timedelta(minutes=1)
+    assert store.sweep_sessions(later) == policy.signin_free + 1  # all past their lifetime
+    fresh = store.sign_in("Ann", "a long secret", address=ADDRESS, when=later)
+    assert fresh.outcome == "ok" and store.session_account(fresh.token, when=later) is not None
+    assert store.sweep_sessions(later + policy.idle - timedelta(minutes=1)) == 0  # still in use: kept
+    assert store.sweep_sessions(later + policy.idle + timedelta(minutes=1)) == 1  # idle too long: gone

@@ -28,6 +28,7 @@ COOKIE = "allfives_session"
 PROXY_ENV = "ALLFIVES_TRUSTED_PROXY"  # 1: the app is behind a proxy that sets X-Forwarded-For
 NAME_KEY = "club_name"
 PASSWORD_KEY = "club_password"
+KEEP_KEY = "club_keep"  # "keep me signed in on this computer": off by default (a shared computer)
 
 
 def client_address() -> str:
@@ -67,6 +68,7 @@ def signed_in() -> Optional[Account]:
         from_cookie = isinstance(cookie, str) and bool(cookie)
         token = cookie if from_cookie else None
     account = None
+    unchecked = False  # the database cannot say now whether the session lives
     if token:
         try:
             account = store.session_account(token)
@@ -74,12 +76,14 @@ def signed_in() -> Optional[Account]:
             reason(error)
             if kept is not None and token == st.session_state.get("club_token"):
                 return kept  # type: ignore[no-any-return]
-            account = None
+            account, unchecked = None, True
         except TrainerError:
             account = None
     if account is None:
         _forget()
-        if from_cookie:
+        if unchecked:  # a reload during an outage: the cookie stays, for the database's return
+            st.session_state["club_message"] = t("club.session_unchecked", lang())
+        elif from_cookie:
             st.session_state["club_cookie"] = ""  # a stale cookie: cleared
         return None
     st.session_state["club_account"] = account
@@ -96,8 +100,10 @@ def keep_cookie() -> None:
         return
     st.session_state["club_cookie"] = None
     token = "".join(c for c in str(value) if c.isalnum() or c in "-_")
-    age = 12 * 3600 if token else 0
-    st.html(f"<script>document.cookie = '{COOKIE}={token}; path=/; max-age={age}; samesite=strict'"
+    # a shared computer's default: the cookie ends with the browser; kept 12 hours only when asked
+    kept = bool(st.session_state.get(KEEP_KEY)) and bool(token)
+    age = "; max-age=43200" if kept else ("" if token else "; max-age=0")
+    st.html(f"<script>document.cookie = '{COOKIE}={token}; path=/{age}; samesite=strict'"
             f" + (location.protocol === 'https:' ? '; secure' : '');</script>", unsafe_allow_javascript=True)
 
 
@@ -226,6 +232,8 @@ def sign_in_form() -> None:
         st.text_input(t("club.name", lang()), key=NAME_KEY, autocomplete="username", max_chars=40)
         st.text_input(t("club.password", lang()), key=PASSWORD_KEY, type="password",
                       autocomplete="current-password", max_chars=PASSWORD_MAX)
+        st.checkbox(t("club.keep_signed_in", lang()), key=KEEP_KEY,
+                    help=t("club.keep_signed_in_help", lang()))
         st.form_submit_button(t("club.sign_in", lang()), type="primary", on_click=_sign_in,
                               icon=":material/login:")
     message = st.session_state.get("club_message")

@@ -23,7 +23,8 @@ import threading
 import time
 from collections.abc import Sequence
 from copy import deepcopy
-from datetime import UTC, datetime
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, Optional
 
@@ -209,6 +210,23 @@ def database_location(setting: str) -> str:
 
 OPERATOR_ENV = "ALLFIVES_ADMIN"  # set to 1 to show operators' settings (the database) on the pages
 MODE_ENV = "ALLFIVES_MODE"  # "club": everyone signs in, every query is scoped to his account
+IDLE_ENV = "ALLFIVES_SESSION_IDLE"  # minutes without use after which a club session ends (default 120)
+
+
+def session_idle(text: Optional[str]) -> Optional[timedelta]:
+    """The operator's idle time for club sessions, from 5 minutes to a day; None (the
+    default) for anything else, said in the log.
+
+    >>> session_idle("30"), session_idle(None), session_idle("0")
+    (datetime.timedelta(seconds=1800), None, None)
+    """
+    if not text or not text.strip():
+        return None
+    if text.strip().isdigit() and 5 <= int(text) <= 1440:
+        return timedelta(minutes=int(text))
+    LOG.warning("%s must be a number of minutes from 5 to 1440, not %r: the default is kept", IDLE_ENV,
+                text[:20])
+    return None
 
 
 def club_mode() -> bool:
@@ -243,6 +261,9 @@ def _sweep(store: Store) -> None:
 @st.cache_resource(show_spinner=False, max_entries=8, on_release=_close)
 def _shared_store(setting: str) -> Store:
     store = Store(setting or None, catalogue=bank.catalogue())
+    idle = session_idle(os.environ.get(IDLE_ENV))
+    if idle is not None:
+        store.policy = replace(store.policy, idle=idle)
     # what an import killed on the way (a process ended) left behind goes as the app starts
     threading.Thread(target=_sweep, args=(store,), name="allfives-sweep", daemon=True).start()
     return store

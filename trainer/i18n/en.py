@@ -2513,6 +2513,15 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
         "Your organisation's sign-in did not confirm this e-mail address, so it cannot open an account "
         "here. Ask your teacher or the operator."
     ),
+    "club.keep_signed_in": "Keep me signed in on this computer",
+    "club.keep_signed_in_help": (
+        "Only on your own computer. Unticked, closing the browser signs you out, so that the next "
+        "person at a shared computer does not find your account open."
+    ),
+    "club.session_unchecked": (
+        "The database cannot be reached, so your sign-in cannot be checked now. Try again in a "
+        "moment: you stay signed in on this computer."
+    ),
     "club.leave": "Leave a class",
     "club.leave_pick": "Class",
     "club.leave_sure": "Yes, I want to leave this class",

@@ -91,6 +91,8 @@ class Policy:
 
     account_free: int = 3
     address_free: int = 100
+    signin_free: int = 20  # right sign-ins of one name within the window before the next waits
+    sweep_every: timedelta = timedelta(minutes=10)  # ended sessions and old tries removed this often
     join_free: int = 5  # wrong class codes an account may type before it is slowed
     join_address_free: int = 60  # and an address (a classroom joining behind one router)
     first_delay: timedelta = timedelta(seconds=1)
@@ -308,9 +310,11 @@ class AccountStore(LearnerStore):
         looked at, so that guessing faster gains nothing; an unknown name costs as long
         as a known one and says the same ("wrong")."""
         now = _utc(when)
+        self._sweep_now_and_then(now)
         name_key = self._failure_key(name)
         address = str(address)[:IDENTITY_MAX]
-        wait = self._locked(name_key, address, now)
+        wait = max(self._locked(name_key, address, now),  # many right ones cost the server too
+                   self._wait((("signin", name_key, self.policy.signin_free),), now))
         if wait > timedelta(0):
             return SignIn("locked", wait=wait)
         account = self.find_account(name) if isinstance(name, str) else None
@@ -333,6 +337,7 @@ class AccountStore(LearnerStore):
         with self._write() as conn:
             conn.execute(sa.delete(sign_in_failures).where(sign_in_failures.c.scope == "account",
                                                            sign_in_failures.c.key == name_key))
+            conn.execute(sa.insert(sign_in_failures).values(scope="signin", key=name_key, at=now))
         return SignIn("ok", account, self.open_session(account.id, when=now))
 
     @staticmethod
@@ -367,8 +372,27 @@ class AccountStore(LearnerStore):
             conn.execute(sa.delete(sign_in_failures).where(sign_in_failures.c.scope == "account",
                                                            sign_in_failures.c.key == self._failure_key(name)))
 
+    _swept: Optional[datetime] = None
+
+    def _sweep_now_and_then(self, now: datetime) -> None:
+        """Sweep at most once a `policy.sweep_every` (a sign-in calls it)."""
+        if self._swept is None or now - self._swept >= self.policy.sweep_every or now < self._swept:
+            self._swept = now
+            self.sweep_sessions(now)
+            self.forget_failures(now)
+
+    def sweep_sessions(self, now: Optional[datetime] = None) -> int:
+        """Remove the sessions that have ended (idle or past their lifetime); returns how many."""
+        now = _utc(now)
+        s = sessions.c
+        with self._write() as conn:
+            gone = conn.execute(sa.delete(sessions).where(sa.or_(s.seen_at < now - self.policy.idle,
+                                                                 s.created_at < now - self.policy.lifetime)))
+            return int(gone.rowcount)
+
     def forget_failures(self, before: Optional[datetime] = None) -> int:
-        """Remove the records of wrong tries older than the window; returns how many."""
+        """Remove the records of tries (wrong passwords and codes, right sign-ins) older
+        than the window; returns how many."""
         limit = _utc(before) - self.policy.window
         with self._write() as conn:
             gone = conn.execute(sa.delete(sign_in_failures).where(sign_in_failures.c.at < limit))
