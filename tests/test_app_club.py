@@ -480,10 +480,12 @@ def test_a_classes_csv_files_are_named_after_the_class(club: Store, monkeypatch:
     import streamlit as st
 
     names: list[str] = []
+    made_at_click: list[bool] = []
     real = st.download_button
 
     def kept(*args: Any, **kwargs: Any) -> Any:
         names.append(kwargs.get("file_name", ""))
+        made_at_click.append(callable(kwargs.get("data")))  # no teacher's file sits at a URL before
         return real(*args, **kwargs)
 
     monkeypatch.setattr(st, "download_button", kept)
@@ -499,6 +501,8 @@ def test_a_classes_csv_files_are_named_after_the_class(club: Store, monkeypatch:
     ok(at)
     assert "Year-7-B-Tuesday-s-club-passwords.csv" in names, names
     assert "Year-7-B-Tuesday-s-club-results.csv" in names, names
+    assert made_at_click and all(made_at_click)
+    assert not [b for b in at.get("download_button") if b.proto.url]  # nothing served before a click
 
 
 # ----- an assigned puzzle set, worked through on the Puzzles page -----

@@ -277,9 +277,13 @@ def learners_section(store: ScopedStore, klass: Klass) -> None:
                 st.info(t("classes.renamed", LANG, names=plain(names)), icon=":material/badge:")
             st.dataframe([{t("classes.col.learner", LANG): n, t("classes.col.password", LANG): w}
                           for n, w in handed], hide_index=True)
-            st.download_button(t("classes.passwords_csv", LANG), data=passwords_csv(handed),
+            def passwords_file() -> str:
+                """Made when the teacher clicks, in his session: no file waits at a URL before."""
+                return passwords_csv(handed)
+
+            st.download_button(t("classes.passwords_csv", LANG), data=passwords_file,
                                file_name=f"{file_stem(klass.name)}-passwords.csv", mime="text/csv",
-                               key="classes_passwords_csv", icon=":material/download:")
+                               key="classes_passwords_csv", on_click="ignore", icon=":material/download:")
             if st.button(t("classes.passwords_done", LANG), key="classes_passwords_done"):
                 st.session_state["classes_passwords"] = None
                 st.session_state["classes_renamed"] = None
