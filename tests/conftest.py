@@ -24,6 +24,7 @@ from trainer.store import ENV, Store
 
 PG_ENV = "ALLFIVES_TEST_PG_URL"
 SECRET_ENV = "ALLFIVES_SECRET"
+WAITING_ENV = "ALLFIVES_WAITING_DIR"
 BACKENDS = ("sqlite", "postgresql")
 
 
@@ -31,9 +32,10 @@ BACKENDS = ("sqlite", "postgresql")
 def _app_database(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     """ALLFIVES_DB for the test run: a file of its own, whatever the shell had set; and
     the key that seals what the browser keeps (ALLFIVES_SECRET), the run's own, so that
-    no key file is made in the user's folder."""
-    before = {name: os.environ.get(name) for name in (ENV, SECRET_ENV)}
+    no key file is made in the user's folder; and the folder of waiting answers' files."""
+    before = {name: os.environ.get(name) for name in (ENV, SECRET_ENV, WAITING_ENV)}
     os.environ[ENV] = str(tmp_path_factory.mktemp("app-database") / "progress.db")
+    os.environ[WAITING_ENV] = str(tmp_path_factory.mktemp("waiting"))
     os.environ[SECRET_ENV] = "the test run's own key"
     yield
     for name, value in before.items():

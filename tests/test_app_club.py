@@ -773,6 +773,7 @@ def test_club_mode_says_the_answers_wait_while_the_database_is_away(
 
     def away(setting: str) -> Store:
         raise StoreUnreachableError("the server is restarting")
+    real = ui.state._shared_store
     monkeypatch.setattr(ui.state, "_shared_store", away)
     for key, value in (("drill_seed", 4), ("drill_kind", "total"), ("drill_level", 1)):
         at.session_state[key] = value
@@ -782,6 +783,23 @@ def test_club_mode_says_the_answers_wait_while_the_database_is_away(
     assert at.session_state["club_account"] is not None
     said = " ".join(str(e.value) for e in at.info).replace("\\", "")
     assert "1 answer waits, saved once the database is back" in said, said
+    # she signs out, the database comes back, Ben signs in in the same tab and answers: her
+    # waiting answer is hers, written for her, never adopted by his session
+    at = ok(at.sidebar.button(key="club_sign_out").click())
+    monkeypatch.setattr(ui.state, "_shared_store", real)  # the database is back
+    at.session_state["store_problem"] = None  # and the session's next try (REOPEN s later) is now
+    at = sign_in(at, "Benedikt", club.reset_password(people["ben"].id))
+    assert at.session_state["club_account"].name == "Benedikt"
+    at.switch_page(str(Path(APP).parent / "ui" / "drills.py"))
+    for key, value in (("drill_seed", 5), ("drill_kind", "total"), ("drill_level", 1)):
+        at.session_state[key] = value
+    at = ok(at)
+    at.text_input(key="drill_count").input(str(make_item("total", 5, 1).answer))
+    at = ok(at.button(key="drill_submit").click())
+    from trainer.store.pending import RETRIER
+    RETRIER.retry_now()
+    assert club.counts(people["ann"].learner_id)["drill"] == (2, 1)  # one wrong before; hers, kept for her
+    assert club.counts(people["ben"].learner_id)["drill"] == (2, 1)
 
 
 def test_only_an_address_the_provider_verified_signs_in_by_the_organisation() -> None:

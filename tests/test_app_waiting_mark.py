@@ -44,7 +44,7 @@ def test_a_crafted_waiting_mark_is_ignored_and_the_answer_stored(db: Path, mark:
         assert sum(n for n, _ in store.counts(ann).values()) == 1
 
 
-def test_a_mark_from_an_ended_process_says_the_answers_were_not_kept(db: Path) -> None:
+def test_a_mark_from_an_ended_process_says_the_answers_are_kept_on_the_servers_disk(db: Path) -> None:
     with Store(str(db)) as store:
         store.create_learner("Ann")
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
@@ -53,4 +53,4 @@ def test_a_mark_from_an_ended_process_says_the_answers_were_not_kept(db: Path) -
     at.query_params["waiting"] = "0123456789ab.3"
     at.run()
     assert not at.exception, [e.value for e in at.exception]
-    assert tn("widgets.answers_lost_restart", 3) in [str(e.value) for e in at.error]
+    assert tn("widgets.answers_restart_kept", 3) in [str(e.value) for e in at.warning]

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from copy import deepcopy
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from pathlib import Path
 from typing import Any, Optional
 
@@ -46,8 +47,10 @@ from trainer.store import (
     Store,
     StoreError,
     default_path,
+    journal,
 )
 from trainer.store import pending as waiting
+from trainer.store.recording import new_key
 from trainer.teach.drills import RunSummary
 
 DEFAULTS: dict[str, Any] = {
@@ -256,6 +259,27 @@ def _sweep(store: Store) -> None:
         store.sweep_interrupted()
     except StoreError as error:
         LOG.warning("what an interrupted import left could not be cleaned up yet: %s", error)
+    # answers that waited in a process that ended before the database came back
+    setting = database_setting()
+    own = process_journal(setting).path
+    for _ in range(REPLAY_TRIES):
+        try:
+            written, left = journal.replay(store, journal.folder(), keep=(own,), database=setting)
+        except OSError as error:
+            LOG.warning("the waiting answers' folder cannot be read: %s", error)
+            return
+        if written:
+            LOG.warning("%d answers that waited in an earlier process are kept now", written)
+        if not left:
+            return
+        time.sleep(waiting.LONGEST_WAIT)
+
+
+@st.cache_resource(show_spinner=False)
+def process_journal(setting: str) -> journal.Journal:
+    """This process's file of the waiting answers of one database (one a process, so
+    that two never write into one file)."""
+    return journal.Journal(journal.folder() / f"{journal.mark(setting)}-{os.getpid()}-{new_key()[:8]}.jsonl")
 
 
 @st.cache_resource(show_spinner=False, max_entries=8, on_release=_close)
@@ -280,6 +304,7 @@ def open_store() -> Optional[Store]:
     return store.scoped(account) if account is not None else None  # type: ignore[return-value]
 
 
+REPLAY_TRIES = 120  # tries of an earlier process's waiting answers, LONGEST_WAIT apart (an hour)
 REOPEN = 5.0  # seconds before a session tries again to open a store that could not be opened
 
 
@@ -347,17 +372,23 @@ def waiting_mark(text: str) -> Optional[tuple[str, int]]:
 def outbox() -> Outbox:
     """This tab's queue of answers waiting for the database: its own, or (a page
     reloaded in the same process) the one the address names."""
+    owner = _owner()
     box = st.session_state.get("outbox")
-    if isinstance(box, Outbox):
+    if isinstance(box, Outbox) and box.owner == owner:
         return box
+    if isinstance(box, Outbox) and len(box):  # another account now: the tab's waiting answers stay
+        st.session_state["outbox_left"] = (box.owner, len(box))  # the previous account's, retried
     named = str(st.query_params.get(WAITING) or "")
     mark = waiting_mark(named)
     found = waiting.outbox(mark[0]) if mark is not None else None
+    if found is not None and found.owner != owner:  # another account's address: never adopted
+        found, mark = None, None
     if found is not None:
         box = found
         token = mark[0] if mark is not None else ""
     else:
-        token, box = waiting.new_outbox()
+        token, box = waiting.new_outbox(owner=owner, journal=process_journal(database_setting()))
+        box.opener = partial(_writer_for, database_setting(), owner)
         if mark is not None:  # answers that waited in a process that has ended since
             st.session_state["outbox_lost"] = mark[1]
         if named:
@@ -365,6 +396,23 @@ def outbox() -> Outbox:
     st.session_state["outbox"] = box
     st.session_state["outbox_token"] = token
     return box
+
+
+def _writer_for(setting: str, owner: Optional[str]) -> Optional[Store]:
+    """The store that a tab's waiting answers are written through, opened by the
+    background retry (no session needed): the account's own view in club mode, so that
+    they go to him whoever uses the tab meanwhile; None when he is gone."""
+    store = _shared_store(setting)
+    if owner is None:
+        return store
+    account = store.find_account(owner)
+    return store.scoped(account) if account is not None else None  # type: ignore[return-value]
+
+
+def _owner() -> Optional[str]:
+    """Whose answers the tab gives now: the signed-in account in club mode, else None."""
+    account = st.session_state.get("club_account")
+    return str(account.name) if account is not None and club_mode() else None
 
 
 def mark_waiting() -> None:

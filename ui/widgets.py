@@ -365,8 +365,12 @@ def _waiting_status() -> None:
         box.store = store
         box.flush(store)
     lost = st.session_state.pop("outbox_lost", 0) or 0
-    if lost:
-        st.error(tn("widgets.answers_lost_restart", lost, lang()), icon=":material/error:")
+    if lost:  # in this process's disk files, written by the store's start (ui.state._sweep)
+        st.warning(tn("widgets.answers_restart_kept", lost, lang()), icon=":material/hourglass_top:")
+    left = st.session_state.pop("outbox_left", None)
+    if left and left[0]:  # the previous account's answers, still retried for him
+        st.info(tn("widgets.answers_left_other", left[1], lang(), name=plain(left[0])),
+                icon=":material/person:")
     gone = box.take_lost()
     if gone:
         st.error(tn("widgets.answers_lost", len(gone), lang(),
@@ -388,7 +392,8 @@ def waiting_answers() -> None:
     again every few seconds by itself (a fragment), so that the page says when they
     are kept without a click."""
     box = outbox()
-    if len(box) or box.dropped or box.refused or st.session_state.get("outbox_lost"):
+    if len(box) or box.dropped or box.refused or st.session_state.get("outbox_lost") \
+            or st.session_state.get("outbox_left"):
         st.fragment(_waiting_status, run_every=3.0)()
     else:
         _waiting_status()

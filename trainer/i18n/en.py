@@ -1324,9 +1324,16 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
         "one": "{n} answer could not be kept: {items}.",
         "other": "{n} answers could not be kept: {items}.",
     },
-    "widgets.answers_lost_restart": {
-        "one": "The server restarted while {n} answer waited for the database: it was not kept.",
-        "other": "The server restarted while {n} answers waited for the database: they were not kept.",
+    "widgets.answers_restart_kept": {
+        "one": "The server restarted while {n} answer waited for the database: the server kept it on "
+               "its disk and writes it as soon as the database is back.",
+        "other": "The server restarted while {n} answers waited for the database: the server kept them "
+                 "on its disk and writes them as soon as the database is back.",
+    },
+    "widgets.answers_left_other": {
+        "one": "{n} answer of {name} still waits for the database: it will be kept for {name}, not for you.",
+        "other": "{n} answers of {name} still wait for the database: they will be kept for {name}, not "
+                 "for you.",
     },
     "widgets.store_where": "(The database: {where}.)",
     "widgets.store_failed": "The progress database could not be read: {error}.",

@@ -34,7 +34,7 @@ import threading
 import time
 import weakref
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Literal, Optional, Protocol
@@ -55,6 +55,14 @@ class Writer(Protocol):
                        **fields: Any) -> Any: ...
 
     def record_run(self, learner_id: int, **fields: Any) -> int: ...
+
+
+class Kept(Protocol):
+    """Where waiting answers are also written, to outlive the process (`journal.Journal`)."""
+
+    def added(self, item: Pending) -> None: ...
+
+    def done(self, key: str) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -97,9 +105,14 @@ class Outbox:
     `refused`. `dropped` holds what had to make room. `written` counts what was written
     since the session last read it (`take_written`). Safe to use from two threads."""
 
-    def __init__(self, limit: int = LIMIT) -> None:
+    def __init__(self, limit: int = LIMIT, owner: Optional[str] = None,
+                 journal: Optional[Kept] = None) -> None:
         self.limit = limit
+        self.owner = owner  # club mode: the account whose answers these are (None in home mode)
+        self.journal = journal  # a file that outlives the process, when given
         self.store: Optional[Writer] = None  # where the background retry writes
+        # how the retry opens the store itself when none was met yet (the whole outage long)
+        self.opener: Optional[Callable[[], Optional[Writer]]] = None
         self.fault: Optional[StoreError] = None  # the last fault met
         self.dropped: list[Pending] = []
         self.refused: list[Pending] = []
@@ -119,6 +132,8 @@ class Outbox:
         with self._lock:
             if fault is not None:
                 self.fault = fault
+            if self.journal is not None:  # on the disk before the learner is told it waits
+                self.journal.added(item)
             self._items.append(item)
             gone = self._items.popleft() if len(self._items) > self.limit else None
             if gone is not None:
@@ -132,6 +147,12 @@ class Outbox:
         """Write what waits, oldest first; returns how many were written. Raises nothing:
         a fault leaves the rest waiting (and is kept in `fault`)."""
         target = store if store is not None else self.store
+        if target is None and self.opener is not None:
+            try:
+                target = self.store = self.opener()
+            except StoreError as error:
+                self.fault = error
+                return 0
         if target is None:
             return 0
         done = 0
@@ -147,8 +168,12 @@ class Outbox:
                     LOG.error("a waiting answer was refused: learner %s, %s %s: %s", item.learner_id,
                               item.part, item.item, error)
                     self.refused.append(self._items.popleft())
+                    if self.journal is not None:
+                        self.journal.done(item.key)
                     continue
                 self._items.popleft()
+                if self.journal is not None:
+                    self.journal.done(item.key)
                 done += 1
             self._written += done
             if not self._items:
@@ -224,6 +249,10 @@ class Retrier:
         for box in boxes:
             box.flush()
             for item in box:
+                if box.journal is not None:  # on the disk: the next process to open the store writes it
+                    LOG.warning("answer left waiting on the disk for the next start: learner %s, %s %s of %s",
+                                item.learner_id, item.part, item.item, item.when.isoformat())
+                    continue
                 LOG.error("answer not kept, the process ending before the database came back: learner %s, "
                           "%s %s of %s", item.learner_id, item.part, item.item, item.when.isoformat())
 
@@ -241,9 +270,10 @@ def outbox(token: str) -> Optional[Outbox]:
         return _BOXES.get(token)
 
 
-def new_outbox(limit: int = LIMIT) -> tuple[str, Outbox]:
-    """A new Outbox and the token it is found by."""
-    box = Outbox(limit)
+def new_outbox(limit: int = LIMIT, owner: Optional[str] = None,
+               journal: Optional[Kept] = None) -> tuple[str, Outbox]:
+    """A new Outbox (of `owner`'s answers, kept in `journal` too) and the token it is found by."""
+    box = Outbox(limit, owner, journal)
     token = new_key()[:12]
     with _BOXES_LOCK:
         _BOXES[token] = box
