@@ -31,7 +31,7 @@ COPY --from=build /wheels /wheels
 RUN pip install "$(ls /wheels/allfives_trainer-*.whl)[postgresql]" \
     && rm -rf /wheels \
     && useradd --create-home --uid 10001 trainer \
-    && mkdir -p /data && chown trainer /data
+    && mkdir -p /data /var/lib/allfives/waiting && chown trainer /data /var/lib/allfives/waiting
 WORKDIR /home/trainer
 
 USER trainer
