@@ -290,3 +290,18 @@ def test_a_puzzles_themes_are_shown_only_once_it_is_answered() -> None:
     streak.session_state["puzzle_id"] = themed.id  # a streak's puzzle that has themes, whatever was served
     streak.run()
     assert not streak.exception and not themes_said(streak, themed)
+
+
+def test_a_puzzle_the_bank_no_longer_has_opens_todays_and_says_so() -> None:
+    """A tab kept a puzzle's id from before the bank changed (or a crafted one): the page
+    says so and opens today's puzzle, a fresh attempt, instead of failing."""
+    at = AppTest.from_file(str(APP), default_timeout=60)
+    at.session_state["keep_heard"] = True
+    at.run()
+    at.session_state["puzzle_id"] = "0000gone00"
+    at.session_state["puzzle_hint"] = True
+    at.switch_page("ui/puzzles.py").run()
+    assert not at.exception
+    assert t("puzzles.gone") in [str(i.value) for i in at.info]
+    assert at.session_state["puzzle_id"] == daily(shipped(), date.today()).id
+    assert at.session_state["puzzle_hint"] is False

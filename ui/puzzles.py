@@ -27,7 +27,7 @@ from trainer.puzzles.bank import by_id, shipped
 from trainer.puzzles.daily import daily
 from trainer.puzzles.features import FEATURES, features_of
 from trainer.puzzles.kinds import KINDS, Puzzle
-from trainer.puzzles.record import GAMES
+from trainer.puzzles.record import GAMES, PuzzleError
 from trainer.puzzles.text import (
     both_answers,
     header,
@@ -377,7 +377,12 @@ if mode == "browse":
         st.session_state["puzzle_restarted"] = 0
         st.info(tn("puzzles.seen_all", restarted, LANG))
 
-puzzle = by_id(st.session_state["puzzle_id"])
+try:
+    puzzle = by_id(st.session_state["puzzle_id"])
+except PuzzleError:  # kept by the tab before the bank changed, or crafted: today's instead, said
+    st.info(t("puzzles.gone", LANG), icon=":material/extension_off:")
+    choose(today)
+    puzzle = today
 position = puzzle.parsed()
 is_today = puzzle.id == today.id  # else the kind is the heading; the id, for citing it, heads the line below
 st.subheader(t("puzzles.heading", LANG, label=t("puzzles.today_label", LANG), kind=kind_name(puzzle.kind))

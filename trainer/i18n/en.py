@@ -1679,6 +1679,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "puzzles.count_label": "The count",
     "puzzles.check": "Check",
     "puzzles.opponent_hand": "Your opponent's hand:",
+    "puzzles.gone": "That puzzle is no longer in the bank: here is today's puzzle instead.",
     "puzzles.player_hand": "Hand of player {player}:",
     "puzzles.partner_hand": "Your partner's hand (player {player}):",
     "puzzles.held_opponent": "the opponent: {tiles}",
