@@ -57,7 +57,7 @@ def main() -> None:
         st.navigation(pages(st.session_state["lang"], "any"), position="hidden")
         opening()
         st.stop()
-    browser_helpers()
+    browser_helpers(t("widgets.upload", st.session_state["lang"]))
     LANG = language_picker()
     st.set_page_config(page_title=t("home.title", LANG), page_icon=APP_ICON, layout="centered")
     account = signed_in() if club_mode() else None

@@ -345,7 +345,8 @@ def calendar(days: Sequence[tuple[date, int]], every_day: int, today: date) -> N
     weekdays = [t(f"progress.weekday.{d}", LANG) for d in range(7)]
     alt = t("progress.calendar_alt", LANG, days=shown, weeks=CALENDAR_WEEKS)
     board_image(calendar_grid(start, CALENDAR_WEEKS, counts, today, weekdays, months(), WIDE, alt),
-                calendar_grid(start, CALENDAR_WEEKS, counts, today, weekdays, months(), NARROW, alt), alt)
+                calendar_grid(start, CALENDAR_WEEKS, counts, today, weekdays, months(), NARROW, alt), alt,
+                announce=False)
     st.caption(tn("progress.calendar_caption", shown, LANG, weeks=CALENDAR_WEEKS,
                   total=tn("plural.days", every_day, LANG)))
 

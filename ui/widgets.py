@@ -92,6 +92,11 @@ STYLE = f"""<style>
   .af-board-narrow {{display: block}}
 }}
 [data-testid="stCode"] pre {{padding-right: 2.75rem}}
+[data-testid="stCaptionContainer"] {{color: #56554f; opacity: 1}}  /* 6:1 on the page, 5:1 on the sidebar */
+:is(button, a, input, [role="tab"], summary):focus-visible {{outline: 3px solid #1f6f50 !important;
+  outline-offset: 2px}}
+.af-sr-only {{position: absolute !important; width: 1px; height: 1px; overflow: hidden;
+  clip: rect(0 0 0 0); white-space: nowrap}}
 .st-key-keep, [class*="st-key-keep_"], .st-key-browser_helpers {{display: none}}
 [data-testid="stPageLink"] a, [data-testid="stPageLink"] a * {{white-space: normal !important;
   overflow: visible !important; text-overflow: clip !important; height: auto}}
@@ -161,14 +166,17 @@ def svg_image(svg: str, alt: str) -> None:
     st.html(_img(svg, alt))
 
 
-def board_image(wide: str, narrow: str, alt: str) -> None:
+def board_image(wide: str, narrow: str, alt: str, announce: bool = True) -> None:
     """A board drawn for the width it has: the wide drawing on a desktop, the narrow
-    one on a phone (the browser picks by the page's width; one drawing when both agree)."""
+    one on a phone (the browser picks by the page's width; one drawing when both agree).
+    `announce`: its words are said by a screen reader when they change (a move played;
+    ui/browser.py copies them into the page's live region)."""
+    said = f'<p class="af-announce" hidden>{escape(alt)}</p>' if announce else ""
     if wide == narrow:
-        svg_image(wide, alt)
+        st.html(_img(wide, alt) + said)
         return
     st.html(f'<div class="af-board-wide">{_img(wide, alt, lazy=True)}</div>'
-            f'<div class="af-board-narrow">{_img(narrow, alt, lazy=True)}</div>')
+            f'<div class="af-board-narrow">{_img(narrow, alt, lazy=True)}</div>' + said)
 
 
 @st.cache_data(max_entries=2048, show_spinner=False)
