@@ -67,7 +67,7 @@ def answer(at: AppTest, right: bool) -> AppTest:
 
 
 def words(at: AppTest) -> str:
-    shown = (at.markdown, at.caption, at.success, at.error, at.subheader, at.info)
+    shown = (at.markdown, at.caption, at.success, at.error, at.subheader, at.header, at.info)
     return "\n".join(str(e.value) for elements in shown for e in elements)
 
 

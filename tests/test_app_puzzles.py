@@ -226,11 +226,11 @@ def test_a_count_puzzle_is_drawn_the_same_before_and_after_its_answer() -> None:
 def test_a_puzzle_is_headed_by_its_kind_and_its_id_heads_the_line_below() -> None:
     puzzle = next(p for p in shipped() if p.id != TODAY.id and p.kind == "best-play")
     at = open_page(puzzle.id)
-    heading = at.subheader[0].value
+    heading = at.header[0].value
     assert heading == "Best play" and puzzle.id not in heading
     assert at.caption[0].value.startswith(f"Puzzle {puzzle.id} · Rating ")
     today = open_page()
-    assert today.subheader[0].value.startswith("Today's puzzle: ")
+    assert today.header[0].value.startswith("Today's puzzle: ")
 
 
 def test_an_answer_shows_the_table_after_it_and_a_wrong_one_the_best_too() -> None:
@@ -265,7 +265,7 @@ def test_after_a_right_answer_the_next_puzzle_comes_first_after_a_wrong_one_anot
 
 def test_a_puzzles_themes_are_shown_only_once_it_is_answered() -> None:
     def themes_said(at: AppTest, puzzle: Puzzle) -> bool:
-        words = " ".join(str(e.value) for kind in ("caption", "markdown", "info", "subheader")
+        words = " ".join(str(e.value) for kind in ("caption", "markdown", "info", "subheader", "header")
                          for e in getattr(at, kind))
         return "themes:" in words or any(t(f"puzzles.tag.{tag}") in words for tag in puzzle.tags)
 

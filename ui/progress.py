@@ -315,7 +315,7 @@ def chart_tabs(store: Store, learner: int, ratings: Sequence[RatingDay], drills:
     """The charts in tabs, only the open tab's drawn: the page opens on the summary, in
     words, and a chart is drawn when its tab is opened (plotly's script and a figure's
     render are the page's slowest part)."""
-    st.subheader(t("progress.charts_title", LANG))
+    st.header(t("progress.charts_title", LANG))
     draw: dict[str, Callable[[], None]] = {
         "summary": lambda: summary(ratings, drills, tags, due, queue, me.rating.rating, me.rating.rd),
         "rating": lambda: rating_chart(ratings, store, learner),
@@ -335,7 +335,7 @@ def chart_tabs(store: Store, learner: int, ratings: Sequence[RatingDay], drills:
 
 def calendar(days: Sequence[tuple[date, int]], every_day: int, today: date) -> None:
     """The last weeks: a column a week (Monday at the top), a cell a day."""
-    st.subheader(t("progress.calendar_title", LANG))
+    st.header(t("progress.calendar_title", LANG))
     if not every_day:
         st.write(t("progress.calendar_empty", LANG))
         return
@@ -352,7 +352,7 @@ def calendar(days: Sequence[tuple[date, int]], every_day: int, today: date) -> N
 
 
 def runs_table(runs: Sequence[RunRecord]) -> None:
-    st.subheader(t("progress.runs_title", LANG))
+    st.header(t("progress.runs_title", LANG))
     if not runs:
         st.write(t("progress.runs_empty", LANG))
         return
@@ -439,7 +439,7 @@ def file_name(name: str) -> str:
 
 
 def settings(store: Optional[Store], learner: Optional[int], name: str) -> None:
-    st.subheader(t("progress.settings", LANG))
+    st.header(t("progress.settings", LANG))
     if operator_view():  # where the database is: for whoever runs the trainer, not for learners
         st.write(t("progress.location", LANG, env=ENV))
         st.code(store.location if store is not None else database_location(database_setting()), language=None)
@@ -547,7 +547,7 @@ def page() -> None:
         st.page_link("ui/puzzles.py", label=t("progress.to_review", LANG, due=due, count=queue),
                      icon=":material/replay:", query_params={"mode": "review"})
     chart_tabs(store, learner, ratings, drills, tags, due, queue, me)
-    st.subheader(t("progress.parts_title", LANG))
+    st.header(t("progress.parts_title", LANG))
     parts_table(counts)
     st.caption(tn("progress.streak_caption", streak.current, LANG, best=streak.best))
     calendar(days, every_day, today)

@@ -385,8 +385,8 @@ except PuzzleError:  # kept by the tab before the bank changed, or crafted: toda
     puzzle = today
 position = puzzle.parsed()
 is_today = puzzle.id == today.id  # else the kind is the heading; the id, for citing it, heads the line below
-st.subheader(t("puzzles.heading", LANG, label=t("puzzles.today_label", LANG), kind=kind_name(puzzle.kind))
-             if is_today else kind_name(puzzle.kind))
+st.header(t("puzzles.heading", LANG, label=t("puzzles.today_label", LANG), kind=kind_name(puzzle.kind))
+          if is_today else kind_name(puzzle.kind))
 # its themes once answered: before, they would give the answer away
 st.caption(header(puzzle, LANG, with_id=not is_today, themes=st.session_state["puzzle_answer"] is not None))
 st.write(t(f"puzzles.question.{puzzle.kind}", LANG))
