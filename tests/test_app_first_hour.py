@@ -142,7 +142,7 @@ def test_the_lesson_and_its_step_survive_a_reload_and_start_goes_on_with_it() ->
     ok(at.button(key=f"learn_{first.id}_{index}").click())
     again = reload(at, "learn")
     assert again.session_state["learn_lesson"] == half.id
-    assert half.title in texts(again.subheader)
+    assert half.title in texts(again.header)
     assert first.check(first.right).message in texts(again.success)  # the answer is still given
     home = reload(again, "home")
     assert home.button(key="home_next").label == t("home.step_lesson", title=half.title)

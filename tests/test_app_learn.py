@@ -78,7 +78,7 @@ def test_every_lesson_is_offered_in_order_and_shows() -> None:
     for n, item in enumerate(lessons()):
         ok(at.selectbox(key="learn_lesson").select_index(n))
         assert at.session_state["learn_lesson"] == item.id
-        assert item.title in texts(at.subheader)
+        assert item.title in texts(at.header)
         first = item.stages[0]  # one stage at a time: the next opens once these are answered
         choice_keys = {b.key for b in at.button if b.key and b.key.startswith("learn_") and "." in b.key}
         assert len(choice_keys) == sum(len(q.choices) for q in first.questions)
@@ -163,7 +163,7 @@ def test_progress_retry_and_next_lesson() -> None:
     assert t("learn.complete") in texts(at.success)
     ok(at.button(key="learn_next").click())
     assert at.session_state["learn_lesson"] == lessons()[1].id
-    assert lessons()[1].title in texts(at.subheader)
+    assert lessons()[1].title in texts(at.header)
 
 
 def test_the_last_lesson_points_to_the_strategy_course_then_the_worked_hands() -> None:
@@ -302,7 +302,7 @@ def test_worked_hands_ask_what_you_would_play_then_give_the_verdict() -> None:
     hand = worked_hand(WORKED_SEEDS[0])
     lines = narrate(hand)
     at = app(LEARN, learn_lesson="worked")
-    assert t("worked.title") in texts(at.subheader)
+    assert t("worked.title") in texts(at.header)
     assert t("worked.your_turn", player=hand.learner + 1) in texts(at.markdown)
     assert not [b for b in at.button if b.key and b.key.startswith("worked1_next")]  # an answer first
     ok(at.button(key="worked1_0_2-2").click())  # a lead goes one way: the answer at once

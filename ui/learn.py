@@ -325,7 +325,7 @@ def show_worked() -> None:
     choice the learner says what he would play, then sees the verdict on his choice and
     on the move played in the hand, weighed on what that player could know, with what
     it rests on; the other turns are told one by one."""
-    st.subheader(t("worked.title", LANG))
+    st.header(t("worked.title", LANG))
     st.caption(t("worked.intro", LANG))
     numbers = list(range(1, len(WORKED_SEEDS) + 1))
     number = st.segmented_control(t("worked.pick", LANG), numbers, key="learn_worked", required=True,
@@ -408,7 +408,7 @@ if st.session_state["learn_lesson"] == WORKED:
     show_worked()
 else:
     shown_lesson = current(st.session_state["learn_lesson"])
-    st.subheader(shown_lesson.title)
+    st.header(shown_lesson.title)
     st.markdown(shown_lesson.body)
     show_stages(shown_lesson)
     st.divider()
