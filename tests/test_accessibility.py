@@ -232,3 +232,49 @@ def test_a_drill_is_answered_with_the_keyboard(database: Path) -> None:
         body = page.inner_text("body")
         assert re.search(r"Not quite|Wrong|not right", body, re.IGNORECASE) or "999" in body, body[:500]
         browser.close()
+
+
+def test_a_lesson_question_is_answered_with_the_keyboard(database: Path) -> None:
+    """Tab to the first question's first choice, Enter: the choices are then marked
+    right and wrong (disabled) and the feedback is in the page."""
+    with served(database) as url, playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        page = browser.new_page(viewport={"width": 390, "height": 900})
+        page.goto(f"{url}/learn")
+        settle(page)
+        box = "b.closest('[class*=st-key-learn_]')"
+        choice = FOCUSED.format(f"{box} && !/st-key-learn_(again|next|lesson|worked)/.test({box}.className)")
+        assert tab_to(page, choice), "no choice of the lesson's first question could be reached with Tab"
+        page.keyboard.press("Enter")
+        settle(page)
+        answered = page.locator("[class*=st-key-learn_] button[disabled]")
+        assert answered.count() >= 2  # the question's choices, now closed
+        assert page.locator("[data-testid=stAlertContentSuccess], [data-testid=stAlertContentError],"
+                            " [data-testid=stAlertContentWarning]").count()
+        browser.close()
+
+
+def test_the_daily_puzzle_is_answered_with_the_keyboard(database: Path) -> None:
+    """Today's puzzle, by Tab and Enter only: a count typed and submitted, or a tile and
+    its end chosen; the verdict is then on the page."""
+    with served(database) as url, playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.goto(f"{url}/puzzles")
+        settle(page)
+        if page.locator(".st-key-puzzle_count input").count():
+            field = ("(() => { const e = document.activeElement; return !!(e && e.tagName === 'INPUT'"
+                     " && e.closest('.st-key-puzzle_count')); })()")
+            assert tab_to(page, field), "the count's field could not be reached with Tab"
+            page.keyboard.type("0")
+            page.keyboard.press("Enter")
+        else:
+            assert tab_to(page, FOCUSED_TILE), "no tile of the puzzle's hand could be reached with Tab"
+            page.keyboard.press("Enter")
+            settle(page)
+            if not re.search(r"Right|Not the answer", page.inner_text("body")):
+                assert tab_to(page, FOCUSED_END), "no end could be reached with Tab"
+                page.keyboard.press("Enter")
+        settle(page)
+        assert re.search(r"Right|Not the answer", page.inner_text("body")), page.inner_text("body")[:800]
+        browser.close()
