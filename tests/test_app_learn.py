@@ -334,3 +334,30 @@ def test_worked_hands_ask_what_you_would_play_then_give_the_verdict() -> None:
         ok(at.button(key=f"worked1_next_{n}").click())
     assert lines[-1] in " ".join(texts(at.success))
     assert t("learn.last") in texts(at.info)
+
+
+def test_a_board_whose_choices_name_ends_marks_each_end_with_its_letter() -> None:
+    """A best-move question's choices say 3-2@W: before the answer its board marks each
+    end with its letter alone (no count given away); once answered, beside what it adds."""
+    import base64
+    import re
+
+    from trainer.teach.strategy import strategy_lesson
+
+    def drawings(at: AppTest) -> list[str]:
+        return [base64.b64decode(found).decode() for element in at.get("html")
+                for found in re.findall(r"data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)", element.value)]
+
+    item = strategy_lesson("setups")
+    best = next(q for q in item.questions if q.kind == "best_move")
+    sides = {value.split("@")[1] for value in (c.value for c in best.choices)}
+    at = app(LEARN, learn_lesson="setups")
+    for question in item.questions[:item.questions.index(best)]:
+        click(at, question, question.right)
+    board = [svg for svg in drawings(at) if 'class="open-end named"' in svg]
+    assert board, "the question's board names no end"
+    named = set(re.findall(r'class="open-end named" data-side="([EWNS])"', board[-1]))
+    assert sides <= named
+    click(at, best, best.right)
+    shown = [svg for svg in drawings(at) if 'class="side"' in svg]
+    assert shown and sides <= set(re.findall(r'class="side" data-side="([EWNS])"', shown[-1]))

@@ -17,6 +17,7 @@ from trainer.svg import (
     MAX_WIDTH,
     PHONE_WIDTH,
     UNIT,
+    Drawn,
     board_geometry,
     describe,
     render_board,
@@ -63,9 +64,12 @@ def test_long_layouts_stay_within_a_phone_width_and_never_overlap() -> None:
     for layout in longest:
         svg = render_board(layout)
         root = ET.fromstring(svg)
-        assert float(root.attrib["width"]) <= PHONE - 20, str(layout)
+        # the tiles within the width; beyond them only an end's marker (1.1 units) and the margin
+        assert float(root.attrib["width"]) <= (MAX_WIDTH + 2 * (1.1 + 0.3)) * UNIT, str(layout)
+        assert float(root.attrib["width"]) <= PHONE, str(layout)
         tiles, _ = board_geometry(layout)
         assert len(tiles) == len(layout)
+        assert all(-MAX_WIDTH / 2 <= t.x and t.x + t.w <= MAX_WIDTH / 2 for t in tiles), str(layout)
         for i, a in enumerate(tiles):
             for b in tiles[i + 1:]:
                 overlap_x = min(a.x + a.w, b.x + b.w) - max(a.x, b.x)
@@ -164,3 +168,59 @@ def test_the_west_arms_end_double_stays_crosswise_on_a_phone() -> None:
              for width in (PHONE_WIDTH, MAX_WIDTH, DESK_WIDTH)]
     assert boxes[0]["1-1"] == boxes[1]["1-1"] == boxes[2]["1-1"] == (-7.5, -1.0, 1.0, 2.0)
     assert boxes[0]["3-1"] == (-6.5, -0.5, 2.0, 1.0)
+
+
+def _hits(cx: float, cy: float, r: float, t: Drawn) -> bool:
+    """Whether a disc of radius r at (cx, cy) reaches into a tile's box."""
+    px, py = min(max(cx, t.x), t.x + t.w), min(max(cy, t.y), t.y + t.h)
+    return (cx - px) ** 2 + (cy - py) ** 2 < r * r
+
+
+def _gap(a: Drawn, b: Drawn) -> float:
+    dx = max(a.x - (b.x + b.w), b.x - (a.x + a.w), 0.0)
+    dy = max(a.y - (b.y + b.h), b.y - (a.y + a.h), 0.0)
+    return float((dx * dx + dy * dy) ** 0.5)
+
+
+SNAKES = (layouts_from_play(range(40)) + layouts_from_play(range(20), ("cincos", 4))
+          + layouts_from_play(range(20), ("standard", 3)))
+
+
+@pytest.mark.parametrize("width", [PHONE_WIDTH, DESK_WIDTH])
+def test_end_markers_and_their_letters_touch_no_tile(width: float) -> None:
+    """Every open end's marker (a disc) and its side's letter lie on the felt: clear of
+    every tile, its own arm's and the others' (a marker beside another arm reads as that
+    arm's end)."""
+    for layout in SNAKES:
+        tiles, ends = board_geometry(layout, width)
+        for m in ends:
+            assert (m.dx, m.dy) != (0, 0)
+            lx, ly = m.letter_at
+            for t in tiles:
+                assert not _hits(m.x, m.y, 0.42, t), (str(layout), m.side, str(t.tile))
+                assert not _hits(lx, ly, 0.3, t), (str(layout), m.side, "letter", str(t.tile))
+
+
+@pytest.mark.parametrize("width", [PHONE_WIDTH, DESK_WIDTH])
+def test_east_and_west_rows_keep_clear_of_the_north_and_south_arms(width: float) -> None:
+    """Past its first row, an east or west arm that snakes back inwards stops at least a
+    tile's width short of the north and south arms, so that no row seems to join them."""
+    for layout in SNAKES:
+        if layout.spinner is None:
+            continue
+        tiles, _ = board_geometry(layout, width)
+        arm_of = {Tile.of(*placed): side for side, arm in zip("EWNS", layout.arms) for placed in arm}
+        column = [t for t in tiles if arm_of.get(t.tile, "NS") in "NS"]  # the spinner with N and S
+        later = [t for t in tiles if arm_of.get(t.tile) in ("E", "W") and not t.y < 0.0 < t.y + t.h]
+        for row in later:
+            for t in column:
+                assert _gap(row, t) >= 1.0, (str(layout), str(row.tile), str(t.tile))
+
+
+def test_each_open_end_is_named_beside_its_marker_in_the_learners_language() -> None:
+    svg = render_board(Layout.parse("5-5:5-2:5-3:5-0:"), lang="ru")
+    found = ET.fromstring(svg).findall(".//s:text[@class='side']", NS)
+    letters = {t.attrib["data-side"]: t.text for t in found}
+    assert letters == {"E": "В", "W": "З", "N": "С", "S": "Ю"}
+    assert not ET.fromstring(render_board(Layout.parse("4-5,5-1"), markers=False)).findall(
+        ".//s:text[@class='side']", NS)  # a quiz's board gives nothing away

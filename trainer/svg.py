@@ -47,6 +47,14 @@ PHONE_WIDTH = 14.0  # what a phone's column holds at a readable size (about 360 
 DESK_WIDTH = 24.0  # what a desktop's centred column holds (about 700 px)
 
 SIDE_NAMES = {"E": "east", "W": "west", "N": "north", "S": "south"}
+# An east or west arm's rows after its first keep this far from the spinner's column where
+# the north and south arms reach, so that a row running back inwards, and its end's marker
+# and letter, stay clear of them (their crosswise doubles reach 1 unit from the centre).
+INWARD_MARGIN = 2.0
+NEAR_MARGIN = 1.25  # the same where the north and south arms do not reach the row's height
+END_REACH = 1.75  # how far an open end's marker and letter reach beyond its tile
+LETTER_OFFSET = 0.75  # from an end's marker to its side's letter, in units
+LETTER_SIZE = 0.55  # the side's letter's height, in units
 
 # Pip positions in a unit square, for a square read with its long tile axis horizontal.
 PIPS: dict[int, tuple[tuple[float, float], ...]] = {
@@ -83,6 +91,18 @@ class OpenEnd:
     side: str
     pip: int
     adds: Optional[int]  # None: open, but adds nothing by itself (empty spinner side)
+    dx: int = 0  # the way the end faces
+    dy: int = 0
+    rows: int = 1  # the way the arm's rows go, +1 down and -1 up: nothing of it lies beyond its end
+
+    @property
+    def letter_at(self) -> tuple[float, float]:
+        """Where the side's letter goes: beside the marker of an end facing east or west,
+        on the side the arm's rows go (the board grows no wider, and the end is the arm's
+        last tile), beyond the marker of one facing north or south."""
+        if self.dy == 0:
+            return self.x, self.y + self.rows * LETTER_OFFSET
+        return self.x, self.y + self.dy * LETTER_OFFSET
 
 
 class Turtle:
@@ -94,6 +114,8 @@ class Turtle:
         self.low, self.high = low, high  # horizontal bounds of the rows after the first
         self.first_low = low
         self.rows_dy = rows_dy  # +1: later rows below, -1: above
+        self.column: Optional[tuple[float, float]] = None  # the N and S arms' reach, top to bottom
+        self.east = dx > 0  # an east arm (or a line): its inward bound is its low one
         self.turning = False
         self.last_half_width = 0.5
         self.tiles: list[Drawn] = []
@@ -109,7 +131,8 @@ class Turtle:
         if self.dy == 0 and not self.turning:
             end = self.x + self.dx * length
             room = end + self.dx * (1.0 if double_next and not self._outward() else 0.0)
-            if (room > self.high or room < self.low) and not (double and self._outward()):
+            low, high = self._bounds()
+            if (room > high or room < low) and not (double and self._outward()):
                 self._turn_vertical()
         if self.dy == 0:
             self._place_horizontal(inner, outer, double, length)
@@ -118,9 +141,22 @@ class Turtle:
             if not double and self.turning:
                 self._turn_horizontal()
 
+    def _bounds(self) -> tuple[float, float]:
+        """The row's horizontal bounds. An east or west arm's later row keeps
+        `INWARD_MARGIN` from the centre where the north and south arms reach its height,
+        and `NEAR_MARGIN` where they do not."""
+        if self.column is None:
+            return self.low, self.high
+        top, bottom = self.column
+        # a crosswise double reaches 1 up and down; a row within a unit of the column is beside it
+        beside = self.y - 1.0 < bottom + 1.0 and self.y + 1.0 > top - 1.0
+        near = INWARD_MARGIN if beside else NEAR_MARGIN
+        return (near, self.high) if self.east else (self.low, -near)
+
     def _outward(self) -> bool:
         """Whether the row runs away from the board's centre (nothing lies beyond its end)."""
-        return self.high > 0 if self.dx > 0 else self.low < 0
+        low, high = self._bounds()
+        return high > 0 if self.dx > 0 else low < 0
 
     def _place_horizontal(self, inner: int, outer: int, double: bool, length: float) -> None:
         across = 1.0 if double else 0.5
@@ -156,11 +192,11 @@ class Turtle:
         self.turning = False
 
     @property
-    def end(self) -> tuple[float, float]:
-        """A point just beyond the open end, for its marker."""
+    def end(self) -> tuple[float, float, int, int]:
+        """A point just beyond the open end, for its marker, and the way the end faces."""
         if self.dy == 0:
-            return self.x + self.dx * 0.6, self.y
-        return self.x, self.y + self.dy * 0.6
+            return self.x + self.dx * 0.6, self.y, self.dx, 0
+        return self.x, self.y + self.dy * 0.6, 0, self.dy
 
 
 def board_geometry(layout: Layout, max_width: float = MAX_WIDTH) -> tuple[list[Drawn], list[OpenEnd]]:
@@ -178,34 +214,29 @@ def board_geometry(layout: Layout, max_width: float = MAX_WIDTH) -> tuple[list[D
         for west, east in line:
             turtle.place(west, east)
         x0, y0 = turtle.tiles[0].x, turtle.tiles[0].y + turtle.tiles[0].h / 2
-        line_ends = [OpenEnd(x0 - 0.6, y0, "W", ends["W"], ends["W"]),
-                     OpenEnd(*turtle.end, "E", ends["E"], ends["E"])]
-        if len(line) == 1:
-            line_ends = [OpenEnd(x0 - 0.6, y0, "W", ends["W"], None),
-                         OpenEnd(*turtle.end, "E", ends["E"], None)]
+        x1, y1, dx1, dy1 = turtle.end
+        alone = len(line) == 1  # a lone lead: both ends open, neither adds by itself
+        line_ends = [OpenEnd(x0 - 0.6, y0, "W", ends["W"], None if alone else ends["W"], -1, 0),
+                     OpenEnd(x1, y1, "E", ends["E"], None if alone else ends["E"], dx1, dy1)]
         return turtle.tiles, line_ends
     d = layout.spinner
     tiles = [Drawn(-0.5, -1.0, 1.0, 2.0, d, d, Tile(d, d))]
-    margin = 1.25
     turtles = {
-        "E": Turtle(0.5, 0.0, 1, 0, margin, half - 0.5, 1),
-        "W": Turtle(-0.5, 0.0, -1, 0, -half + 0.5, -margin, -1),
+        "E": Turtle(0.5, 0.0, 1, 0, -half, half - 0.5, 1),
+        "W": Turtle(-0.5, 0.0, -1, 0, -half + 0.5, half, -1),
         "N": Turtle(0.0, -1.0, 0, -1, -half, half, -1),
         "S": Turtle(0.0, 1.0, 0, 1, -half, half, 1),
     }
-    # the first row of E and W may start right beside the spinner
-    turtles["E"].low = -half
-    turtles["W"].high = half
+    reach = {side: sum(1.0 if a == b else 2.0 for a, b in arm) + (END_REACH if side in ends else 0.0)
+             for side, arm in zip(SIDES, layout.arms)}
+    column = (-1.0 - reach["N"], 1.0 + reach["S"])
     markers: list[OpenEnd] = []
     for side, arm in zip(SIDES, layout.arms):
         turtle = turtles[side]
         for i, (inner, outer) in enumerate(arm):
             turtle.place(inner, outer, double_next=i + 1 < len(arm) and arm[i + 1][0] == arm[i + 1][1])
-            if i == 0 and side in "EW":  # later rows keep clear of the N and S arms
-                if side == "E":
-                    turtle.low = margin
-                else:
-                    turtle.high = -margin
+            if i == 0 and side in "EW":  # the first row starts beside the spinner; later rows keep clear
+                turtle.column = column
         tiles.extend(turtle.tiles)
         if side in ends:
             if arm:
@@ -213,7 +244,8 @@ def board_geometry(layout: Layout, max_width: float = MAX_WIDTH) -> tuple[list[D
                 adds: Optional[int] = 2 * outer if inner == outer else outer
             else:
                 adds = None
-            markers.append(OpenEnd(*turtle.end, side, ends[side], adds))
+            x, y, dx, dy = turtle.end
+            markers.append(OpenEnd(x, y, side, ends[side], adds, dx, dy, turtle.rows_dy))
     return tiles, markers
 
 
@@ -281,15 +313,24 @@ def _named_slot(x: float, y: float, scale: float, side: str, name: str) -> str:
             f'{escape(name)}</text></g>')
 
 
+def _side_letter(x: float, y: float, scale: float, side: str, name: str) -> str:
+    """An open end's side, as a letter on the felt beyond its marker."""
+    size = scale * LETTER_SIZE
+    return (f'<text class="side" data-side="{side}" x="{x:.2f}" y="{y + size * 0.36:.2f}" '
+            f'font-size="{size:.2f}" text-anchor="middle" font-family="sans-serif" font-weight="bold" '
+            f'fill="{COLOURS["caption"]}">{escape(name)}</text>')
+
+
 def render_board(layout: Layout, last: Optional[Tile] = None, unit: int = UNIT,
                  max_width: float = MAX_WIDTH, caption: bool = True,
                  selected_ends: tuple[str, ...] = (), markers: bool = True, lang: str = "en",
                  named_ends: bool = False) -> str:
     """The layout as an SVG string. `last` is highlighted; `selected_ends` get a ring.
-    With `markers` False (a quiz), the tiles alone: no end markers, no count; with
-    `named_ends` too, each open end is marked with its side's letter (E, W, N, S in
-    `lang`) and nothing else, for a question that names an end. Its caption and
-    description are in `lang`."""
+    Each open end's marker says what it adds, with its side's letter (E, W, N, S in
+    `lang`, as the moves name the ends) beyond it. With `markers` False (a quiz), the
+    tiles alone: no end markers, no count; with `named_ends` too, each open end is marked
+    with its side's letter and nothing else, for a question that names an end. Its
+    caption and description are in `lang`."""
     tiles, ends = board_geometry(layout, max_width)
     if not markers:
         caption = False
@@ -297,10 +338,12 @@ def render_board(layout: Layout, last: Optional[Tile] = None, unit: int = UNIT,
             ends = [m for m in ends if m.side in selected_ends]
     spinner_adds = (2 * layout.spinner if layout.spinner is not None and not layout.arms_open
                     and markers else None)
+    lettered = ends if markers else []
     xs = [t.x for t in tiles] + [m.x - 0.5 for m in ends] + [-1.0]
     xe = [t.x + t.w for t in tiles] + [m.x + 0.5 for m in ends] + [1.0]
-    ys = [t.y for t in tiles] + [m.y - 0.5 for m in ends] + [-1.0]
-    ye = [t.y + t.h for t in tiles] + [m.y + 0.5 for m in ends] + [1.0]
+    letters = [m.letter_at[1] for m in lettered]
+    ys = [t.y for t in tiles] + [m.y - 0.5 for m in ends] + [y - 0.4 for y in letters] + [-1.0]
+    ye = [t.y + t.h for t in tiles] + [m.y + 0.5 for m in ends] + [y + 0.4 for y in letters] + [1.0]
     pad = 0.3
     top_extra = 1.2 if caption else 0.0
     caption_text = i18n.t("board.describe.count", lang, total=layout.count())
@@ -323,6 +366,10 @@ def render_board(layout: Layout, last: Optional[Tile] = None, unit: int = UNIT,
             body.append(_open_slot(mx, my, unit, m.side, m.pip))
         else:
             body.append(_badge(mx, my, str(m.adds), COLOURS["badge"], unit))
+        if markers:
+            lx, ly = m.letter_at
+            body.append(_side_letter((lx - ox) * unit, (ly - oy) * unit, unit, m.side,
+                                     i18n.t(f"part.{m.side}", lang)))
         if m.side in selected_ends:
             body.append(f'<circle cx="{mx:.2f}" cy="{my:.2f}" r="{unit * 0.55:.2f}" fill="none" '
                         f'stroke="{COLOURS["selected"]}" stroke-width="3"/>')

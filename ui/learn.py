@@ -162,6 +162,12 @@ def lesson_label(lesson_id: str) -> str:
 NAMED_ENDS = ("part", "fits", "scoring_end")  # questions naming an end: the quiz board marks each end
 
 
+def names_end(question: Question) -> bool:
+    """Whether the question's choices name an end (its kind, or a move such as 3-2@W),
+    so that the board before the answer marks each end with its letter."""
+    return question.kind in NAMED_ENDS or any("@" in choice.value for choice in question.choices)
+
+
 def show_board(item: Board, reveal: bool, named_ends: bool = False) -> None:
     """A lesson board: its caption, the layout (full once answered, unless the board has
     no marks yet: then its tiles alone; a quiz for a question that names an end marks
@@ -219,7 +225,7 @@ def show_question(lesson: Lesson, question: Question, number: int, previous: Opt
     if question.board != previous:  # a board shared with the question above is not drawn again
         sharing = [q for q in lesson.questions if q.board == question.board]
         show_board(question.board, reveal=all(q.id in answers() for q in sharing),
-                   named_ends=any(q.kind in NAMED_ENDS for q in sharing))
+                   named_ends=any(names_end(q) for q in sharing))
     total = len(lesson.questions)
     if question.id not in answers():
         start_timer(f"lesson:{question.id}", question.id)

@@ -1137,6 +1137,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "legend.title": "Marks on the board",
     "legend.count": "“{label}” at the top: the total of the open ends.",
     "legend.adds": "A green disc at an open end: what that end adds to the count.",
+    "legend.side": "A letter by an open end: which end it is ({sides}).",
     "legend.spinner": (
         "A blue disc by the spinner: what the spinner itself counts while a side is open (by a lone lead, "
         "what the tile counts)."

@@ -18,7 +18,7 @@ GAME_TERMS: tuple[str, ...] = ("tile", "double", "spinner", "side", "arm", "end"
                                "boneyard", "domino", "block", "muggins")
 TERMS: tuple[str, ...] = (*GAME_TERMS, "value", "deals", "margin", "grades")  # and the coach's words
 NO_OTHER_NAME = "—"  # what a language's `glossary.<term>.aka` holds when players have no other name
-MARKERS: tuple[str, ...] = ("count", "adds", "spinner", "empty", "last")
+MARKERS: tuple[str, ...] = ("count", "adds", "side", "spinner", "empty", "last")
 # a spinner with both sides covered and one end across started: "side" against "end"
 SIDES_BOARD = Layout.parse("5-5:5-2:5-3:5-0:")
 
@@ -43,4 +43,5 @@ def also_called(term: str, lang: str = "en") -> str:
 def legend(lang: str = "en") -> tuple[str, ...]:
     """What each mark on a drawn board means, in `lang`."""
     label = t("board.describe.count", lang, total="N")  # as the board writes it
-    return tuple(t(f"legend.{marker}", lang, label=label) for marker in MARKERS)
+    sides = ", ".join(f"{t(f'part.{side}', lang)} {t(f'side.{side}', lang)}" for side in "EWNS")
+    return tuple(t(f"legend.{marker}", lang, label=label, sides=sides) for marker in MARKERS)
