@@ -859,3 +859,42 @@ def test_the_operator_sets_how_long_an_idle_session_lives() -> None:
     assert session_idle("30") == timedelta(minutes=30) and session_idle(" 1440 ") == timedelta(days=1)
     for refused in ("", None, "4", "1441", "ten", "-5", "3.5"):
         assert session_idle(refused) is None
+
+
+def test_a_teacher_assigns_to_one_learner_then_changes_the_assignment(club: Store) -> None:
+    """The assign form's "For" field sets it to Dora alone, said under the assignment;
+    "Change it" opens its title, day and learners as they are; a day out of range is
+    refused and nothing changes; saved, the new title, day and learners are kept."""
+    lee = club.create_account("Ms Lee", "teacher", password="teacher-pass")
+    room = club.create_class(lee.id, "Tuesday club")
+    ((dora, _), (eli, _)) = club.add_learners(room.id, ["Dora", "Eli"], created_by=lee.id)
+    at = signed_in_app(club, lee.id, "classes")
+    at.session_state["classes_tab"] = t("classes.tab.assign")
+    at = ok(at)
+    assert at.multiselect(key="classes_learners").options == ["Dora", "Eli"]
+    at.segmented_control(key="classes_kind").set_value("drill")
+    at = ok(at)
+    at.text_input(key="classes_title").input("Dora's extra")
+    at.multiselect(key="classes_learners").select(dora.id)
+    at = ok(at.button(key="classes_assign").click())
+    (made,) = club.assignments_of(room.id)
+    assert made.learners == (dora.id,)
+    assert [a for a, _ in club.scoped(eli).my_assignments()] == []
+    at.session_state["classes_tab"] = t("classes.tab.results")
+    at = ok(at)
+    assert t("classes.for_some", names="Dora") in [c.value for c in at.caption]
+    at = ok(at.button(key=f"classes_edit_{made.id}").click())
+    assert at.text_input(key=f"classes_edit_title_{made.id}").value == "Dora's extra"
+    assert at.multiselect(key=f"classes_edit_for_{made.id}").value == [dora.id]
+    at.date_input(key=f"classes_edit_due_{made.id}").set_value(date.today() - timedelta(days=1))
+    at = ok(at.button(key=f"FormSubmitter:classes_edit_form_{made.id}-{t('classes.edit_save')}").click())
+    assert club.assignment(made.id) == made and at.error  # refused, said, nothing changed
+    at.text_input(key=f"classes_edit_title_{made.id}").input("Extra for both")
+    at.date_input(key=f"classes_edit_due_{made.id}").set_value(date.today() + timedelta(days=9))
+    at.multiselect(key=f"classes_edit_for_{made.id}").select(eli.id)
+    at = ok(at.button(key=f"FormSubmitter:classes_edit_form_{made.id}-{t('classes.edit_save')}").click())
+    changed = club.assignment(made.id)
+    assert (changed.title, changed.due, changed.learners) == (
+        "Extra for both", date.today() + timedelta(days=9), tuple(sorted((dora.id, eli.id))))
+    assert any("Extra for both" in s.value for s in at.success)
+    assert t("classes.for_some", names="Dora and Eli") in [c.value for c in at.caption]

@@ -577,3 +577,49 @@ def test_ended_sessions_and_old_tries_are_swept_and_many_right_sign_ins_wait(sto
     assert fresh.outcome == "ok" and store.session_account(fresh.token, when=later) is not None
     assert store.sweep_sessions(later + policy.idle - timedelta(minutes=1)) == 0  # still in use: kept
     assert store.sweep_sessions(later + policy.idle + timedelta(minutes=1)) == 1  # idle too long: gone
+
+
+def test_an_assignment_for_some_learners_only_and_changed_later(store: Store) -> None:
+    """Set to Ann alone: only Ann sees it, answers for it and has a result; Ben does not,
+    whatever id he asks for. Changed to Ben: the title and day move, the results follow
+    the learners; a teacher of another class cannot change it; a learner outside the
+    class cannot be chosen."""
+    lee, room, ((ann, _), (ben, _)) = teacher_with_class(store)
+    kim, other, ((cid, _),) = teacher_with_class(store, "Mr Kim", "Friday club", ("Cid",))
+    teacher = store.scoped(lee)
+    task = Task("drill", drill="total", level=1, target=1)
+    due = date.today() + timedelta(days=7)
+    made = teacher.assign(room.id, "Ann's extra", task, due, learners=[ann.id])
+    assert made.learners == (ann.id,)
+    assert [a.id for a, _ in store.scoped(ann).my_assignments()] == [made.id]
+    assert store.scoped(ben).my_assignments() == ()
+    with pytest.raises(AssignmentError, match=f"no assignment has the id {made.id}"):
+        store.scoped(ben).my_assignment(made.id)
+    assert store.scoped(ann).my_assignment(made.id).id == made.id
+    assert [r.name for r in teacher.results(made.id)] == ["Ann"]
+    assert [r.name for r in teacher.class_report(room.id).results[made.id]] == ["Ann"]
+    whole = teacher.assign(room.id, "Everyone", task, due)
+    assert whole.learners == () and sorted(r.name for r in teacher.results(whole.id)) == ["Ann", "Ben"]
+    with pytest.raises(AssignmentError, match=f"no learner of this class has the account id {cid.id}"):
+        teacher.assign(room.id, "Cid too", task, due, learners=[ann.id, cid.id])
+    assert len(teacher.assignments_of(room.id)) == 2  # nothing made by the refused one
+
+    later = due + timedelta(days=3)
+    changed = teacher.edit_assignment(made.id, "  Ben's   extra ", later, [ben.id])
+    assert (changed.title, changed.due, changed.learners) == ("Ben's extra", later, (ben.id,))
+    assert changed.task == task
+    assert changed.created_at == made.created_at  # its results are still read from when it was set
+    assert [a.id for a, _ in store.scoped(ann).my_assignments()] == [whole.id]
+    assert [r.name for r in teacher.results(made.id)] == ["Ben"]
+    assert teacher.edit_assignment(made.id, "Back to all", later, []).learners == ()
+    assert sorted(r.name for r in teacher.results(made.id)) == ["Ann", "Ben"]
+    with pytest.raises(AssignmentError, match=f"no assignment has the id {made.id}"):
+        store.scoped(kim).edit_assignment(made.id, "Taken", later, [])
+    with pytest.raises(AssignmentError, match="no assignment has the id"):
+        store.scoped(ann).edit_assignment(made.id, "Mine now", later, [])
+    with pytest.raises(AssignmentError, match="title"):
+        teacher.edit_assignment(made.id, "   ", later, [])
+    assert teacher.assignment(made.id).title == "Back to all"
+    teacher.edit_assignment(made.id, "Ann again", later, [ann.id])
+    teacher.remove_assignment(made.id)
+    assert [a.id for a in teacher.assignments_of(room.id)] == [whole.id]

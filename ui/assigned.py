@@ -9,9 +9,11 @@ from typing import Optional
 
 import streamlit as st
 
+from trainer.errors import TrainerError
 from trainer.i18n import join, t, tn
-from trainer.store import Assignment, Result, Task
+from trainer.store import Assignment, Result, ScopedStore, Task
 from ui.club import lesson_title, practice_name
+from ui.state import lang, open_store
 
 DUE_DAYS = 365  # an assignment is due from today to a year from today
 WIDEST = (date(1900, 1, 1), date(2199, 12, 31))  # the date field's own bounds: ours are checked here
@@ -21,6 +23,20 @@ FORM_KEYS = ("classes_kind", "classes_lessons", "classes_goals", "classes_drill"
              "classes_target", "classes_puzzle_way", "classes_ids", "classes_theme", "classes_band",
              "classes_count", "classes_title", "classes_due", "classes_learners")
 PUZZLES_NAMED = 12  # puzzle ids named in a puzzle assignment's description at most
+
+
+def learners_field(class_id: int, key: str) -> None:
+    """Whom an assignment is for: some of the class's learners, or nobody picked for
+    the whole class (those who join later included)."""
+    code = lang()
+    store = open_store()
+    try:
+        members = {m.id: m.name for m in store.members(class_id)} if isinstance(store, ScopedStore) else {}
+    except TrainerError:
+        members = {}
+    st.multiselect(t("classes.for", code), list(members), key=key, format_func=lambda a: members.get(a, "?"),
+                   placeholder=t("classes.for_everyone", code))
+    st.caption(t("classes.for_help", code))
 
 
 def say(kind: str, text: str) -> None:

@@ -35,7 +35,7 @@ def overview_section(store: ScopedStore, klass: Klass) -> None:
     for m in report.members:
         row = {t("classes.col.learner", code): m.name}
         for w in reversed(weeks.get(m.learner_id, [])):
-            due = [a for a in report.assignments if week_start(a.due) == w.start]
+            due = [a for a in report.assignments if week_start(a.due) == w.start and a.is_for(m.id)]
             done = sum(1 for a in due for r in report.results.get(a.id, ())
                        if r.learner_id == m.learner_id and r.done)
             share = percent(round(100 * w.accuracy), code) if w.answers else "–"

@@ -1,6 +1,7 @@
-"""The Classes page's results (`ui.classes`): per assignment what it asks, and per
-learner done, progress, right (or stars), minutes and hints, and whether he is late;
-removing an assignment (asked first); the class's weakest themes and lessons; the CSV.
+"""The Classes page's results (`ui.classes`): per assignment what it asks and whom it
+is for, and per learner done, progress, right (or stars), minutes and hints, and
+whether he is late; changing an assignment's title, due day and learners; removing it
+(asked first); the class's weakest themes and lessons; the CSV.
 
 Everything is read through the store as the teacher sees it."""
 
@@ -12,15 +13,16 @@ from typing import Any, Optional
 import streamlit as st
 
 from trainer.errors import TrainerError
-from trainer.i18n import percent, t, tn
+from trainer.i18n import join, percent, t, tn
 from trainer.store import Assignment, Klass, Result, ScopedStore
 from trainer.store.classes import file_stem
-from ui.assigned import late_mark, say, task_words
+from ui.assigned import WIDEST, due_problem, late_mark, learners_field, say, task_words
 from ui.club import lesson_title, practice_name, star_text
 from ui.state import lang, open_store, plain, reason
 from ui.widgets import guard
 
 DROP = "classes_confirm_drop"  # the assignment whose removal waits for "Yes, remove it"
+EDIT = "classes_edit"  # the assignment whose title, due day and learners are being changed
 
 
 def ask_removal(assignment_id: Optional[int]) -> None:
@@ -41,6 +43,59 @@ def remove_assignment(assignment_id: int) -> None:
             say("error", t("classes.refused", code, error=reason(error)))
             return
         say("success", t("classes.assignment_removed", code, title=plain(title)))
+
+
+def open_edit(a: Optional[Assignment]) -> None:
+    """Edit (or Cancel: None): the form starts from the assignment as it is."""
+    st.session_state[EDIT] = None if a is None else a.id
+    if a is not None:
+        st.session_state[f"classes_edit_title_{a.id}"] = a.title
+        st.session_state[f"classes_edit_due_{a.id}"] = a.due
+        st.session_state[f"classes_edit_for_{a.id}"] = list(a.learners)
+
+
+def save_edit(assignment_id: int) -> None:
+    """Save: the day is checked as a new assignment's is; nothing changes until it is right."""
+    code = lang()
+    s = st.session_state
+    due = s.get(f"classes_edit_due_{assignment_id}")
+    problem = due_problem(due, code)
+    if problem is not None or not isinstance(due, date):
+        say("error", problem or "")
+        return
+    title = " ".join(str(s.get(f"classes_edit_title_{assignment_id}") or "").split())
+    learners = [a for a in s.get(f"classes_edit_for_{assignment_id}") or () if type(a) is int]
+    store = open_store()
+    if not isinstance(store, ScopedStore):
+        return
+    try:
+        changed = store.edit_assignment(assignment_id, title, due, learners)
+    except TrainerError as error:
+        say("error", t("classes.refused", code, error=reason(error)))
+        return
+    s[EDIT] = None
+    say("success", t("classes.edited", code, title=plain(changed.title), day=changed.due.isoformat()))
+
+
+def edit_form(a: Assignment) -> None:
+    code = lang()
+    with st.form(f"classes_edit_form_{a.id}", border=True):
+        st.caption(t("classes.edit_help", code))
+        st.text_input(t("classes.title", code), key=f"classes_edit_title_{a.id}", max_chars=120)
+        st.date_input(t("classes.due", code), min_value=WIDEST[0], max_value=WIDEST[1],
+                      key=f"classes_edit_due_{a.id}")
+        learners_field(a.class_id, f"classes_edit_for_{a.id}")
+        with st.container(horizontal=True):
+            st.form_submit_button(t("classes.edit_save", code), type="primary", on_click=save_edit,
+                                  args=(a.id,), icon=":material/save:")
+            st.form_submit_button(t("classes.edit_cancel", code), on_click=open_edit, args=(None,))
+
+
+def for_whom(a: Assignment, members: dict[int, str], code: str) -> str:
+    """Whom the assignment is for, in words: the whole class, or the learners by name."""
+    if not a.learners:
+        return t("classes.for_all", code)
+    return t("classes.for_some", code, names=join([members.get(x, "?") for x in a.learners], code))
 
 
 # ----- results -----
@@ -87,6 +142,7 @@ def results_section(store: ScopedStore, klass: Klass) -> None:
     if not report.assignments:
         st.info(t("classes.no_assignments", code), icon=":material/assignment:")
     today = date.today()
+    names = {m.id: m.name for m in report.members}
     for a in report.assignments:
         results = report.results.get(a.id, ())
         done = sum(r.done for r in results)
@@ -96,11 +152,18 @@ def results_section(store: ScopedStore, klass: Klass) -> None:
                         + t("club.due_late" if late else "club.due", code, day=a.due.isoformat())
                         + " · " + tn("classes.done_by", done, code, total=len(results)))
             st.caption(plain(task_words(a.task, code)))
+            st.caption(plain(for_whom(a, names, code)))
             if results:
                 st.dataframe(result_rows(a, results), hide_index=True)
+            if st.session_state.get(EDIT) == a.id:
+                edit_form(a)
+                continue
             if st.session_state.get(DROP) != a.id:
-                st.button(t("classes.remove_assignment", code), key=f"classes_drop_{a.id}",
-                          on_click=ask_removal, args=(a.id,), icon=":material/delete:")
+                with st.container(horizontal=True):
+                    st.button(t("classes.edit", code), key=f"classes_edit_{a.id}", on_click=open_edit,
+                              args=(a,), icon=":material/edit:")
+                    st.button(t("classes.remove_assignment", code), key=f"classes_drop_{a.id}",
+                              on_click=ask_removal, args=(a.id,), icon=":material/delete:")
                 continue
             st.warning(t("classes.remove_sure", code, title=plain(a.title)), icon=":material/warning:")
             with st.container(horizontal=True):

@@ -26,7 +26,7 @@ from trainer.store.classes import file_stem, passwords_csv
 from trainer.teach.course import COURSE_IDS
 from trainer.teach.drills import KINDS, LEVELS
 from trainer.teach.practice import practice_items
-from ui.assigned import FORM_KEYS, WIDEST, due_problem, say, show_note
+from ui.assigned import FORM_KEYS, WIDEST, due_problem, learners_field, say, show_note
 from ui.class_overview import overview_section
 from ui.class_results import results_section
 from ui.club import lesson_title, practice_name
@@ -186,6 +186,7 @@ def assign(class_id: int) -> None:
     store = open_store()
     if not isinstance(store, ScopedStore):
         return
+    learners = [a for a in st.session_state.get("classes_learners") or () if type(a) is int]
     task, title = chosen_task()
     if task is None:
         say("error", title)
@@ -197,7 +198,7 @@ def assign(class_id: int) -> None:
         say("error", problem or "")
         return
     try:
-        made = store.assign(class_id, typed or title, task, due)
+        made = store.assign(class_id, typed or title, task, due, learners=learners)
     except TrainerError as error:
         say("error", t("classes.refused", LANG, error=reason(error)))
         return
@@ -253,6 +254,7 @@ def assignment_form(klass: Klass) -> None:
     problem = due_problem(st.session_state.get("classes_due"), LANG)
     if problem is not None:
         st.error(problem, icon=":material/event_busy:")
+    learners_field(klass.id, "classes_learners")
     st.button(t("classes.assign", LANG), key="classes_assign", type="primary", on_click=assign,
               args=(klass.id,), icon=":material/assignment_add:")
 

@@ -2604,6 +2604,17 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "classes.col.finished": "Finished",
     "classes.col.password": "First password",
     "classes.remove_assignment": "Remove this assignment",
+    "classes.for": "For",
+    "classes.for_everyone": "The whole class",
+    "classes.for_help": "Nobody chosen: the whole class, learners who join later included.",
+    "classes.for_all": "For the whole class.",
+    "classes.for_some": "For {names} only.",
+    "classes.edit": "Change it",
+    "classes.edit_help": "Its title, due day and learners. What it asks stays: to ask something else, set "
+                         "a new assignment.",
+    "classes.edit_save": "Save the changes",
+    "classes.edit_cancel": "Cancel",
+    "classes.edited": "{title} is changed: due {day}.",
     "classes.remove_sure": "Remove {title}? Its results are no longer shown here; the learners' answers "
                            "stay theirs.",
     "classes.remove_yes": "Yes, remove it",

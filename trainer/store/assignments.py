@@ -46,7 +46,7 @@ from trainer.errors import TrainerError
 from trainer.store.accounts import Account
 from trainer.store.catalogue import Empty
 from trainer.store.classes import ClassStore, Klass, spreadsheet_text
-from trainer.store.schema import assignments, attempts, lesson_mastery
+from trainer.store.schema import assignment_for, assignments, attempts, lesson_mastery
 from trainer.store.values import TagStat, _read_time, _utc
 
 TaskKind = Literal["lessons", "drill", "puzzles", "practice"]
@@ -134,12 +134,27 @@ def check_task(task: Task) -> Task:
 
 @dataclass(frozen=True)
 class Assignment:
+    """An assignment of a class. `learners`: the accounts it is set to, when some of the
+    class's learners only; empty, the whole class (those who join later included)."""
+
     id: int
     class_id: int
     title: str
     task: Task
     due: date
     created_at: datetime
+    learners: tuple[int, ...] = ()
+
+    def is_for(self, account_id: int) -> bool:
+        """Whether the assignment is set to this learner's account.
+
+        >>> from dataclasses import replace
+        >>> a = Assignment(1, 1, "t", Task("lessons", lessons=("tiles",)), date(2030, 1, 1),
+        ...                datetime(2029, 12, 1), learners=(4, 7))
+        >>> a.is_for(7), a.is_for(5), replace(a, learners=()).is_for(5)
+        (True, False, True)
+        """
+        return not self.learners or account_id in self.learners
 
 
 @dataclass(frozen=True)
@@ -207,9 +222,25 @@ def clean_title(title: object) -> str:
     return text
 
 
-def _assignment(row: sa.Row[Any]) -> Assignment:
+def _assignment(row: sa.Row[Any], learners: Iterable[int] = ()) -> Assignment:
     return Assignment(row.id, row.class_id, row.title, Task.from_json(row.spec), row.due,
-                      _read_time(row.created_at))
+                      _read_time(row.created_at), tuple(sorted(learners)))
+
+
+def _check_due(due: object) -> None:
+    if not isinstance(due, date) or isinstance(due, datetime):
+        raise AssignmentError("an assignment's due day is a date")
+
+
+def _learners_of(conn: sa.Connection, ids: Sequence[int]) -> dict[int, list[int]]:
+    """The accounts each of these assignments is set to (those set to some learners only)."""
+    found: dict[int, list[int]] = defaultdict(list)
+    if ids:
+        f = assignment_for.c
+        for assignment_id, account_id in conn.execute(
+                sa.select(f.assignment_id, f.account_id).where(f.assignment_id.in_(list(ids)))):
+            found[int(assignment_id)].append(int(account_id))
+    return found
 
 
 def _stars(answer: object) -> int:
@@ -237,40 +268,79 @@ class AssignmentStore(ClassStore):
     """Assignments and their results."""
 
     def assign(self, class_id: int, title: str, task: Task, due: date,
-               when: Optional[datetime] = None) -> Assignment:
-        """Set the class an assignment due by `due`. Raises AssignmentError for a
-        task that does not fit its kind (or names puzzles the catalogue lacks)."""
+               when: Optional[datetime] = None, learners: Sequence[int] = ()) -> Assignment:
+        """Set the class an assignment due by `due`: to the whole class, or to some of
+        its learners (`learners`, their account ids). Raises AssignmentError for a task
+        that does not fit its kind (or names puzzles the catalogue lacks), or a learner
+        who is not in the class."""
         text = clean_title(title)
         checked = check_task(task)
-        if not isinstance(due, date) or isinstance(due, datetime):
-            raise AssignmentError("an assignment's due day is a date")
+        _check_due(due)
         if checked.kind == "puzzles" and not isinstance(self.catalogue, Empty):
             unknown = [p for p in checked.puzzles if self.catalogue.find(p) is None]
             if unknown:
                 raise AssignmentError(f"no puzzle has the id {unknown[0]!r}")
         self.klass(class_id)
+        chosen = self._chosen(class_id, learners)
         with self._write() as conn:
-            new_id = conn.execute(sa.insert(assignments).returning(assignments.c.id).values(
+            new_id = int(conn.execute(sa.insert(assignments).returning(assignments.c.id).values(
                 class_id=class_id, kind=checked.kind, title=text, spec=checked.to_json(), due=due,
-                created_at=_utc(when))).scalar_one()
-        return self.assignment(int(new_id))
+                created_at=_utc(when))).scalar_one())
+            if chosen:
+                conn.execute(sa.insert(assignment_for), [{"assignment_id": new_id, "account_id": a}
+                                                         for a in chosen])
+        return self.assignment(new_id)
+
+    def _chosen(self, class_id: int, learners: Sequence[int]) -> tuple[int, ...]:
+        """The accounts an assignment is set to: each a learner of the class."""
+        chosen = tuple(dict.fromkeys(learners))
+        if not chosen:
+            return ()
+        if any(isinstance(a, bool) or not isinstance(a, int) for a in chosen):
+            raise AssignmentError("an assignment's learners are given by their account ids")
+        members = {m.id for m in self.members(class_id)}
+        outside = [a for a in chosen if a not in members]
+        if outside:
+            raise AssignmentError(f"no learner of this class has the account id {outside[0]}")
+        return chosen
+
+    def edit_assignment(self, assignment_id: int, title: str, due: date,
+                        learners: Sequence[int] = ()) -> Assignment:
+        """Change an assignment's title, due day and learners (none: the whole class).
+        What it asks stays: its results are read from the answers since it was set, and
+        another task would make them another assignment's."""
+        current = self.assignment(assignment_id)
+        text = clean_title(title)
+        _check_due(due)
+        chosen = self._chosen(current.class_id, learners)
+        with self._write() as conn:
+            conn.execute(sa.update(assignments).where(assignments.c.id == assignment_id)
+                         .values(title=text, due=due))
+            conn.execute(sa.delete(assignment_for).where(assignment_for.c.assignment_id == assignment_id))
+            if chosen:
+                conn.execute(sa.insert(assignment_for), [{"assignment_id": assignment_id, "account_id": a}
+                                                         for a in chosen])
+        return self.assignment(assignment_id)
 
     def assignment(self, assignment_id: int) -> Assignment:
         with self._read() as conn:
             row = conn.execute(sa.select(assignments).where(assignments.c.id == assignment_id)).first()
+            chosen = _learners_of(conn, [assignment_id])
         if row is None:
             raise AssignmentError(f"no assignment has the id {assignment_id}")
-        return _assignment(row)
+        return _assignment(row, chosen.get(assignment_id, ()))
 
     def assignments_of(self, class_id: int) -> tuple[Assignment, ...]:
         """The class's assignments, the first due first."""
         with self._read() as conn:
             rows = conn.execute(sa.select(assignments).where(assignments.c.class_id == class_id)
                                 .order_by(assignments.c.due, assignments.c.id)).all()
-        return tuple(_assignment(row) for row in rows)
+            chosen = _learners_of(conn, [row.id for row in rows])
+        return tuple(_assignment(row, chosen.get(row.id, ())) for row in rows)
 
     def remove_assignment(self, assignment_id: int) -> None:
         with self._write() as conn:
+            conn.execute(sa.delete(assignment_for).where(assignment_for.c.assignment_id == assignment_id))
             conn.execute(sa.delete(assignments).where(assignments.c.id == assignment_id))
 
     def puzzles_tried(self, assignment_id: int, learner_id: int) -> frozenset[str]:
@@ -300,7 +370,9 @@ class AssignmentStore(ClassStore):
         a = self.assignment(assignment_id)
         return self._results(a, self.members(a.class_id))
 
-    def _results(self, a: Assignment, members: Sequence[Account]) -> tuple[Result, ...]:
+    def _results(self, a: Assignment, everyone: Sequence[Account]) -> tuple[Result, ...]:
+        """The results of the members the assignment is set to."""
+        members = [m for m in everyone if a.is_for(m.id)]
         if not members:
             return ()
         ids = [m.learner_id for m in members]

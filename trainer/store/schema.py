@@ -20,6 +20,7 @@ and the step list is never edited once shipped.
 | 9 | runs' mode: a timed drill run (""), or a puzzle streak or storm |
 | 10 | the Progress page's sums from indexes alone: attempts by part (with help) and tags; cards by due |
 | 11 | the daily streak from an index alone, with help (a helped answer does not extend it) |
+| 12 | an assignment for some of a class's learners only (none listed: the whole class) |
 """
 
 from __future__ import annotations
@@ -220,6 +221,15 @@ assignments = sa.Table(
     sa.Column("due", sa.Date, nullable=False),
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
     sa.Index("ix_assignments_class", "class_id", "due"),
+)
+
+# An assignment set to some of its class's learners only lists their accounts here; one
+# with no row here is for the whole class.
+assignment_for = sa.Table(
+    "assignment_for", TABLES,
+    sa.Column("assignment_id", sa.Integer, sa.ForeignKey("assignments.id", ondelete="CASCADE"),
+              primary_key=True),
+    sa.Column("account_id", sa.Integer, sa.ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True),
 )
 
 
@@ -487,6 +497,20 @@ def _v11(conn: Connection) -> None:
     sa.Index("ix_attempts_learner_mode", a.learner_id, a.mode, a.day, a.helped).create(conn)
 
 
+def _v12(conn: Connection) -> None:
+    meta = sa.MetaData()
+    sa.Table("assignments", meta, sa.Column("id", sa.Integer, primary_key=True))
+    sa.Table("accounts", meta, sa.Column("id", sa.Integer, primary_key=True))
+    table = sa.Table(
+        "assignment_for", meta,
+        sa.Column("assignment_id", sa.Integer, sa.ForeignKey("assignments.id", ondelete="CASCADE"),
+                  primary_key=True),
+        sa.Column("account_id", sa.Integer, sa.ForeignKey("accounts.id", ondelete="CASCADE"),
+                  primary_key=True),
+    )
+    table.create(conn)
+
+
 @dataclass(frozen=True)
 class Migration:
     version: int
@@ -506,6 +530,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(9, "runs' mode: drill runs, puzzle streaks and storms", _v9),
     Migration(10, "the Progress page's sums from covering indexes", _v10),
     Migration(11, "the daily streak from a covering index, with help", _v11),
+    Migration(12, "assignments for some learners of a class only", _v12),
 )
 LATEST = MIGRATIONS[-1].version
 # a PostgreSQL advisory lock held while migrating, so that two app processes starting

@@ -289,7 +289,8 @@ class ScopedStore:
             found = self._store.assignment(assignment_id)
         except AssignmentError:
             found = None
-        if found is None or found.class_id not in {k.id for k in self.my_classes()}:
+        if (found is None or found.class_id not in {k.id for k in self.my_classes()}
+                or not found.is_for(self.account.id)):
             raise AssignmentError(f"no assignment has the id {assignment_id}")
         return found
 
@@ -350,8 +351,16 @@ class ScopedStore:
     def remove_member(self, class_id: int, account_id: int) -> None:
         self._store.leave(self._my_class(class_id).id, self._member(class_id, account_id).id)
 
-    def assign(self, class_id: int, title: str, task: Task, due: date) -> Assignment:
-        return self._store.assign(self._my_class(class_id).id, title, task, due)
+    def assign(self, class_id: int, title: str, task: Task, due: date,
+               learners: Sequence[int] = ()) -> Assignment:
+        """Set one of his classes an assignment: to the whole class, or to some of its
+        learners (their account ids)."""
+        return self._store.assign(self._my_class(class_id).id, title, task, due, learners=learners)
+
+    def edit_assignment(self, assignment_id: int, title: str, due: date,
+                        learners: Sequence[int] = ()) -> Assignment:
+        """Change the title, due day and learners of an assignment of his classes."""
+        return self._store.edit_assignment(self._my_assignment(assignment_id).id, title, due, learners)
 
     def _my_assignment(self, assignment_id: int) -> Assignment:
         try:
