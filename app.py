@@ -57,8 +57,8 @@ def main() -> None:
         st.navigation(pages(st.session_state["lang"], "any"), position="hidden")
         opening()
         st.stop()
-    browser_helpers(t("widgets.upload", st.session_state["lang"]))
-    LANG = language_picker()
+    LANG = language_picker()  # first: an address's ?lang= is the learner's language from here on
+    browser_helpers(t("widgets.upload", LANG))
     st.set_page_config(page_title=t("home.title", LANG), page_icon=APP_ICON, layout="centered")
     account = signed_in() if club_mode() else None
     claim_work(account.name if account is not None else None)  # club mode: one account's work only

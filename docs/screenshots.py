@@ -1,6 +1,9 @@
 """Screenshots of every page at a phone's width (390 px) and a desktop's (1280 px), for
 the documentation: `python docs/screenshots.py` (Debian's Chromium, a fresh database with one
-learner's sample history). PNGs go to docs/page-NAME-phone.png and -desktop.png, reduced to 64 colours."""
+learner's sample history). PNGs go to docs/page-NAME-phone.png and -desktop.png, reduced to 64 colours.
+
+`python docs/screenshots.py languages`: the Progress page at 390 px in every language, its
+figures and its latest answers open (docs/progress-LANG-phone.png)."""
 
 from __future__ import annotations
 
@@ -48,12 +51,12 @@ def sample_history(path: Path) -> None:
                          when=now - timedelta(days=2))
 
 
-def shoot(page: Page, name: str, kind: str, prefix: str = "page") -> None:
+def shoot(page: Page, name: str, kind: str, prefix: str = "page", full: bool = False) -> None:
     page.wait_for_selector(IDLE, timeout=60_000)
     page.wait_for_selector(".af-opening", state="detached", timeout=60_000)  # the tab's kept work is back
     page.wait_for_timeout(1500)
     path = OUT / f"{prefix}-{name}-{kind}.png"
-    page.screenshot(path=str(path))
+    page.screenshot(path=str(path), full_page=full)
     image = Image.open(path).convert("RGB").quantize(colors=64)
     image.save(path, optimize=True)
 
@@ -92,5 +95,30 @@ def main() -> None:
             browser.close()
 
 
+def languages() -> None:
+    """Progress on a phone in each language: the figures at the top, then the latest
+    answers' table opened."""
+    from trainer.i18n import languages as offered
+    from trainer.i18n import tn
+
+    with tempfile.TemporaryDirectory() as folder:
+        db = Path(folder) / "progress.db"
+        sample_history(db)
+        os.environ["ALLFIVES_DB"] = str(db)
+        with server(ROOT / "app.py") as url, sync_playwright() as p:
+            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=FLAGS)
+            for code in offered():
+                page = browser.new_page(viewport={"width": 390, "height": 4200})
+                page.goto(f"{url}/progress?learner=Sam&lang={code}")
+                page.wait_for_selector(IDLE, timeout=60_000)
+                title = tn("progress.recent_title", 10, code)
+                page.locator("[data-testid=stExpander] summary", has_text=title).first.click()
+                page.wait_for_selector(IDLE, timeout=60_000)
+                page.wait_for_selector("[data-testid=stExpander] [data-testid=stDataFrame]", timeout=60_000)
+                shoot(page, code, "phone", prefix="progress", full=True)
+                page.close()
+            browser.close()
+
+
 if __name__ == "__main__":
-    main()
+    languages() if sys.argv[1:] == ["languages"] else main()

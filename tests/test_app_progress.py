@@ -862,3 +862,29 @@ def test_a_review_due_within_a_minute_is_not_called_due_now() -> None:
     assert when_text(now + timedelta(seconds=30), "en") == "in 1\xa0min"
     assert when_text(now + timedelta(seconds=59), "en") == "in 1\xa0min"
     assert when_text(now + timedelta(minutes=10, seconds=5), "en") == "in 10\xa0min"
+
+
+@pytest.mark.parametrize("lang", ["es", "ru"])
+def test_the_latest_answers_name_what_they_were_to_in_the_learners_words(db: Path, lang: str) -> None:
+    """A drill's answer is named by the drill and its level (never its id, total:2:17), a
+    lesson's by its lesson; seconds with the language's decimal mark; the day as the
+    charts write it."""
+    from trainer.teach.course import course_title
+    from ui.plots import day_words
+
+    with Store(str(db), catalogue=catalogue()) as store:
+        learner = store.create_learner("Inés").id
+        store.record_attempt(learner, "drill", "round:2:17", True, kind="round", seconds=12.5)
+        store.record_attempt(learner, "lesson", "count.first", False, seconds=3.0)
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["lang"] = lang
+    at.query_params["learner"] = "Inés"
+    ok(at)
+    ok(at.switch_page("ui/progress.py"))
+    table = at.dataframe[-1].value
+    items, seconds, when = list(table.iloc[:, 2]), list(table.iloc[:, 4]), list(table.iloc[:, 0])
+    drill = t("puzzles.review_drill", lang, drill=t("drill.round.title", lang), level=2)
+    assert items == [course_title("count", lang), drill]
+    assert seconds == ["3,0", "12,5"]
+    assert all(w.startswith(day_words(date.today(), lang)) for w in when)
+    assert "round:2:17" not in str(table)

@@ -236,7 +236,9 @@ def test_the_file_picker_speaks_the_learners_language_and_any_file_gets_a_plain_
         # Streamlit's own words are hidden from screen readers too: the button is named in Spanish
         hidden = [picker.locator(css).first.evaluate("e => getComputedStyle(e).visibility")
                   for css in ("button p", "[data-testid='stFileUploaderDropzoneInstructions'] span")]
-        named = picker.get_by_role("button", name=t("widgets.upload", "es"), exact=True).count()
+        named_button = picker.get_by_role("button", name=t("widgets.upload", "es"), exact=True)
+        named_button.wait_for(timeout=10_000)  # the page's script names it once the picker is drawn
+        named = named_button.count()
         zone = picker.locator("[data-testid='stFileUploaderDropzone']")
         dragged = page.evaluate_handle("() => { const d = new DataTransfer(); "
                                        "d.items.add(new File(['x'], 'a.txt')); return d; }")

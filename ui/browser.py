@@ -18,7 +18,10 @@ import streamlit as st
 JS = """
 export default function (component) {
   window.__allfivesUpload = (component && component.data && component.data.upload) || "Upload";
-  if (window.__allfivesHelpers) return;
+  if (window.__allfivesHelpers) {
+    window.__allfivesName();  // the learner's language may have changed: the buttons' names follow
+    return;
+  }
   window.__allfivesHelpers = true;
   // a screen reader hears what changed on the board: the words of the last board drawn
   // (a hidden .af-announce beside it) copied into one live region that stays on the page
@@ -43,6 +46,7 @@ export default function (component) {
       if (b.getAttribute("aria-label") !== word) b.setAttribute("aria-label", word);
     }
   };
+  window.__allfivesName = name;
   // a tile or a move's code never breaks at its hyphen ("(6-" / "0@W)"): a non-breaking
   // hyphen, which looks the same, in the page's text (not in code boxes or fields)
   const skip = new Set(["CODE", "PRE", "TEXTAREA", "INPUT", "SCRIPT", "STYLE"]);

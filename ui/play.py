@@ -107,7 +107,8 @@ def usual_target(rules_name: str) -> str:
         by_target[rules.default_target(players)].append(str(players))
     if len(by_target) == 1:
         return str(next(iter(by_target)))
-    parts = [t("play.target_for", LANG, target=target, players=join(counts, LANG))
+    parts = [t("play.target_for", LANG, target=target,
+               players=join([t(f"players.number.{n}", LANG) for n in counts], LANG))
              for target, counts in by_target.items()]
     return t("list.separator", LANG).join(parts)
 

@@ -24,6 +24,7 @@ from datetime import date
 from typing import Any, Optional, Union
 
 import plotly.graph_objects as go
+from babel.dates import format_skeleton
 from plotly.subplots import make_subplots
 
 from trainer.i18n import decimal_symbol, group_symbol, percent, t
@@ -58,8 +59,13 @@ def percent_suffix(lang: str) -> str:
 
 
 def day_words(day: date, lang: str) -> str:
-    """A day as the charts name it: "Mar 3" in English, "3 mar" in Spanish."""
-    return t("progress.day_label", lang).format(month=t(f"progress.month.{day.month}", lang), day=day.day)
+    """A day as the charts name it, in the language's own short form (CLDR's, through
+    Babel): the month's name as a date uses it, never its stand-alone form.
+
+    >>> [day_words(date(2026, 5, 12), code) for code in ("en", "es", "fi", "ru")]
+    ['May 12', '12 may', '12.5.', '12 мая']
+    """
+    return str(format_skeleton("MMMd", day, locale=lang))
 
 
 def _layout(figure: go.Figure, lang: str, height: int) -> go.Figure:

@@ -45,9 +45,12 @@ from trainer.store import (
     Streak,
     TagStat,
 )
+from trainer.store.assignments import PRACTICE_ITEM
 from trainer.store.provisional import PROVISIONAL_RD
+from trainer.teach.course import COURSE_IDS, course_title
 from trainer.teach.drills import KINDS
 from ui.charts import NARROW, WIDE, calendar_grid
+from ui.club import practice_name
 from ui.plots import CONFIG, DrillLine, day_words, drill_figure, queue_figure, rating_figure, themes_figure
 from ui.state import (
     club_mode,
@@ -363,14 +366,38 @@ def runs_table(runs: Sequence[RunRecord]) -> None:
              hide_index=True)
 
 
+def item_words(a: Attempt) -> str:
+    """What an answer was to, as the learner knows it: a drill by its name and level, a
+    lesson's question by its lesson, a practice goal by its name; a puzzle by its id."""
+    if a.part == "drill":
+        kind, _, rest = a.item.partition(":")
+        level = rest.partition(":")[0]
+        if kind in KINDS and level.isdigit():
+            return t("puzzles.review_drill", LANG, drill=t(f"drill.{kind}.title", LANG), level=int(level))
+    if a.part == "lesson" and a.item.startswith(PRACTICE_ITEM):
+        return practice_name(a.item[len(PRACTICE_ITEM):], LANG)
+    if a.part == "lesson":
+        lesson = a.item.partition(".")[0]
+        if lesson in COURSE_IDS:
+            return course_title(lesson, LANG)
+    return a.item
+
+
 def recent_table(recent: Sequence[Attempt]) -> None:
+    """The latest answers: when (the day as the charts write it, and the time), what they
+    were to, right or not, seconds with the language's decimal mark. A table that
+    scrolls within a phone's width."""
     columns = (t("progress.col.when", LANG), t("progress.col.part", LANG), t("progress.col.item", LANG),
                t("progress.col.result", LANG), t("progress.col.seconds", LANG))
     yes, no = t("progress.right_mark", LANG), t("progress.wrong_mark", LANG)
-    st.table([dict(zip(columns, (local(a.created_at).strftime("%Y-%m-%d %H:%M"),
-                                 t(f"progress.part.{a.part}", LANG), a.item, yes if a.correct else no,
-                                 "" if a.seconds is None else f"{a.seconds:.1f}")))
-              for a in recent], hide_index=True)
+    rows = []
+    for a in recent:
+        when = local(a.created_at)
+        seconds = "" if a.seconds is None else str(localized(f"{a.seconds:.1f}", LANG))
+        rows.append(dict(zip(columns, (f"{day_words(when.date(), LANG)} {when:%H:%M}",
+                                       t(f"progress.part.{a.part}", LANG), item_words(a),
+                                       yes if a.correct else no, seconds))))
+    st.dataframe(rows, hide_index=True)
 
 
 # ----- the session without a store or a learner -----
@@ -552,7 +579,9 @@ def page() -> None:
     st.caption(tn("progress.streak_caption", streak.current, LANG, best=streak.best))
     calendar(days, every_day, today)
     runs_table(runs)
-    with st.expander(tn("progress.recent_title", min(RECENT, answers), LANG)):
+    shown = min(RECENT, answers)
+    title = t("progress.recent_one", LANG) if shown == 1 else tn("progress.recent_title", shown, LANG)
+    with st.expander(title):
         recent_table(recent)
     settings(store, learner, me.name)
 

@@ -98,6 +98,9 @@ STYLE = f"""<style>
 .af-sr-only {{position: absolute !important; width: 1px; height: 1px; overflow: hidden;
   clip: rect(0 0 0 0); white-space: nowrap}}
 .st-key-keep, [class*="st-key-keep_"], .st-key-browser_helpers {{display: none}}
+[data-testid="stMetricLabel"], [data-testid="stMetricLabel"] *, [data-testid="stMetricDelta"],
+[data-testid="stMetricDelta"] * {{white-space: normal !important;  /* a long label wraps, never cut */
+  overflow: visible !important; text-overflow: clip !important; height: auto}}
 [data-testid="stPageLink"] a, [data-testid="stPageLink"] a * {{white-space: normal !important;
   overflow: visible !important; text-overflow: clip !important; height: auto}}
 {_tile_pictures()}

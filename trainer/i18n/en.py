@@ -271,6 +271,11 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "q.settle_partners": (
         "The hand is over: {hands}. What happens to the score of players {players}, partners?"
     ),
+    # a number of players where a sentence says "with {players} players" (Macedonian counts
+    # people with its own numerals: двајца, тројца, четворица)
+    "players.number.2": "2",
+    "players.number.3": "3",
+    "players.number.4": "4",
     "q.hand_size": "With {players} players, how many tiles does each player draw?",
     "q.boneyard": "With two players, how many tiles are left in the boneyard after the deal?",
     "q.partner": "Four players in partnerships: who is player {player}'s partner?",
@@ -2160,7 +2165,8 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "progress.month.12": "Dec",
     "progress.runs_title": "Best timed runs",
     "progress.runs_empty": "No timed run finished yet: the best scores of your 60-second runs show here.",
-    "progress.recent_title": {"one": "The latest answer", "other": "The latest {n} answers"},
+    "progress.recent_one": "The latest answer",
+    "progress.recent_title": {"one": "The latest {n} answer", "other": "The latest {n} answers"},
     "progress.settings": "Settings",
     "progress.location": (
         "Progress is kept in this database (set another with the environment variable {env}, "
@@ -2781,7 +2787,6 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     # a chart's day ticks, as a d3 time format: %b is an English month name, so other
     # languages write the day and month in figures
     "progress.day_format": "%b %d",
-    "progress.day_label": "{month} {day}",
     # history files (trainer.store.history) and imports
     "error.history_text": "a history file is text",
     "error.history_json": "the file is not JSON: {reason}",

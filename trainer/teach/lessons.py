@@ -152,7 +152,8 @@ def _deal(m: Maker) -> Lesson:
     me = m.rng.randrange(4)
     partner = next(p for p in range(4) if p != me and PARTNERS.side_of(p) == PARTNERS.side_of(me))
     left = size(start.boneyard)
-    size_q = m.question("deal.size", "hand_size", m.t("q.hand_size", players=players), Board(EMPTY, ""),
+    counted = m.t(f"players.number.{players}")  # Macedonian counts people in words
+    size_q = m.question("deal.size", "hand_size", m.t("q.hand_size", players=counted), Board(EMPTY, ""),
                         [(str(v), str(v)) for v in sorted(set(sizes.values()) | {6})], str(sizes[players]),
                         m.t("explain.hand_size", two=sizes[2], three=sizes[3], four=sizes[4]),
                         subject=str(players))
@@ -663,7 +664,7 @@ def _winning(m: Maker) -> Lesson:
     two = m.rng.choice((2, 3, 4))
     other = m.rng.choice([n for n in (2, 3, 4) if (n == 2) != (two == 2)])
     target_qs = tuple(
-        m.question(qid, "target", m.t("q.target", players=players), Board(EMPTY, ""),
+        m.question(qid, "target", m.t("q.target", players=m.t(f"players.number.{players}")), Board(EMPTY, ""),
                    [(str(v), str(v)) for v in sorted({150, *targets.values()})], str(targets[players]),
                    m.t("explain.target", two=targets[2], more=targets[3]), subject=str(players))
         for qid, players in (("winning.target", two), ("winning.target2", other)))
