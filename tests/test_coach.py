@@ -180,16 +180,26 @@ def test_a_position_with_one_way_for_the_tiles_to_lie_is_exact() -> None:
     assert determined(view) and not determined(Position.from_code(EARLY))
 
 
-def test_a_hint_on_few_deals_says_it_is_a_first_guess(monkeypatch) -> None:
+def test_a_hint_on_few_deals_rests_on_the_playouts_or_says_it_is_a_first_guess(monkeypatch) -> None:
+    """Too few deals solved exactly: the hint rests on the play-outs (each player choosing
+    on what he can see) and says so; without enough play-outs either, it is a first guess."""
     import trainer.play.coach as coach
+    from trainer.search.played_out import played_out
 
     view = Position.from_code(LATER)
     for deals, warned in ((5, True), (MIN_DEALS, False)):
         monkeypatch.setattr(coach, "within_budget",
                             lambda v, budget, seed, voids, must=(), n=deals: paired(v, n, seed))
         given = coach.hint(view, budget=1.0, seed=3)
-        assert given.samples == deals
-        assert given.details[0].startswith(f"Only {deals} deals could be solved") is warned
-        assert given.headline.startswith("A first guess: play ") is warned
-        assert any("first guess" in r for r in given.reasons) is warned
+        assert (given.samples >= MIN_DEALS * 10) is warned and (given.samples == deals) is not warned
+        said = f"Only {deals} deals could be solved exactly"
+        assert any(r.startswith(said) for r in given.details) is warned
+        assert any("played out on" in r and "Basis: " in r for r in given.reasons) is warned
+        assert not given.headline.startswith("A first guess")
         assert any("Basis: " in r for r in given.reasons)
+    monkeypatch.setattr(coach, "within_budget", lambda v, budget, seed, voids, must=(): paired(v, 5, seed))
+    monkeypatch.setattr(coach, "played_out",
+                        lambda v, n, seed, voids, deadline=0.0: played_out(v, 5, seed, voids))
+    given = coach.hint(view, budget=1.0, seed=3)
+    assert given.samples == 5 and given.headline.startswith("A first guess: play ")
+    assert given.details[0].startswith("Only 5 deals could be solved")

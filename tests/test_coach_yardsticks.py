@@ -66,27 +66,39 @@ def contradicting(view: Position, a: Move, b: Move) -> tuple[Evidence, Evidence]
     return Evidence(moves, points, rows(a, b, 20)), Evidence(moves, points, rows(b, a, 5))
 
 
-def test_a_grade_the_playouts_contradict_is_unclear_and_claims_no_difference() -> None:
+def test_where_the_yardsticks_contradict_the_review_rests_on_the_playouts_and_says_so() -> None:
+    """With every tile known `a` is 20 ahead; played out on what each player can see, `b`
+    is 5 ahead. The move is judged as it is played: `b` is best, `a` loses 5 (an
+    inaccuracy, never more: a mistake needs both yardsticks); each review says that the
+    exact deals point the other way, and why they do not decide."""
     view = Position.from_code(LATER)
     a, b = sorted(view.legal_moves(), key=str)[:2]
     exact, played = contradicting(view, a, b)
     assert judged(view, b, exact).grade == "mistake"  # the exact yardstick alone would say so
     review = judged(view, b, exact, by_play=played)
-    assert review.grade == "unclear" and review.contested and not math.isfinite(review.margin)
-    assert "does as well or better" in review.headline and "better by" not in review.headline + review.reason
+    assert (review.grade, review.best, review.samples, review.exact) == ("best", b, 40, False)
+    assert not review.contested and "mistake" not in review.headline
+    assert f"With every tile known, {coach.move_words(a)} looks better" in review.reason
     assert "Played out on what each player can see (40 deals)" in review.reason
-    best = judged(view, a, exact, by_play=played)  # the exact best is not "best" either
-    assert best.grade == "unclear" and best.contested
+    assert "played out on 40 deals" in review.reason  # the basis
+    worse = judged(view, a, exact, by_play=played)
+    assert (worse.grade, worse.best, worse.loss) == ("inaccuracy", b, 5.0)
+    assert worse.headline.startswith(f"Better was {coach.move_words(b)}")
+    many = Evidence(played.moves, played.points, tuple(tuple(v - 25 * (m == a) for v in row)
+                                                         for m, row in zip(played.moves, played.values)))
+    assert judged(view, a, exact, by_play=many).grade == "inaccuracy"  # 30 worse played out: still capped
 
 
-def test_a_hint_the_playouts_contradict_names_both_and_no_difference(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_hint_the_playouts_contradict_plays_the_playouts_best_and_says_why(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     view = Position.from_code(LATER)
     a, b = sorted(view.legal_moves(), key=str)[:2]
     exact, played = contradicting(view, a, b)
     monkeypatch.setattr(coach, "gather", lambda *args, **kwargs: (exact, played))
     given = hint(view, budget=0.1)
-    assert given.unclear and given.headline.startswith("Unclear between ")
-    assert str(a) in given.headline and str(b) in given.headline
+    assert given.move == b and not given.unclear
+    assert given.headline.startswith(f"Play {coach.move_words(b)}")
+    assert any(f"With every tile known, {coach.move_words(a)} looks better" in line for line in given.details)
     assert not any("better by" in line for line in given.reasons)
 
 

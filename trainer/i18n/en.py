@@ -1908,6 +1908,23 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
         "Unclear: on some deals only a bound on this move's value could be worked out in the time."
     ),
     "coach.review_best": "Best: {idea}.",
+    "coach.review_best_played": "Best: no move does better played out on what each player can see.",
+    "coach.basis_played": {
+        "one": "the rest of the hand played out on {n} deal, every player choosing on what he can see, with "
+               "a 95% margin",
+        "other": "the rest of the hand played out on {n} deals, every player choosing on what he can see, "
+                 "the same deals for every move, with a 95% margin",
+    },
+    "coach.exact_parts": (
+        "With every tile known, {exact} looks better, but that rests on where tiles lie that nobody at the "
+        "table can see: this judgement rests on the play-outs, and calls nothing a mistake."
+    ),
+    "coach.exact_few": {
+        "one": "Only {n} deal could be solved exactly in the time: this judgement rests on the play-outs, "
+               "and calls nothing a mistake.",
+        "other": "Only {n} deals could be solved exactly in the time: this judgement rests on the "
+                 "play-outs, and calls nothing a mistake.",
+    },
     "coach.review_best_plain": "Best: no move does better on these deals.",
     "coach.review_good": "Good: {best} was a little better: {idea}.",
     "coach.review_better": "Better was {best}: {idea}.",

@@ -19,8 +19,11 @@ writes it: to one decimal, so that a figure and its grade agree):
 
 Each claim is checked against a second yardstick, the rest of the hand played out on
 each player's own information (`trainer.search.played_out`, in PLAYOUT_SHARE of the
-time): where the two disagree in sign beyond their margins (`trainer.search.yardsticks`),
-the move is "unclear" and the words say why, with no "better by N" and no grade.
+time). Where the two disagree in sign beyond their margins (`trainer.search.yardsticks`:
+the opening's case, where a deal's exact value rests on tiles nobody at the table can
+see), or where fewer than MIN_DEALS deals were solved exactly, the hint and the review
+rest on the play-outs alone and say so; such a grade is at most an inaccuracy (a
+mistake or a blunder needs both yardsticks to agree).
 
 Both say the idea first, in one plain sentence ("Play 3-0 on the east end: it sets up
 15 points next turn", `trainer.play.ideas`), then the figures and what they rest on.
@@ -256,6 +259,30 @@ class Hint:
         return (self.headline, *self.details)
 
 
+def hint_as_played(view: Position, evidence: Evidence, played: Evidence, clash: Optional[TwoWays],
+                   values: dict[Move, float], lang: str, voids: Optional[Voids], seed: int) -> Hint:
+    """The hint on the play-outs (each player choosing on what he can see), where the
+    exact deals cannot carry a claim: they contradict the play-outs, or too few were
+    solved in time. Said so, with the exact figures beneath."""
+    move = played.best()
+    others = [m for m in played.moves if twin_key(view, m) != twin_key(view, move)]
+    other = max(others, key=lambda m: (played.mean(m), view.points(m), str(m)))
+    clause = idea_clause(view, move, other, voids, lang, seed) or t("coach.idea_value", lang)
+    named = move_words(move, lang)
+    if played.difference(move, other).significant:
+        headline = t("coach.say_play", lang, move=named, idea=clause)
+    else:
+        headline = t("coach.say_play_close", lang, move=named, idea=clause, other=other)
+    why = (t("coach.exact_parts", lang, exact=move_words(clash.a if clash.exact.mean > 0 else clash.b, lang))
+           if clash is not None else tn("coach.exact_few", evidence.deals, lang))
+    figures = [played_words(played, move, other, lang), why]
+    if evidence.deals and move in evidence.moves and other in evidence.moves:
+        figures.append(exact_figures(evidence, move, other, lang))
+    basis = t("coach.basis", lang, basis=tn("coach.basis_played", played.deals, lang))
+    return Hint(move, headline, (*figures, *leaves_words(view, move, lang, voids), basis),
+                {m: played.mean(m) for m in played.moves}, played.deals, False)
+
+
 def wins_words(position: Position, move: Move, target: int, lang: str = "en") -> str:
     """Why a move that reaches the target is the one to play."""
     return t("coach.wins_now", lang, move=move_words(move, lang),
@@ -298,17 +325,14 @@ def hint(position: Position, budget: float = 1.0, seed: int = 0, voids: Optional
                     (*leaves_words(view, move, lang, voids), basis), values, evidence.deals, evidence.exact)
     rivals = [other] + ([played.best()] if played is not None else [])
     clash = contradiction(evidence, played, move, rivals) if played is not None else None
-    if clash is not None:
-        headline = t("coach.say_unclear", lang, move=named, other=move_words(clash.b, lang),
-                     why=disagree_words(clash, lang))
-        shown = (exact_figures(evidence, move, clash.b, lang), played_words(played, move, clash.b, lang))
-        return Hint(move, headline, (*shown, basis), values, evidence.deals, evidence.exact, True)
+    few = not evidence.exact and evidence.deals < MIN_DEALS
+    if played is not None and played.deals >= MIN_DEALS and (clash is not None or few):
+        return hint_as_played(view, evidence, played, clash, values, lang, voids, seed)
     figures = [compare_words(view, evidence, move, other, lang)]
     if played is not None:
         figures.append(played_words(played, move, other, lang))
     clause = idea_clause(view, move, other, voids, lang, seed) or t("coach.idea_value", lang)
     diff = evidence.difference(move, other)
-    few = not evidence.exact and evidence.deals < MIN_DEALS
     if few:
         headline = t("coach.say_first_guess", lang, move=named, idea=clause)
         figures.insert(0, tn("coach.hint_few", evidence.deals, lang))
@@ -384,6 +408,45 @@ def review_move(position: Position, played: Move, voids: Optional[Voids], budget
     return judged(view, played, evidence, number, lang, by_play, voids, seed)
 
 
+def judged_as_played(view: Position, played: Move, evidence: Evidence, by_play: Evidence, number: int,
+                     lang: str, voids: Optional[Voids], seed: int, clash: Optional[TwoWays]) -> MoveReview:
+    """The review of `played` on the play-outs alone (each player choosing on what he
+    can see), where the exact deals cannot carry a claim: they contradict the play-outs
+    (with every tile known, a move may look best for reasons nobody at the table can
+    know: the opening's case), or too few were solved in time. A grade here is at most
+    an inaccuracy: a mistake or a blunder needs both yardsticks to agree."""
+    best = by_play.best()
+    if by_play.mean(played) == by_play.mean(best) or twin_key(view, played) == twin_key(view, best):
+        best = played
+    others = [m for m in by_play.moves if twin_key(view, m) != twin_key(view, played)]
+    other = best if best != played else max(others or [m for m in by_play.moves if m != played],
+                                            key=lambda m: (by_play.mean(m), str(m)))
+    loss = by_play.difference(best, played)
+    shown = max(0.0, shown_gap(by_play, best, played))
+    named = judge(loss, by_play.deals, False, shown)
+    if named != "unclear" and ORDER.index(named) > ORDER.index(CAPPED):
+        named = CAPPED
+    why = (t("coach.exact_parts", lang, exact=move_words(clash.a if clash.exact.mean > 0 else clash.b, lang))
+           if clash is not None else tn("coach.exact_few", evidence.deals, lang))
+    if named == "unclear":
+        headline = t("coach.unclear_wide", lang, low=f"{loss.low:.1f}", high=f"{loss.high:.1f}")
+    elif best == played:
+        clause = idea_clause(view, played, other, voids, lang, seed)
+        headline = (t("coach.review_best", lang, idea=clause) if clause
+                    else t("coach.review_best_played", lang))
+    else:
+        clause = idea_clause(view, best, played, voids, lang, seed)
+        key = "coach.review_good" if named == "good" else "coach.review_better"
+        headline = t(key, lang, best=move_words(best, lang), idea=clause or t("coach.idea_value", lang))
+    figures = [played_words(by_play, played, other, lang), why]
+    if evidence.deals and other in evidence.moves:
+        figures.append(exact_figures(evidence, played, other, lang))
+    basis = t("coach.basis", lang, basis=tn("coach.basis_played", by_play.deals, lang))
+    ties = (best, *(m for m in by_play.moves if m != best and by_play.mean(m) == by_play.mean(best)))
+    return MoveReview(number, view.code(), played, best, shown, named, by_play.deals, loss.half_width, False,
+                      " ".join(x for x in (*figures, basis) if x), headline=headline, ties=ties)
+
+
 def judged(view: Position, played: Move, evidence: Evidence, number: int = 0,
            lang: str = "en", by_play: Optional[Evidence] = None, voids: Optional[Voids] = None,
            seed: int = 0) -> MoveReview:
@@ -411,6 +474,9 @@ def judged(view: Position, played: Move, evidence: Evidence, number: int = 0,
     deals = 0 if evidence.exact else evidence.deals
     rivals = [other, *([by_play.best()] if by_play is not None else [])]
     clash = contradiction(evidence, by_play, played, rivals) if by_play is not None else None
+    few = not evidence.exact and evidence.deals < MIN_DEALS
+    if by_play is not None and by_play.deals >= MIN_DEALS and (clash is not None or few):
+        return judged_as_played(view, played, evidence, by_play, number, lang, voids, seed, clash)
     if clash is not None:
         words = disagree_words(clash, lang)
         detail = " ".join(x for x in (exact_figures(evidence, played, clash.b, lang),
