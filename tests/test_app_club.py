@@ -476,19 +476,15 @@ def test_a_learner_joins_by_code_and_changes_his_password(club: Store) -> None:
     assert at.session_state["club_account"].name == "Dan"
 
 
-def test_a_classes_csv_files_are_named_after_the_class(club: Store, monkeypatch: pytest.MonkeyPatch) -> None:
-    import streamlit as st
+def test_a_classes_files_are_made_at_the_click_and_handed_to_the_teachers_browser_alone(
+        club: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No download button (whose file Streamlit serves at a /media address to anyone):
+    the passwords and the results are made when the teacher clicks, named after the
+    class, and handed to his page's script in that run only."""
+    import ui.download
 
-    names: list[str] = []
-    made_at_click: list[bool] = []
-    real = st.download_button
-
-    def kept(*args: Any, **kwargs: Any) -> Any:
-        names.append(kwargs.get("file_name", ""))
-        made_at_click.append(callable(kwargs.get("data")))  # no teacher's file sits at a URL before
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(st, "download_button", kept)
+    handed: list[dict[str, str]] = []
+    monkeypatch.setattr(ui.download, "_mount", lambda **kwargs: handed.append(kwargs["data"]))
     lee = club.create_account("Ms Lee", "teacher", password="teacher-pass")
     at = signed_in_app(club, lee.id, "classes")
     at.text_input(key="classes_new_name").input("Year 7/B: Tuesday's club")
@@ -497,12 +493,37 @@ def test_a_classes_csv_files_are_named_after_the_class(club: Store, monkeypatch:
     ok(at)
     at.text_area(key="classes_names").input("Dora")
     ok([b for b in at.get("form_submit_button") if b.proto.form_id == "classes_add"][0].click())
+    assert not handed and not at.get("download_button")  # nothing made, nothing at an address
+    ok(at.button(key="classes_passwords_csv").click())
+    (passwords,) = handed
+    assert passwords["name"] == "Year-7-B-Tuesday-s-club-passwords.csv" and "Dora" in passwords["text"]
+    ok(at)
+    assert len(handed) == 1  # the next run hands nothing again
     at.session_state["classes_tab"] = t("classes.tab.results")
     ok(at)
-    assert "Year-7-B-Tuesday-s-club-passwords.csv" in names, names
-    assert "Year-7-B-Tuesday-s-club-results.csv" in names, names
-    assert made_at_click and all(made_at_click)
-    assert not [b for b in at.get("download_button") if b.proto.url]  # nothing served before a click
+    ok(at.button(key="classes_csv").click())
+    assert handed[-1]["name"] == "Year-7-B-Tuesday-s-club-results.csv"
+    assert handed[-1]["text"].startswith("class,assignment,")
+    assert not at.get("download_button")
+
+
+def test_a_learners_history_is_handed_to_his_browser_alone(club: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """In club mode a learner's history file is made at his click and saved by his own
+    page: no download button, whose file would wait at an address anyone may fetch."""
+    import json
+
+    import ui.download
+
+    handed: list[dict[str, str]] = []
+    monkeypatch.setattr(ui.download, "_mount", lambda **kwargs: handed.append(kwargs["data"]))
+    ann = club.create_account("Ann", "learner", password="learner-pass")
+    club.record_attempt(ann.learner_id, "drill", "total:1:1", True, kind="total", seconds=2.0)
+    at = signed_in_app(club, ann.id, "progress")
+    assert not at.get("download_button") and not handed
+    ok(at.button(key="progress_export").click())
+    (history,) = handed
+    assert history["name"] == "allfives-Ann.json" and history["mime"] == "application/json"
+    assert "total:1:1" in json.dumps(json.loads(history["text"]))
 
 
 # ----- an assigned puzzle set, worked through on the Puzzles page -----

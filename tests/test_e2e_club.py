@@ -83,6 +83,8 @@ def test_a_teacher_and_a_learner_at_once(club_url: tuple[str, Path], tmp_path: P
         browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         wide = {"width": 1280, "height": 900}
         teacher = browser.new_context(viewport=wide, accept_downloads=True).new_page()
+        asked: list[str] = []
+        teacher.on("request", lambda request: asked.append(request.url))
         learner = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
         stranger = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
 
@@ -105,6 +107,9 @@ def test_a_teacher_and_a_learner_at_once(club_url: tuple[str, Path], tmp_path: P
         rows = list(csv.DictReader(io.StringIO(Path(download.value.path()).read_text(encoding="utf-8"))))
         assert [r["name"] for r in rows] == ["Dora"]
         password = rows[0]["first password"]
+        # saved from the page's memory: no address on the server holds the file
+        assert download.value.url.startswith("blob:"), download.value.url
+        assert not [u for u in asked if "/media/" in u and "/static/" not in u], asked
         teacher.screenshot(path=str(tmp_path / "teacher-learners.png"))
         teacher.get_by_role("tab", name="Assign").click()
         settle(teacher)

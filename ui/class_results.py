@@ -18,6 +18,7 @@ from trainer.store import Assignment, Klass, Result, ScopedStore
 from trainer.store.classes import file_stem
 from ui.assigned import WIDEST, due_problem, late_mark, learners_field, say, task_words
 from ui.club import lesson_title, practice_name, star_text
+from ui.download import private_download
 from ui.state import lang, open_store, plain, reason
 from ui.widgets import guard
 
@@ -188,6 +189,5 @@ def results_section(store: ScopedStore, klass: Klass) -> None:
     def results_csv() -> str:
         return store.results_csv(klass.id)
 
-    st.download_button(t("classes.csv", code), data=results_csv,
-                       file_name=f"{file_stem(klass.name)}-results.csv", mime="text/csv", key="classes_csv",
-                       on_click="ignore", icon=":material/download:")
+    private_download(t("classes.csv", code), results_csv, f"{file_stem(klass.name)}-results.csv",
+                     key="classes_csv")

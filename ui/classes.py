@@ -30,6 +30,7 @@ from ui.assigned import FORM_KEYS, WIDEST, due_problem, learners_field, say, sho
 from ui.class_overview import overview_section
 from ui.class_results import results_section
 from ui.club import lesson_title, practice_name
+from ui.download import private_download
 from ui.state import init_state, open_store, plain, reason
 from ui.widgets import guard
 
@@ -280,12 +281,11 @@ def learners_section(store: ScopedStore, klass: Klass) -> None:
             st.dataframe([{t("classes.col.learner", LANG): n, t("classes.col.password", LANG): w}
                           for n, w in handed], hide_index=True)
             def passwords_file() -> str:
-                """Made when the teacher clicks, in his session: no file waits at a URL before."""
+                """Made when the teacher clicks, in his session, and saved by his browser alone."""
                 return passwords_csv(handed)
 
-            st.download_button(t("classes.passwords_csv", LANG), data=passwords_file,
-                               file_name=f"{file_stem(klass.name)}-passwords.csv", mime="text/csv",
-                               key="classes_passwords_csv", on_click="ignore", icon=":material/download:")
+            private_download(t("classes.passwords_csv", LANG), passwords_file,
+                             f"{file_stem(klass.name)}-passwords.csv", key="classes_passwords_csv")
             if st.button(t("classes.passwords_done", LANG), key="classes_passwords_done"):
                 st.session_state["classes_passwords"] = None
                 st.session_state["classes_renamed"] = None

@@ -51,6 +51,7 @@ from trainer.teach.course import COURSE_IDS, course_title
 from trainer.teach.drills import KINDS
 from ui.charts import NARROW, WIDE, calendar_grid
 from ui.club import practice_name
+from ui.download import private_download
 from ui.plots import CONFIG, DrillLine, day_words, drill_figure, queue_figure, rating_figure, themes_figure
 from ui.state import (
     club_mode,
@@ -477,9 +478,17 @@ def settings(store: Optional[Store], learner: Optional[int], name: str) -> None:
             """The history written row by row to a file on disk, handed to the page to read."""
             return export_file(store, learner)
 
-        st.download_button(t("progress.export", LANG), data=export, file_name=file_name(name),
-                           mime="application/json", key="progress_export", on_click="ignore",
-                           icon=":material/download:")
+        if club_mode():  # saved by this browser alone: no address holds a learner's history
+            def history_text() -> str:
+                with export() as handle:
+                    return handle.read().decode("utf-8")
+
+            private_download(t("progress.export", LANG), history_text, file_name(name), key="progress_export",
+                             mime="application/json")
+        else:  # one computer's own server: the file streamed from the disk, a piece at a time
+            st.download_button(t("progress.export", LANG), data=export, file_name=file_name(name),
+                               mime="application/json", key="progress_export", on_click="ignore",
+                               icon=":material/download:")
         st.caption(t("progress.export_help", LANG))
     if club_mode():  # accounts are made by teachers and operators: no learner comes in by a file
         return
