@@ -481,3 +481,25 @@ def test_every_rules_lesson_drills_its_idea_over_five_tasks() -> None:
     for seed in range(8):
         for item in lessons(seed=seed):
             assert len(item.questions) >= 5, (item.id, len(item.questions))
+
+
+def test_nothing_is_asked_before_it_is_taught() -> None:
+    """Over 200 attempts of every lesson before it: no question, caption or choice speaks
+    of the count (what an end adds) before the count lesson, nor says that a player has
+    shown he lacks a suit before the lesson on reading draws and passes."""
+    import re
+
+    from trainer.teach.course import COURSE_IDS, course_lesson
+
+    concepts = {"count": re.compile(r"\bcount\b|\badds?\b", re.IGNORECASE),
+                "reading": re.compile(r"has shown he has no", re.IGNORECASE)}
+    found = []
+    for lesson_id in COURSE_IDS[:COURSE_IDS.index("reading")]:
+        for attempt in range(200):
+            for question in course_lesson(lesson_id, "en", attempt).questions:
+                texts = [question.prompt, question.board.caption, *(c.label for c in question.choices)]
+                for concept, words in concepts.items():
+                    if COURSE_IDS.index(lesson_id) < COURSE_IDS.index(concept) and any(
+                            words.search(text) for text in texts):
+                        found.append((lesson_id, attempt, question.id, concept))
+    assert not found, found[:5]

@@ -253,7 +253,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     # ----- lessons: questions -----
     "q.count": "What is the count of this board?",
     "q.points": "The last tile was {move}. How much does it score?",
-    "q.part": "What does the {end} end add to the count?",
+    "q.part": "How many pips does the {end} end show?",
     "q.fits": "Where can {tile} go?",
     "q.open_ends": "Which ends are open now?",
     "q.second_double": "Now {move}. Does that double become a second spinner?",
@@ -285,7 +285,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "q.blocked_rule": "The boneyard is empty and no player's tile fits an open end. What happens?",
     "q.is_double": "Which of these tiles is a double?",
     "q.lies": "How does a double lie on the table?",
-    "q.double_counts": "A double {tile} lies at an open end. How much does it add to the count?",
+    "q.double_counts": "A double {tile} lies crosswise at an open end. How many pips does that end show?",
     "q.which_spinner": "Which of the doubles on the table is the spinner?",
     "q.cincos_cost": (
         "Under cincos another player has gone out and you are left with {tiles}. What comes off your score?"
@@ -307,10 +307,12 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "explain.points_scores": "{count} is a positive multiple of five, so the tile scores {points}.",
     "explain.points_nothing": "{count} is not a multiple of five, so the tile scores nothing.",
     "explain.points_zero": "A count of 0 scores nothing: only a positive multiple of five scores.",
-    "explain.part_double": "The arm ends in the double {tile}, lying crosswise: both halves count, {value}.",
+    "explain.part_double": (
+        "The arm ends in the double {tile}, lying crosswise: both its halves face out, {value} in all."
+    ),
     "explain.part_single": (
-        "The arm ends in {tile}: only its outer pip counts, {value}. A double the line goes on "
-        "through adds nothing at the end."
+        "The arm ends in {tile}: only its outer half faces out, showing {value}. A double the line goes on "
+        "through shows nothing at the end."
     ),
     "explain.open_ends_sides": (
         "The spinner {tile} takes tiles on its two sides first; its ends across open only once "
@@ -351,7 +353,9 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     ),
     "explain.is_double": "{tile} shows the same number on both halves: it is a double.",
     "explain.lies": "A double is placed crosswise, across the line, as {tile} is here.",
-    "explain.double_counts": "At an open end a double counts both halves: {tile} adds {value}.",
+    "explain.double_counts": (
+        "A double at an open end lies crosswise, both halves facing out: {tile} shows {value}."
+    ),
     "explain.which_spinner": (
         "{tile} was the first double played in the hand, so it is the spinner: it has tiles on its sides. "
         "The other doubles lie in the arms like any tile."
@@ -433,15 +437,16 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
         "and the boneyard is empty (the hand is blocked)."
     ),
     "lesson.doubles.title": "Doubles",
-    "lesson.doubles.body": "How a double lies and what it adds at an end.",
+    "lesson.doubles.body": "How a double lies, and what it shows at an end.",
     "lesson.doubles.stage1": (
         "A double shows one number on both halves and is placed crosswise. When a double lies at an open "
-        "end, both its halves count: 4-4 at an end adds 8. (The first double of a hand is the spinner, in "
-        "the middle of these boards, with rules of its own: the next lesson.)"
+        "end, both its halves face out: 4-4 at an end shows 8. Two lessons on, the count adds up what the "
+        "open ends show. (The first double of a hand is the spinner, in the middle of these boards, with "
+        "rules of its own: the next lesson.)"
     ),
     "lesson.doubles.stage2": (
-        "Once the next tile is put against a double, the line goes on through it, and that end adds "
-        "only the new tile's outer pip."
+        "Once the next tile is put against a double, the line goes on through it, and that end shows "
+        "only the new tile's outer half."
     ),
     "lesson.spinner.title": "The spinner",
     "lesson.spinner.body": "The first double of a hand, and its four arms.",

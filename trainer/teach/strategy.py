@@ -93,9 +93,20 @@ def _banked(m: Maker, topic: str, test: Callable[[Position], bool]) -> Position:
 
 
 def _best_questions(m: Maker, topic: str, prefix: str) -> list[Question]:
-    """The lesson's three best-move questions, from its topic's proven positions."""
-    chosen = pick(m.rng, bank(topic), QUESTIONS, avoid=m.used)
+    """The lesson's three best-move questions, from its topic's proven positions. Before
+    the lesson on reading draws and passes, none where a player has shown he lacks a
+    suit: that is read only once it is taught."""
+    entries = bank(topic)
+    if _before(prefix, "reading"):
+        entries = tuple(e for e in entries if not e.voids_map())
+    chosen = pick(m.rng, entries, QUESTIONS, avoid=m.used)
     return [best_question(m, f"{prefix}.best{n}", entry) for n, entry in enumerate(chosen, start=1)]
+
+
+def _before(lesson_id: str, later: str) -> bool:
+    """Whether the lesson comes before `later` in the course."""
+    order = [name for name, _ in BUILDERS]
+    return lesson_id in order and order.index(lesson_id) < order.index(later)
 
 
 def _with_best(m: Maker, lesson_id: str, topic: str, first: Question) -> Lesson:
