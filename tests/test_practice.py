@@ -171,3 +171,21 @@ def test_moves_that_are_not_the_learners_are_refused() -> None:
                   if Move.parse("6-6@E") not in game.learner_moves() else Move.parse("0-0@W"))
     with pytest.raises(TrainerError, match="no practice position"):
         practice_item("zz")
+
+
+OLD_S01 = ("5-5:5-0,0-6,6-4,4-4:5-2,2-0,0-4:5-1,1-0,0-3,3-1,1-4,4-5:5-3,3-6,6-6,6-5 6-1,2-1,1-1,0-0/"
+           "6-2,4-3,4-2,3-3,3-2,2-2 - 1 50,10")
+
+
+def test_every_goal_is_sound_no_star_for_a_costly_move() -> None:
+    """No goal in the bank gives stars for a first move that loses 10 points or more by
+    the hand's end, rewards a move 10 or more worse than one it refuses, or is kept by
+    more than three moves in four. The goal once set here ("score at least 40", met only
+    by 4-2@W, 10 worse than 4-3@E) is refused."""
+    from trainer.engine.position import Position
+    from trainer.teach.practice import Goal, unsound
+
+    assert [(item.id, unsound(item.position, item.goal)) for item in practice_items()
+            if unsound(item.position, item.goal)] == []
+    assert unsound(Position.from_code(OLD_S01), Goal("score", 40)) == (
+        "a move that keeps the goal loses 10 by the hand's end")

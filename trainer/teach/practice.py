@@ -335,9 +335,41 @@ def candidates(source: Source, seeds: Sequence[int]) -> Iterator[tuple[Position,
                 break
 
 
+COSTLY = 10  # points by the hand's end: a first move that keeps the goal yet costs this much is unsound
+MOST_KEEPING = 0.75  # of the first moves, at most this share may keep the goal
+
+
+def unsound(position: Position, goal: Goal) -> Optional[str]:
+    """Why the goal would teach a bad move here, or None when it is sound. Each first
+    move's value is the solver's (the mover's side's margin by the end of the hand, both
+    sides playing their best All Fives): no move that keeps the goal may lose COSTLY or
+    more against the best move (a goal would give it three stars), no move that loses
+    the goal may be COSTLY or more better than the best move that keeps it (the goal
+    would reward the worse play), and at most MOST_KEEPING of the moves keep it (else
+    there is nothing to find).
+
+    >>> unsound(practice_item("s01").position, practice_item("s01").goal) is None
+    True
+    """
+    results = move_results(position, goal.kind, position.turn)
+    values = {m.move: m.value for m in solve(position).moves}
+    keeping = [m for m in results if goal.met_by(results[m])]
+    losing = [m for m in results if m not in keeping]
+    best = max(values.values())
+    if not keeping:
+        return "no first move keeps the goal"
+    if best - min(values[m] for m in keeping) >= COSTLY:
+        return f"a move that keeps the goal loses {best - min(values[m] for m in keeping)} by the hand's end"
+    if losing and max(values[m] for m in losing) - max(values[m] for m in keeping) >= COSTLY:
+        return "a move that loses the goal is better by the hand's end"
+    if len(keeping) > MOST_KEEPING * len(results):
+        return f"{len(keeping)} of {len(results)} first moves keep the goal"
+    return None
+
+
 def goal_for(position: Position, kind: GoalKind) -> Optional[tuple[Goal, int]]:
     """The hardest goal of `kind` the learner can make sure of here, if some first move
-    loses it; with the best result."""
+    loses it and the goal is sound (`unsound`); with the best result."""
     learner = position.turn
     results = move_results(position, kind, learner)
     if kind == "hold":
@@ -355,7 +387,7 @@ def goal_for(position: Position, kind: GoalKind) -> Optional[tuple[Goal, int]]:
         if best != 1:
             return None
         goal = Goal("out")
-    if all(goal.met_by(r) for r in results.values()):
+    if all(goal.met_by(r) for r in results.values()) or unsound(position, goal) is not None:
         return None
     return goal, best
 
