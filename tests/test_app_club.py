@@ -507,7 +507,8 @@ def test_a_classes_files_are_made_at_the_click_and_handed_to_the_teachers_browse
     assert not at.get("download_button")
 
 
-def test_a_learners_history_is_handed_to_his_browser_alone(club: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_learners_history_is_handed_to_his_browser_alone(club: Store,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
     """In club mode a learner's history file is made at his click and saved by his own
     page: no download button, whose file would wait at an address anyone may fetch."""
     import json

@@ -483,7 +483,7 @@ def test_every_rules_lesson_drills_its_idea_over_five_tasks() -> None:
             assert len(item.questions) >= 5, (item.id, len(item.questions))
 
 
-def test_nothing_is_asked_before_it_is_taught() -> None:
+def test_no_words_of_a_later_lesson_in_200_attempts() -> None:
     """Over 200 attempts of every lesson before it: no question, caption or choice speaks
     of the count (what an end adds) before the count lesson, nor says that a player has
     shown he lacks a suit before the lesson on reading draws and passes."""
