@@ -1,8 +1,10 @@
 """The shipped puzzle bank (`puzzles/bank.jsonl`, package data of the installed
-trainer), read once and kept immutable."""
+trainer), read once and kept immutable; and the ids of puzzles merged into another
+(`puzzles/merged.jsonl`, `trainer.puzzles.duplicates`), which open the one kept."""
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Mapping
 from functools import lru_cache
@@ -37,7 +39,36 @@ def shipped() -> tuple[Puzzle, ...]:
 
 @lru_cache(maxsize=4)
 def _index(path: Path) -> Mapping[str, Puzzle]:
-    return MappingProxyType({p.id: p for p in _load(path)})
+    index = {p.id: p for p in _load(path)}
+    merged = _merged(path.with_name("merged.jsonl"))
+    for old, kept in merged.items():
+        for _ in range(8):  # a puzzle merged into one merged later: follow the chain
+            if kept in index or kept not in merged:
+                break
+            kept = merged[kept]
+        if old not in index and kept in index:
+            index[old] = index[kept]
+    return MappingProxyType(index)
+
+
+@lru_cache(maxsize=4)
+def _merged(path: Path) -> Mapping[str, str]:
+    """Each merged puzzle's id -> the id of the one kept (none without the file)."""
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return MappingProxyType({})
+    found: dict[str, str] = {}
+    for number, line in enumerate(lines, start=1):
+        try:
+            row = json.loads(line)
+            old, kept = row["id"], row["same_as"]
+        except (ValueError, KeyError, TypeError):
+            raise PuzzleError(f"{path.name} line {number}: not a merged puzzle's line") from None
+        if not isinstance(old, str) or not isinstance(kept, str):
+            raise PuzzleError(f"{path.name} line {number}: ids are text")
+        found[old] = kept
+    return MappingProxyType(found)
 
 
 class Shipped:
@@ -57,8 +88,9 @@ def catalogue() -> Shipped:
 
 
 def by_id(puzzle_id: str) -> Puzzle:
-    """One puzzle by its id; raises PuzzleError naming the id."""
-    for puzzle in shipped():
-        if puzzle.id == puzzle_id:
-            return puzzle
-    raise PuzzleError(f"no puzzle has the id {puzzle_id!r}")
+    """One puzzle by its id (a merged puzzle's id gives the one kept in its place);
+    raises PuzzleError naming the id."""
+    found = _index(bank_path()).get(puzzle_id) if isinstance(puzzle_id, str) else None
+    if found is None:
+        raise PuzzleError(f"no puzzle has the id {puzzle_id!r}")
+    return found
