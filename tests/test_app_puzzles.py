@@ -7,11 +7,12 @@ import re
 from datetime import date
 from pathlib import Path
 
+import pytest
 from streamlit.testing.v1 import AppTest
 
 from trainer.engine.moves import Move
 from trainer.i18n import t
-from trainer.puzzles.bank import shipped
+from trainer.puzzles.bank import by_id, shipped
 from trainer.puzzles.daily import daily
 from trainer.puzzles.kinds import KINDS, Puzzle
 from trainer.puzzles.text import hint, quiz_board, signed
@@ -305,3 +306,26 @@ def test_a_puzzle_the_bank_no_longer_has_opens_todays_and_says_so() -> None:
     assert t("puzzles.gone") in [str(i.value) for i in at.info]
     assert at.session_state["puzzle_id"] == daily(shipped(), date.today()).id
     assert at.session_state["puzzle_hint"] is False
+
+
+def test_a_score_most_answer_that_costs_over_the_hand_says_so_first() -> None:
+    """se77bc0112: 2-0@N scores 10 now (expected 9.2 over the hand), 6-3@W scores 5 and
+    is worth 39.7. Right for the question, the page warns first that in a game the
+    other move is the play, with what the answer costs; a puzzle where the two agree
+    gives no warning. The question itself says it is about now only."""
+    from trainer.puzzles.text import COSTLY_NOW, cost_over_the_hand
+
+    costly = by_id("se77bc0112")
+    assert cost_over_the_hand(costly) == pytest.approx(30.5)
+    at = open_page(costly.id)
+    assert any("about now only" in m.value for m in [*at.markdown, *at.caption, *at.info])
+    click_move(at, Move.parse("2-0@N"))
+    assert at.success[0].value.startswith("Right")
+    (warning,) = at.warning
+    assert warning.value == ("This puzzle asks for the most points now, and that is 2-0 on the north end "
+                             "(2-0@N); but over the hand it costs 30.5 against 6-3 on the west end (6-3@W). "
+                             "In a game, play 6-3 on the west end (6-3@W).")
+    sound = next(p for p in shipped() if p.kind == "score-most" and cost_over_the_hand(p) < COSTLY_NOW)
+    at = open_page(sound.id)
+    click_move(at, Move.parse(sound.accepted[0]))
+    assert not at.warning

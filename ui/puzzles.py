@@ -35,6 +35,7 @@ from trainer.puzzles.text import (
     line_words,
     move_label,
     notes,
+    now_only_words,
     role,
     signed,
 )
@@ -419,6 +420,9 @@ def show_result(puzzle: Puzzle, answer: str) -> None:
     else:
         accepted = t("list.separator", LANG).join(move_label(a, LANG) for a in puzzle.accepted)
         st.error(t("puzzles.wrong", LANG, answer=move_label(answer, LANG), accepted=accepted))
+    warning = now_only_words(puzzle, LANG)
+    if warning:  # the most points now is a bad move here: said before anything else
+        st.warning(warning, icon=":material/warning:")
     after_boards(puzzle, answer, right)
     for sentence in both_answers(puzzle, LANG):
         st.write(sentence)

@@ -1496,7 +1496,10 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "puzzles.kind.best-play": "Best play",
     "puzzles.kind.endgame": "Endgame",
     "puzzles.question.count": "What is the count of this board?",
-    "puzzles.question.score-most": "Play the move that scores the most points now.",
+    "puzzles.question.score-most": (
+        "Play the move that scores the most points now. The question is about now only: the best play over "
+        "the hand may be another move."
+    ),
     "puzzles.question.deny": (
         "No move scores now. Play the tile that leaves the next player the least: the "
         "fewest points any tile you cannot see could make on the next play."
@@ -1642,6 +1645,10 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "puzzles.solver_best_exact": "Best by the solver: {move}, {points} now; exact value {value}.",
     "puzzles.solver_best_expected": "Best by the solver: {move}, {points} now; expected value {value}.",
     "puzzles.agree": "Here the most points now is also the best play.",
+    "puzzles.now_only": (
+        "This puzzle asks for the most points now, and that is {answer}; but over the hand it costs {cost} "
+        "against {best}. In a game, play {best}."
+    ),
     "puzzles.nothing_now": "No move scores now: the choice is all about what comes later.",
     "puzzles.disagree": (
         "They differ: the solver's move gives up {now} points now and comes out {later} "

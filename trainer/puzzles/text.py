@@ -156,6 +156,33 @@ def both_answers(puzzle: Puzzle, lang: str = "en") -> list[str]:
     return lines
 
 
+COSTLY_NOW = 10.0  # points over the hand: a score-most answer that costs this much says so first
+
+
+def cost_over_the_hand(puzzle: Puzzle) -> float:
+    """How much the most points now loses over the hand against the solver's best (its
+    expected value, or exact value), for a score-most puzzle; 0 for another kind or
+    where they agree."""
+    if puzzle.kind != "score-most" or not puzzle.moves:
+        return 0.0
+    first, top = puzzle.info(puzzle.most_points()[0]), puzzle.info(puzzle.best_by_value()[0])
+    assert first is not None and top is not None
+    now = first.value if first.ev is None else first.ev
+    best = top.value if top.ev is None else top.ev
+    return max(0.0, best - now)
+
+
+def now_only_words(puzzle: Puzzle, lang: str = "en") -> str:
+    """Said first after a score-most puzzle whose answer costs COSTLY_NOW or more over
+    the hand: the question was about now only, and what the right answer costs ("" when
+    it costs less)."""
+    cost = cost_over_the_hand(puzzle)
+    if cost < COSTLY_NOW:
+        return ""
+    return t("puzzles.now_only", lang, answer=move_label(puzzle.most_points()[0], lang),
+             best=move_label(puzzle.best_by_value()[0], lang), cost=signed(-cost).lstrip("-"))
+
+
 def signed(x: float) -> str:
     """A figure with its sign, as the answers write it: "+25" when whole, else "-9.4".
 
