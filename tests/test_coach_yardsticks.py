@@ -150,3 +150,25 @@ def test_one_deal_is_never_given_a_margin(monkeypatch: pytest.MonkeyPatch, lang:
             review = judged(view, move, one, lang=lang)
             words += [review.headline, review.reason]
         assert not any("inf" in w for w in words), [w for w in words if "inf" in w]
+
+
+def test_a_mistake_needs_the_playouts_to_find_the_loss_too() -> None:
+    """The exact deals put `a` 20 ahead of `b` beyond their margin; the play-outs find
+    them level within their margin (no contradiction, no confirmation): `b` is graded
+    an inaccuracy, not a mistake. Where the play-outs confirm the loss, it is a mistake."""
+    view = Position.from_code(LATER)
+    moves = tuple(sorted(view.legal_moves(), key=str))
+    a, b = moves[:2]
+    points = tuple(view.points(m) for m in moves)
+    n = 40
+    exact = Evidence(moves, points, tuple(
+        tuple((50 if m == a else 30 if m == b else -40) + (d % 3) * 5 for d in range(n)) for m in moves))
+    level = Evidence(moves, points, tuple(
+        tuple((50 if m in (a, b) else -40) + ((d * 7 + i) % 5) * 4 for d in range(n))
+        for i, m in enumerate(moves)))
+    assert judged(view, b, exact).grade == "mistake"
+    review = judged(view, b, exact, by_play=level)
+    assert (review.grade, review.best, review.loss) == ("inaccuracy", a, 20.0)
+    confirming = Evidence(moves, points, tuple(
+        tuple((50 if m == a else 35 if m == b else -40) + (d % 3) * 5 for d in range(n)) for m in moves))
+    assert judged(view, b, exact, by_play=confirming).grade == "mistake"

@@ -22,8 +22,9 @@ each player's own information (`trainer.search.played_out`, in PLAYOUT_SHARE of 
 time). Where the two disagree in sign beyond their margins (`trainer.search.yardsticks`:
 the opening's case, where a deal's exact value rests on tiles nobody at the table can
 see), or where fewer than MIN_DEALS deals were solved exactly, the hint and the review
-rest on the play-outs alone and say so; such a grade is at most an inaccuracy (a
-mistake or a blunder needs both yardsticks to agree).
+rest on the play-outs alone and say so; such a grade is at most an inaccuracy. A
+mistake or a blunder needs both yardsticks to agree: where the play-outs do not find
+the loss significant too, the grade is at most an inaccuracy.
 
 Both say the idea first, in one plain sentence ("Play 3-0 on the east end: it sets up
 15 points next turn", `trainer.play.ideas`), then the figures and what they rest on.
@@ -477,6 +478,9 @@ def judged(view: Position, played: Move, evidence: Evidence, number: int = 0,
     few = not evidence.exact and evidence.deals < MIN_DEALS
     if by_play is not None and by_play.deals >= MIN_DEALS and (clash is not None or few):
         return judged_as_played(view, played, evidence, by_play, number, lang, voids, seed, clash)
+    if (named in ("mistake", "blunder") and by_play is not None and best in by_play.moves
+            and played in by_play.moves and not by_play.difference(best, played).significant):
+        named = CAPPED  # the play-outs do not confirm the loss beyond their margin: one yardstick only
     if clash is not None:
         words = disagree_words(clash, lang)
         detail = " ".join(x for x in (exact_figures(evidence, played, clash.b, lang),
