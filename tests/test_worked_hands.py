@@ -78,7 +78,11 @@ def test_a_move_is_called_worse_only_where_the_deals_show_it_and_the_playouts_do
             mine = step.verdict.of(move)
             if judgement.kind == "worse":
                 assert step.verdict.exact or (mine.shown_worse and not mine.contradicted), (seed, index, move)
+                assert step.verdict.exact or mine.played_lead - mine.played_margin > 0  # both yardsticks
                 assert re.search(r"better than .* by \d", judgement.words)
+                if not step.verdict.exact:  # the figure said first: on the player's own information
+                    said = f"by {mine.played_lead:.1f} ± {mine.played_margin:.1f}, played out"
+                    assert said in judgement.words
             if not step.verdict.exact and mine.contradicted:
                 assert judgement.kind == "unclear"
             if judgement.kind in ("close", "unclear"):
@@ -121,3 +125,18 @@ def test_the_seats_are_named_from_one_as_people_read_them() -> None:
         assert not re.search(r"[Pp]layer 0\b", story)
         assert f"You play as player {hand.learner + 1}," in story
         assert re.search(r"[Pp]layer 2\b", story)
+
+
+def test_hand_three_first_lead_is_judged_as_it_is_played() -> None:
+    """Hand 3 (seed 7) led 6-4, scoring 10. With every tile known the deals put 0-0 27.8
+    ahead; played out on what each player can see, 5.2 ± 1.2. The verdict says the
+    second figure first, the first only in brackets."""
+    hand = worked_hand(7)
+    first = hand.steps[0]
+    assert first.move == Move.parse("6-4") and first.verdict is not None
+    judgement = judge_move(first, Move.parse("6-4"))
+    assert judgement.kind == "worse"
+    assert judgement.words.startswith("0-0") and "than 6-4" in judgement.words
+    assert "by 5.2 ± 1.2, played out on what each player can see" in judgement.words
+    assert judgement.words.index("5.2") < judgement.words.index("27.8")
+    assert "though 6-4 as the lead (6-4) scores 10 points now" in judgement.words

@@ -1038,11 +1038,11 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "worked.verdict_close": (
         "{move} is as good as the deals can tell: {best} does best on them, but not beyond their margin."
     ),
-    "worked.verdict_worse": "{best} is better than {move} by {diff} ± {margin}: {idea}.",
-    "worked.verdict_worse_both": (
-        "{best} is better than {move} by {diff} ± {margin}, and played out too, by {played} ± "
-        "{played_margin}: {idea}."
+    "worked.verdict_worse_played": (
+        "{best} is better than {move} by {played} ± {played_margin}, played out on what each player can "
+        "see: {idea}. (With every tile known, the deals put it {diff} ± {margin} ahead.)"
     ),
+    "worked.though_scores": "{idea}, though {move} scores {points} now",
     "worked.verdict_exact_worse": "{best} is better than {move} by {diff}, exactly: {idea}.",
     "worked.verdict_unclear": (
         "Unclear: with every tile known, {exact} does better; played out on what each player can see, "

@@ -7,9 +7,10 @@ tile counts and the suits his opponent showed he lacks, and on two yardsticks ov
 uniform deals of the tiles he could not see (`trainer.search.yardsticks`):
 VERDICT_DEALS deals each solved exactly, and VERDICT_PLAYOUTS played out with every
 player choosing on what he can see. A move is called worse than the best only where
-the deals show it beyond their 95% margin and the play-outs do not contradict it; where
-the two yardsticks contradict each other, the verdict is "unclear"; where the deals
-cannot tell two moves apart, neither is called better. Late in the hand, when the
+both show it beyond their 95% margins, and the figure said first is the play-outs' (the
+value of the decision on the player's own information; the deals' figure, with every
+tile known, follows); where the two yardsticks contradict each other, the verdict is
+"unclear"; where they cannot both tell two moves apart, neither is called better. Late in the hand, when the
 tiles can lie only one way, the verdict is exact.
 
 The figures are worked out once, by `python -m trainer.teach.worked`, and kept in
@@ -242,6 +243,14 @@ def basis_words(step: Step, lang: str = "en") -> str:
              playouts=number(verdict.playouts, lang))
 
 
+def _both_worse(figures: Figures) -> bool:
+    """Whether both yardsticks put the best move ahead of this one beyond their margins:
+    the deals solved with every tile known and the play-outs on what each player can
+    see. Only then is a move called worse (on a deal seen whole the opening's values
+    rest on tiles nobody at the table knows)."""
+    return figures.shown_worse and figures.played_lead - figures.played_margin > 0
+
+
 def judge_move(step: Step, move: Move, lang: str = "en") -> Judgement:
     """The verdict on `move` (the learner's choice, or the move played in the hand) at
     `step`, in words: the verdict first, with the idea behind the better move."""
@@ -265,21 +274,22 @@ def judge_move(step: Step, move: Move, lang: str = "en") -> Judgement:
                   if f.move != best and twin_key(view, f.move) != twin_key(view, best)]
         runner = max(others, key=lambda f: f.exact).move if others else None
         clause = _idea(view, best, runner, step.voids, lang)
-        close = [f for f in others if not f.shown_worse and not verdict.exact]
+        close = [f for f in others if not _both_worse(f) and not verdict.exact]
         words = (tn("worked.verdict_best_close", len(close), lang, move=named, idea=clause) if close
                  else t("worked.verdict_best", lang, move=named, idea=clause))
         return Judgement("best", words, basis)
-    if verdict.exact or mine.shown_worse:
+    if verdict.exact or _both_worse(mine):
         clause = _idea(view, best, move, step.voids, lang)
         if verdict.exact:
             words = t("worked.verdict_exact_worse", lang, best=best_named, move=named,
                       diff=f"{mine.exact_lead:.0f}", idea=clause)
-        else:
-            also = mine.played_lead - mine.played_margin > 0
-            words = t("worked.verdict_worse_both" if also else "worked.verdict_worse", lang,
-                      best=best_named, move=named, diff=f"{mine.exact_lead:.1f}",
-                      margin=f"{mine.exact_margin:.1f}", played=f"{mine.played_lead:.1f}",
-                      played_margin=f"{mine.played_margin:.1f}", idea=clause)
+        else:  # the figure said first is the one on the player's own information
+            if view.points(move) > view.points(best):  # what the worse move has for it, said
+                clause = t("worked.though_scores", lang, idea=clause, move=named,
+                           points=tn("plural.points", view.points(move), lang))
+            words = t("worked.verdict_worse_played", lang, best=best_named, move=named,
+                      played=f"{mine.played_lead:.1f}", played_margin=f"{mine.played_margin:.1f}",
+                      diff=f"{mine.exact_lead:.1f}", margin=f"{mine.exact_margin:.1f}", idea=clause)
         return Judgement("worse", words, basis)
     return Judgement("close", t("worked.verdict_close", lang, move=named, best=best_named), basis)
 
