@@ -541,3 +541,29 @@ def test_you_and_the_opponent_are_lower_case_in_the_middle_of_a_sentence() -> No
     mid = [m.group(0) for x in texts for m in re.finditer(r"(?<=[^.!?\s])\s+(Opponent|You|Your)\b.{0,20}", x)]
     assert not mid, sorted(set(mid))[:10]
     assert any("your opponent holds " in x for x in texts)  # "for example: your opponent holds 6-4, 5-0"
+
+
+def test_every_best_move_explanation_says_an_idea_or_why_no_rule_does_before_the_figures() -> None:
+    """Over every banked position: where the reason alone would be figures ("6-0 is
+    worth 2.5 on average and 6-1 -11.5"), the explanation first says the idea that
+    tells the moves apart, or in the shedding lesson whether shedding the heavier tile
+    is the play this time, or that no simple rule tells them apart; the figures follow."""
+    from trainer.teach.bestmove import FIGURES_ONLY, best_question, reason
+    from trainer.teach.proven import TOPICS, bank
+
+    kinds: Counter[str] = Counter()
+    for topic in TOPICS:
+        for entry in bank(topic):
+            key, _ = reason(entry)
+            question = best_question(Maker("en", 0, 99), "q", entry)
+            if key not in FIGURES_ONLY:
+                continue
+            figures_first = re.match(r"^(\d|-|\+|[0-6]-[0-6] (?:on|as) )", question.explanation)
+            assert not figures_first, (topic, question.explanation)
+            if question.explanation.startswith("No simple rule"):
+                kinds["no rule"] += 1
+            elif question.explanation.startswith(("It sheds the heavier", "Shedding the heaviest")):
+                kinds["the lesson's rule"] += 1
+            else:
+                kinds["an idea"] += 1
+    assert kinds["an idea"] >= 60 and kinds["the lesson's rule"] >= 1, kinds

@@ -659,6 +659,14 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
         "{best_reply}."
     ),
     "why.mean": "{best} is worth {value} on average and {other} {other_value}.",
+    "why.shed_more": (
+        "It sheds the heavier tile: {pips} pips out of your hand, against {other_pips} with {other}."
+    ),
+    "why.shed_not_here": (
+        "Shedding the heaviest tile is not the play this time: {other} sheds {other_pips} pips and {best} "
+        "{pips}, yet {best} does better over the rest of the hand, for what each leaves on the table."
+    ),
+    "why.no_rule": "No simple rule tells these two moves apart here; the hand played out does:",
     "why.sampled_reply": (
         "After {other}, the most the next player could score at once with a tile from his hand is {reply} "
         "on average over the deals; after {best}, {best_reply}."

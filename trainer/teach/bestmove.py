@@ -27,6 +27,8 @@ from trainer.engine.moves import Move
 from trainer.engine.position import Hidden, Position, size
 from trainer.engine.rules import round_to_five
 from trainer.i18n import t
+from trainer.play.ideas import idea, idea_words
+from trainer.play.players import mover_view
 from trainer.teach.deals import unseen
 from trainer.teach.lines import Line, blocks, opens_spinner, replay
 from trainer.teach.proven import Option, Proven, reply_of
@@ -242,7 +244,7 @@ def best_question(m: Maker, qid: str, entry: Proven) -> Question:
         head = m.t("strategy.solved_deals", best=label, value=signed(entry.value(best)), deals=entry.deals,
                    best_in=best.best_in, unseen=len(unseen(position)))
     key, figures = reason(entry)
-    explanation = m.t(key, **_words(m, figures))
+    explanation = idea_first(m, entry, key, m.t(key, **_words(m, figures)))
     if entry.topic == "spinner":
         explanation += " " + spinner_fact(m, entry, figures["other"])  # type: ignore[arg-type]
     lines = lines_of(entry)
@@ -268,6 +270,30 @@ def best_question(m: Maker, qid: str, entry: Proven) -> Question:
     choices = sorted(((str(o.move), move_label(o.move, m.lang)) for o in entry.options), key=lambda c: c[0])
     return m.question(qid, "best_move", m.t("q.best_move", player=m.seat(position.turn)), board, choices,
                       str(best.move), explanation, details, notes=tuple(notes), figures=head)
+
+
+FIGURES_ONLY = ("why.mean", "why.whole", "why.sampled_later")  # reasons that are figures alone
+
+
+def idea_first(m: Maker, entry: Proven, key: str, figures: str) -> str:
+    """The explanation with the idea said first where the reason alone is figures: the
+    coach's idea that tells the best move from its rival (`trainer.play.ideas`); else,
+    in the shedding lesson, whether shedding the heavier tile is what wins here or, if
+    not, that it is not this time; else that no simple rule tells the two apart here."""
+    if key not in FIGURES_ONLY:
+        return figures
+    position = entry.position
+    best, other = entry.best.move, rival(entry).move
+    found = idea(mover_view(position), best, other, entry.voids_map(), 0)
+    if found is not None:
+        words = idea_words(found, m.lang)
+        return f"{words[:1].upper()}{words[1:]}. {figures}"
+    if entry.topic == "shedding":
+        mine, theirs = best.tile.pips, other.tile.pips
+        key = "why.shed_more" if mine > theirs else "why.shed_not_here"
+        return m.t(key, best=move_label(best, m.lang), other=move_label(other, m.lang), pips=mine,
+                   other_pips=theirs) + " " + figures
+    return m.t("why.no_rule") + " " + figures
 
 
 def spinner_fact(m: Maker, entry: Proven, other: Move) -> str:
