@@ -115,3 +115,26 @@ def test_a_search_whose_worker_ended_is_said_in_plain_words() -> None:
     assert not at.exception, [e.value for e in at.exception]
     assert t("search.failed", "en") in [w.value for w in at.warning]
     assert at.table and not at.error
+
+
+def test_where_the_unseen_tiles_are_is_drawn_with_exact_chances() -> None:
+    """A pasted position with player 2's seven tiles and the boneyard hidden: each of the
+    19 tiles player 1 cannot see is in player 2's hand with chance 7/19 and in the
+    boneyard 12/19, exactly (every deal counted alike), in the drawing and in its table."""
+    import base64
+    import re
+
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.query_params["position"] = "6-6:6-4::: 6-1,5-5,5-2,4-3,3-0,2-2,1-0/?7 ?12 0 0,10"
+    at.run()
+    at.switch_page("ui/analysis.py").run()
+    assert not at.exception
+    expander = next(e for e in at.expander if e.label == "Where are the tiles player 1 cannot see?")
+    assert "50,388 deals, so the figures are exact" in expander.caption[0].value  # 19 choose 7
+    table = expander.dataframe[0].value
+    assert len(table) == 19 and list(table.columns) == ["Tile", "Player 2", "Boneyard"]
+    assert set(table["Player 2"]) == {"37%"} and set(table["Boneyard"]) == {"63%"}
+    drawn = next(h.proto.body for h in expander.get("html") if "svg+xml" in h.proto.body)
+    svg = base64.b64decode(re.search(r"base64,([A-Za-z0-9+/=]+)", drawn).group(1)).decode()
+    chances = [float(c) for c in re.findall(r'data-place="1" data-chance="([0-9.]+)"', svg)]
+    assert len(chances) == 19 and all(abs(c - 12 / 19) < 1e-3 for c in chances)

@@ -7,7 +7,9 @@ analysed; pasting shows the pasted position's board."""
 from __future__ import annotations
 
 import math
+from base64 import b64encode
 from functools import partial
+from html import escape
 from typing import Optional
 
 import streamlit as st
@@ -15,14 +17,17 @@ import streamlit as st
 from trainer.engine.layout import EMPTY, Layout
 from trainer.engine.movenames import move_words
 from trainer.engine.moves import Move
-from trainer.engine.position import MAX_CODE, Position
+from trainer.engine.position import MAX_CODE, Hidden, Position
 from trainer.engine.seats import seat
 from trainer.engine.tiles import ALL_TILES, Tile, sort_tiles
 from trainer.errors import TrainerError
-from trainer.i18n import t, tn
+from trainer.i18n import number, percent, t, tn
+from trainer.play.players import mover_view
+from trainer.play.reading import read
 from trainer.search.playouts import sampled_or_rough, solved_or_rough
 from trainer.search.sampling import Estimate
 from trainer.search.solver import Solution
+from ui.charts import chances_grid
 from ui.state import init_state, reason
 from ui.widgets import board, board_legend, costly, end_buttons, hand, tile_buttons
 
@@ -280,6 +285,37 @@ def analysed(with_board: bool) -> None:
         board_legend()
     st.metric(t("analysis.count", LANG), position.layout.count())
     moves_table(position)
+    where_the_tiles_are(position)
+
+
+def where_the_tiles_are(position: Position) -> None:
+    """Each tile the mover cannot see, its chance to lie in each other hand or in the
+    boneyard, from his view: every deal that fits what he knows counted alike, exactly
+    (a position has no history of plays here to weigh under a play model). Folded; a
+    table of the same figures beneath for screen readers."""
+    mover = position.hands[position.turn]
+    if isinstance(mover, Hidden) and mover.count:
+        return  # a reading is from the mover's view: his tiles must be shown
+    try:
+        found = read(mover_view(position))
+    except TrainerError:
+        return
+    if not found.chances:
+        return  # every tile is seen: nothing to read
+    places = [t("choice.player", LANG, player=seat(p)) if p is not None else t("glossary.boneyard.name", LANG)
+              for p in found.places]
+    tiles = sort_tiles(tuple(found.chances))
+    rows = [(str(tile), found.chances[tile]) for tile in tiles]
+    label = t("analysis.where_alt", LANG, player=seat(position.turn), n=len(rows))
+    with st.expander(t("analysis.where_title", LANG, player=seat(position.turn)), icon=":material/grid_on:"):
+        st.caption(tn("analysis.where_basis", found.deals, LANG, player=seat(position.turn),
+                      n=number(found.deals, LANG)))
+        drawn = chances_grid(rows, places, label, lambda n: str(percent(n, LANG)))
+        st.html(f'<img src="data:image/svg+xml;base64,{b64encode(drawn.encode()).decode()}" '
+                f'alt="{escape(label, quote=True)}" style="max-width:100%;height:auto">')
+        st.dataframe([{t("analysis.where_tile", LANG): name,
+                       **{place: str(percent(round(100 * p), LANG)) for place, p in zip(places, chances)}}
+                      for name, chances in rows], hide_index=True)
 
 
 if view == "build":

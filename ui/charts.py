@@ -11,7 +11,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import date, timedelta
 from html import escape
 
@@ -67,3 +67,49 @@ def calendar_grid(start: date, weeks: int, counts: dict[date, int], today: date,
                         f'y="{top + weekday * cell:.1f}" width="{cell - gap:.1f}" height="{cell - gap:.1f}" '
                         f'rx="2" fill="{CALENDAR_COLOURS[level]}"/>')
     return _svg(max(width, left + weeks * cell + 4), height, label, body)
+
+
+CHANCE_DARK = (31, 111, 80)  # a certain place: the felt's green
+CHANCE_ROW = 26  # px a tile's row
+CHANCE_LABEL = 56  # px the tiles' column
+
+
+def chance_colour(p: float) -> str:
+    """White for 0, the felt's green for 1, in between by the chance.
+
+    >>> chance_colour(0.0), chance_colour(1.0)
+    ('#ffffff', '#1f6f50')
+    """
+    r, g, b = (round(255 + (c - 255) * p) for c in CHANCE_DARK)
+    return f"#{r:02x}{g:02x}{b:02x}"
+
+
+def chances_grid(rows: Sequence[tuple[str, Sequence[float]]], places: Sequence[str], label: str,
+                 written: Callable[[int], str] = "{}%".format, width: int = NARROW) -> str:
+    """Where the tiles are, as a grid: a row per unseen tile (its name first), a column
+    per place it may lie in (the other hands, the boneyard), each cell shaded by the
+    chance and showing it in whole per cent (`written` writes one as the language does);
+    a place the tile cannot be in (a suit its player showed he lacks) shows 0.
+
+    >>> svg = chances_grid([("6-6", (0.25, 0.75))], ["Player 2", "Boneyard"], "where")
+    >>> 'data-tile="6-6" data-place="1" data-chance="0.75"' in svg and ">75%<" in svg
+    True
+    """
+    columns = max(1, len(places))
+    cell = (width - CHANCE_LABEL) / columns
+    top = 30
+    height = top + CHANCE_ROW * len(rows) + 6
+    body = [f'<rect x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>']
+    for i, name in enumerate(places):
+        body.append(_text(CHANCE_LABEL + cell * (i + 0.5), 20, name, 12, anchor="middle", weight="bold"))
+    for r, (tile, chances) in enumerate(rows):
+        y = top + CHANCE_ROW * r
+        body.append(_text(8, y + 17, tile, 13, weight="bold"))
+        for i, p in enumerate(chances):
+            x = CHANCE_LABEL + cell * i
+            ink = "#ffffff" if p > 0.55 else INK
+            body.append(f'<rect class="chance" data-tile="{escape(tile, quote=True)}" data-place="{i}" '
+                        f'data-chance="{p:.4g}" x="{x + 1:.1f}" y="{y + 1:.1f}" width="{cell - 2:.1f}" '
+                        f'height="{CHANCE_ROW - 2}" rx="3" fill="{chance_colour(p)}" stroke="#d5d2c8"/>')
+            body.append(_text(x + cell / 2, y + 17, written(round(100 * p)), 12, anchor="middle", colour=ink))
+    return _svg(width, height, label, body)

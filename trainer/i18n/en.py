@@ -1491,6 +1491,23 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "analysis.exact": "Exact value for player {player}: **{value}**; best: {best}",
     "analysis.estimate": "Estimate values by sampling ({samples} deals of the hidden tiles)",
     "analysis.sampling": "Dealing the hidden tiles and solving each deal...",
+    "analysis.where_title": "Where are the tiles player {player} cannot see?",
+    "analysis.where_basis": {
+        "one": (
+            "Every deal of the tiles player {player} cannot see that fits the tile counts, counted alike: "
+            "{n} deal, so the figures are exact. A position holds no history of plays: the suits a player "
+            "showed he lacks and the moves made earlier are not weighed here."
+        ),
+        "other": (
+            "Every deal of the tiles player {player} cannot see that fits the tile counts, counted alike: "
+            "{n} deals, so the figures are exact. A position holds no history of plays: the suits a player "
+            "showed he lacks and the moves made earlier are not weighed here."
+        ),
+    },
+    "analysis.where_alt": (
+        "The chance of each of the {n} tiles player {player} cannot see to be in each place."
+    ),
+    "analysis.where_tile": "Tile",
     "analysis.moves": "Moves",
     "analysis.col.move": "move",
     "analysis.col.points": "points now",
