@@ -12,6 +12,7 @@ from tests.support import tree_strings
 from trainer.engine.game import Match
 from trainer.engine.movenames import move_words
 from trainer.engine.moves import Move
+from trainer.engine.tiles import Tile
 from trainer.i18n import t
 from trainer.play.session import PlaySession, PlaySettings
 
@@ -322,3 +323,29 @@ def test_the_match_result_names_each_sides_final_match_score() -> None:
         final = "; ".join(f"{name} {score}" for name, score in board)
         assert len(result) == 1 and result[0].endswith(f"Final match score: {final}."), result
         assert ("You win the match" if won else "The computer wins the match") in result[0]
+
+
+def test_where_the_tiles_are_is_read_from_the_learners_view_and_the_hand_so_far() -> None:
+    """Asked for, the tiles the learner cannot see and their chances, each row summing to
+    one; none of his own tiles or the table's among them; read as the greedy computer
+    plays once it has moved; the computer's tiles themselves never reach the page."""
+    at = open_game(PlaySettings(seed=5, opponent="greedy"))
+    for _ in range(2):
+        play_one_move(at, muggins=False)
+    session: PlaySession = at.session_state["play"]
+    position = session.match.position
+    assert position.turn == session.settings.learner
+    at.button(key="play_where_button").click().run()
+    assert not at.exception
+    box = next(e for e in at.expander if e.label == t("play.where_title"))
+    table = box.dataframe[0].value
+    seen = set(position.hand(session.settings.learner)) | set(position.layout.tiles())
+    tiles = [Tile.parse(x) for x in table.iloc[:, 0]]
+    assert tiles and not set(tiles) & seen and len(tiles) == 28 - len(seen)
+    found = at.session_state["play_where"][1]
+    assert found.asked == "greedy" and all(abs(sum(row) - 1) < 1e-9 for row in found.chances.values())
+    other = 1 - session.settings.learner
+    hidden = ", ".join(str(x) for x in sorted(position.hand(other)))
+    assert hidden not in str(table) and hidden not in " ".join(c.value for c in box.caption)
+    at.button(key="play_where_button").click().run()
+    assert at.session_state["play_where"][1] is found  # once a position: the same figures

@@ -7,9 +7,7 @@ analysed; pasting shows the pasted position's board."""
 from __future__ import annotations
 
 import math
-from base64 import b64encode
 from functools import partial
-from html import escape
 from typing import Optional
 
 import streamlit as st
@@ -21,14 +19,14 @@ from trainer.engine.position import MAX_CODE, Hidden, Position
 from trainer.engine.seats import seat
 from trainer.engine.tiles import ALL_TILES, Tile, sort_tiles
 from trainer.errors import TrainerError
-from trainer.i18n import number, percent, t, tn
+from trainer.i18n import number, t, tn
 from trainer.play.players import mover_view
 from trainer.play.reading import read
 from trainer.search.playouts import sampled_or_rough, solved_or_rough
 from trainer.search.sampling import Estimate
 from trainer.search.solver import Solution
-from ui.charts import chances_grid
 from ui.state import init_state, reason
+from ui.where import chances
 from ui.widgets import board, board_legend, costly, end_buttons, hand, tile_buttons
 
 SAMPLES = 100
@@ -291,8 +289,7 @@ def analysed(with_board: bool) -> None:
 def where_the_tiles_are(position: Position) -> None:
     """Each tile the mover cannot see, its chance to lie in each other hand or in the
     boneyard, from his view: every deal that fits what he knows counted alike, exactly
-    (a position has no history of plays here to weigh under a play model). Folded; a
-    table of the same figures beneath for screen readers."""
+    (a position has no history of plays here to weigh under a play model). Folded."""
     mover = position.hands[position.turn]
     if isinstance(mover, Hidden) and mover.count:
         return  # a reading is from the mover's view: his tiles must be shown
@@ -302,20 +299,10 @@ def where_the_tiles_are(position: Position) -> None:
         return
     if not found.chances:
         return  # every tile is seen: nothing to read
-    places = [t("choice.player", LANG, player=seat(p)) if p is not None else t("glossary.boneyard.name", LANG)
-              for p in found.places]
-    tiles = sort_tiles(tuple(found.chances))
-    rows = [(str(tile), found.chances[tile]) for tile in tiles]
-    label = t("analysis.where_alt", LANG, player=seat(position.turn), n=len(rows))
     with st.expander(t("analysis.where_title", LANG, player=seat(position.turn)), icon=":material/grid_on:"):
         st.caption(tn("analysis.where_basis", found.deals, LANG, player=seat(position.turn),
                       n=number(found.deals, LANG)))
-        drawn = chances_grid(rows, places, label, lambda n: str(percent(n, LANG)))
-        st.html(f'<img src="data:image/svg+xml;base64,{b64encode(drawn.encode()).decode()}" '
-                f'alt="{escape(label, quote=True)}" style="max-width:100%;height:auto">')
-        st.dataframe([{t("analysis.where_tile", LANG): name,
-                       **{place: str(percent(round(100 * p), LANG)) for place, p in zip(places, chances)}}
-                      for name, chances in rows], hide_index=True)
+        chances(found, position.turn)
 
 
 if view == "build":

@@ -21,10 +21,13 @@ from trainer.engine.seats import seat, seats
 from trainer.engine.tiles import Tile, is_whole
 from trainer.engine.voids import voids_from_turns
 from trainer.errors import TrainerError
-from trainer.i18n import Typed, join, t, tn
+from trainer.i18n import Typed, join, number, t, tn
 from trainer.play.coach import MoveReview, hint, review_hand
+from trainer.play.hand_history import history_from_turns
 from trainer.play.mistakes import KIND as MINE
 from trainer.play.mistakes import own_puzzle
+from trainer.play.players import mover_view
+from trainer.play.reading import read
 from trainer.play.session import (
     FILE_LIMIT,
     STRENGTHS,
@@ -38,6 +41,7 @@ from trainer.play.session import (
 )
 from trainer.search.admission import Busy, gate
 from ui.state import init_state, learner_id, open_store, plain, reason, record_result
+from ui.where import chances
 from ui.widgets import (
     board,
     board_legend,
@@ -459,6 +463,49 @@ def learner_turn(session: PlaySession) -> None:
             with coach_box.expander(t("play.figures", LANG)):
                 for line in advice.details:
                     st.caption(line)
+    if st.session_state["play_coach"]:
+        where_the_tiles_are(session, tools)
+
+
+READ_AS = {"random": "uniform", "greedy": "greedy", "expert": "expert"}  # the computer's play model
+
+
+def where_the_tiles_are(session: PlaySession, tools: Any) -> None:
+    """Asked for (where the coach is allowed): each tile the learner cannot see, its
+    chance to be in each other hand or in the boneyard, read from his view and the hand
+    so far, the others' moves weighed as the computer at this strength plays
+    (`trainer.play.reading`). Worked out once a position; only chances reach the page."""
+    match = session.match
+    made_for = (match.position.code(), LANG)
+    if tools.button(t("play.where", LANG), key="play_where_button", icon=":material/grid_on:"):
+        st.session_state["play_where_for"] = made_for
+    if st.session_state.get("play_where_for") != made_for:
+        return
+    kept = st.session_state.get("play_where")
+    if kept is None or kept[0] != made_for:
+        so_far = history_from_turns(match.starts[-1], tuple(match.hands[-1]))
+        try:
+            found = read(mover_view(match.position), so_far=so_far,
+                         model_name=READ_AS.get(session.settings.opponent, "uniform"),
+                         seed=len(match.hands[-1]))
+        except TrainerError as error:
+            st.warning(plain(error))
+            return
+        kept = (made_for, found)
+        st.session_state["play_where"] = kept
+    found = kept[1]
+    if not found.chances:
+        return
+    with st.expander(t("play.where_title", LANG), expanded=True, icon=":material/grid_on:"):
+        if found.model == "uniform" and found.exact:
+            st.caption(tn("play.where_uniform", found.deals, LANG, n=number(found.deals, LANG)))
+        else:
+            st.caption(t("play.where_model", LANG, model=t(f"play.model.{found.model}", LANG),
+                         deals=number(found.deals, LANG), effective=number(round(found.effective), LANG),
+                         margin=round(100 * (found.margin or 0.0))))
+        if found.model != found.asked:
+            st.caption(t("play.where_fallback", LANG, asked=t(f"play.model.{found.asked}", LANG)))
+        chances(found, session.settings.learner)
 
 
 def claim_note(claim: Claim, move: Move) -> Optional[str]:

@@ -2376,6 +2376,32 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "play.claim_submit": "Play and claim",
     "play.bad_claim": "Claim a whole number of points, 0 to 999.",
     "play.hint": "Hint",
+    "play.where": "Where are the tiles?",
+    "play.where_title": "Where are the tiles you cannot see?",
+    "play.where_uniform": {
+        "one": (
+            "Every deal that fits what you have seen (the tile counts, the suits a player showed he lacks) "
+            "counted alike: {n} deal, so the figures are exact."
+        ),
+        "other": (
+            "Every deal that fits what you have seen (the tile counts, the suits a player showed he lacks) "
+            "counted alike: {n} deals, so the figures are exact."
+        ),
+    },
+    "play.where_model": (
+        "Each deal that fits what you have seen is weighed by how likely the others' moves this hand were "
+        "for {model}: {deals} deals drawn, worth {effective} equal ones; each figure within ± {margin} "
+        "percentage points."
+    ),
+    "play.where_fallback": (
+        "Read as {asked} the weights rested on too few deals, so these are the figures with every deal that "
+        "fits counted alike."
+    ),
+    "play.model.uniform": "any player",
+    "play.model.greedy": "a player who takes the most points now",
+    "play.model.guarded": "a player who takes points but guards the next reply",
+    "play.model.club": "a club player",
+    "play.model.expert": "a club player",
     "play.coach_thinking": "The coach is thinking...",
     "play.undo": "Undo",
     "play.coach_says": "**Coach:** {headline}",
