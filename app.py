@@ -30,6 +30,7 @@ def pages(lang: str, role: Optional[str] = None) -> list[st.Page]:
         st.Page("ui/puzzles.py", title=t("nav.puzzles", lang), icon=":material/extension:"),
         st.Page("ui/play.py", title=t("nav.play", lang), icon=":material/sports_esports:"),
         st.Page("ui/analysis.py", title=t("nav.analysis", lang), icon=":material/search:"),
+        st.Page("ui/hands.py", title=t("nav.hands", lang), icon=":material/history_edu:", url_path="hands"),
         st.Page("ui/progress.py", title=t("nav.progress", lang), icon=":material/monitoring:"),
         # reached from Start, Learn and Play, not from the menu
         st.Page("ui/guided.py", title=t("guided.title", lang), icon=":material/school:",

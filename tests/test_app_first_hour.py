@@ -27,6 +27,7 @@ from trainer.play.sealed import SealError, key_of, unseal  # noqa: E402
 from trainer.play.session import PlaySession, PlaySettings  # noqa: E402
 from trainer.puzzles.bank import catalogue, shipped  # noqa: E402
 from trainer.puzzles.daily import daily  # noqa: E402
+from trainer.puzzles.kinds import Puzzle  # noqa: E402
 from trainer.store import Store  # noqa: E402
 from trainer.teach.drills import seeded_item  # noqa: E402
 from trainer.teach.lessons import lesson, lessons  # noqa: E402
@@ -34,7 +35,12 @@ from ui.keep import LIMIT, sections  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = str(ROOT / "app.py")
-TODAY = daily(shipped(), date.today())
+
+
+def today_puzzle() -> Puzzle:
+    """Today's puzzle, read when a test needs it (a run may pass midnight)."""
+    return daily(shipped(), date.today())
+
 
 
 # ----- helpers -----
@@ -191,7 +197,7 @@ def test_a_guests_lessons_and_answers_survive_a_link_and_go_to_the_profile_he_ma
 
 
 def test_a_hint_taken_stays_taken_after_a_reload() -> None:
-    puzzle = next(p for p in shipped() if p.kind == "best-play" and p.id != TODAY.id)
+    puzzle = next(p for p in shipped() if p.kind == "best-play" and p.id != today_puzzle().id)
     at = opened("puzzles", puzzle_id=puzzle.id)
     ok(at.button(key="puzzle_hint_button").click())
     assert at.session_state["puzzle_hint"]
@@ -270,7 +276,7 @@ def test_a_guest_after_lesson_1_is_sent_to_lesson_2_not_to_todays_puzzle() -> No
 def test_hint_wrong_try_again_right_is_a_helped_attempt_not_a_solve_nor_the_streak(db: Path) -> None:
     with Store(str(db), catalogue=catalogue()) as store:
         store.create_learner("Hana")
-    puzzle = TODAY
+    puzzle = today_puzzle()
     if puzzle.kind == "count":
         pytest.skip("today's puzzle is a count: the move version of this test needs a move")
     at = opened("puzzles", learner="Hana", puzzle_id=puzzle.id)

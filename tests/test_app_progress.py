@@ -39,7 +39,10 @@ from ui.state import OPERATOR_ENV  # noqa: E402
 ROOT = Path(__file__).resolve().parent.parent
 APP = str(ROOT / "app.py")
 PAGES = ("home", "learn", "practice", "drills", "puzzles", "play", "analysis", "progress")
-TODAY = daily(shipped(), date.today())
+def today_puzzle() -> Puzzle:
+    """Today's puzzle, read when a test needs it (a run may pass midnight)."""
+    return daily(shipped(), date.today())
+
 CHARTS = ("summary", "rating", "drills", "themes", "queue")  # the tabs of ui/progress.py, summary first
 
 
@@ -140,7 +143,7 @@ def a_wrong_move(puzzle: Puzzle) -> Move:
 
 
 def tagged(kind: str = "best-play") -> Puzzle:
-    return next(p for p in shipped() if p.kind == kind and p.tags and p.id != TODAY.id)
+    return next(p for p in shipped() if p.kind == kind and p.tags and p.id != today_puzzle().id)
 
 
 def open_store(path: Path) -> Store:
@@ -296,7 +299,7 @@ def test_rated_puzzles_move_the_rating_and_missed_ones_come_back_for_review(db: 
     assert at.session_state["puzzle_source"] == "stream"
     served = at.session_state["puzzle_id"]
     puzzle = next(p for p in shipped() if p.id == served)
-    assert puzzle.id != TODAY.id
+    assert puzzle.id != today_puzzle().id
     if puzzle.kind == "count":
         at.text_input(key="puzzle_count").input(str(int(puzzle.accepted[0]) + 1))
         ok(list(at.get("form_submit_button"))[0].click())
@@ -766,7 +769,7 @@ def test_the_rating_chart_draws_every_rated_puzzle_or_every_day(db: Path, hours:
     fewer than seven days each is a point of the rating line, numbered; over more, the
     rating at each day's end is, inside the axis's range."""
     midnight = datetime.combine(date.today() - timedelta(days=1), datetime.min.time()).astimezone()
-    puzzles = [p for p in shipped() if p.id != TODAY.id][:len(hours)]
+    puzzles = [p for p in shipped() if p.id != today_puzzle().id][:len(hours)]
     with Store(str(db), catalogue=catalogue()) as store:
         learner = store.create_learner("Rae").id
         for i, (puzzle, hour) in enumerate(zip(puzzles, hours)):
@@ -820,7 +823,7 @@ def test_the_start_page_sends_a_returning_learner_to_what_is_due(db: Path) -> No
     with Store(str(db), catalogue=catalogue()) as store:
         learner = store.create_learner("Hedy").id
         store.record_lesson(learner, COURSE_IDS[0], 3)
-        store.record_attempt(learner, "puzzle", TODAY.id, False, mode="daily",  # today, on his clock
+        store.record_attempt(learner, "puzzle", today_puzzle().id, False, mode="daily",  # today, on his clock
                              when=datetime.now(UTC) - timedelta(hours=2), day=date.today())
     at = app("Hedy")  # one path: until the rules lessons are done, the next of them, whatever is due
     second = course_lesson(COURSE_IDS[1]).title
@@ -846,7 +849,7 @@ def test_the_start_page_sends_a_returning_learner_to_what_is_due(db: Path) -> No
         for seed in (1, 2):
             store.record_attempt(learner, "drill", f"total:1:{seed}", True, kind="total")
     with Store(str(db), catalogue=catalogue()) as store:
-        store.record_attempt(learner, "puzzle", TODAY.id, True, mode="review")
+        store.record_attempt(learner, "puzzle", today_puzzle().id, True, mode="review")
     at = app("Hedy")  # nothing due, today's puzzle done: the next lesson of the course
     assert at.button(key="home_next").label == t("home.step_next_lesson",
                                                  title=course_lesson(COURSE_IDS[len(LESSON_IDS)]).title)

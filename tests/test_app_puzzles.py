@@ -18,7 +18,11 @@ from trainer.puzzles.kinds import KINDS, Puzzle
 from trainer.puzzles.text import hint, quiz_board, signed
 from trainer.svg import DESK_WIDTH, MAX_WIDTH, PHONE_WIDTH, Drawn, board_geometry, describe
 
-TODAY = daily(shipped(), date.today())
+
+def today_puzzle() -> Puzzle:
+    """Today's puzzle, read when a test needs it (a run may pass midnight)."""
+    return daily(shipped(), date.today())
+
 APP = Path(__file__).resolve().parent.parent / "app.py"
 
 
@@ -48,8 +52,9 @@ def first_of(kind: str) -> Puzzle:
 
 
 def test_todays_puzzle_comes_first_and_answers_right() -> None:
-    puzzle = first_of("endgame") if TODAY.kind == "count" else TODAY
-    at = open_page(None if puzzle is TODAY else puzzle.id)
+    today = today_puzzle()
+    puzzle = first_of("endgame") if today.kind == "count" else today
+    at = open_page(None if puzzle is today else puzzle.id)
     assert at.session_state["puzzle_id"] == puzzle.id
     click_move(at, Move.parse(puzzle.accepted[0]))
     assert at.success and at.success[0].value.startswith("Right")
@@ -149,7 +154,7 @@ def test_an_empty_choice_suggests_the_nearest_with_puzzles() -> None:
 def test_a_bad_puzzle_link_says_so_and_opens_today() -> None:
     at = open_page("no-such-puzzle")
     assert at.error and "no-such-puzzle" in at.error[0].value
-    assert at.session_state["puzzle_id"] == TODAY.id
+    assert at.session_state["puzzle_id"] == today_puzzle().id
 
 
 def test_every_kind_opens_by_link() -> None:
@@ -225,7 +230,7 @@ def test_a_count_puzzle_is_drawn_the_same_before_and_after_its_answer() -> None:
 
 
 def test_a_puzzle_is_headed_by_its_kind_and_its_id_heads_the_line_below() -> None:
-    puzzle = next(p for p in shipped() if p.id != TODAY.id and p.kind == "best-play")
+    puzzle = next(p for p in shipped() if p.id != today_puzzle().id and p.kind == "best-play")
     at = open_page(puzzle.id)
     heading = at.header[0].value
     assert heading == "Best play" and puzzle.id not in heading
@@ -249,7 +254,7 @@ def test_an_answer_shows_the_table_after_it_and_a_wrong_one_the_best_too() -> No
 
 
 def test_after_a_right_answer_the_next_puzzle_comes_first_after_a_wrong_one_another_try() -> None:
-    puzzle = next(p for p in shipped() if p.kind == "best-play" and p.id != TODAY.id)
+    puzzle = next(p for p in shipped() if p.kind == "best-play" and p.id != today_puzzle().id)
     at = open_page(puzzle.id)
     click_move(at, a_wrong_move(puzzle))
     keys = [b.key for b in at.button if b.key in ("puzzle_retry", "puzzle_after_next", "puzzle_today")]
@@ -270,8 +275,8 @@ def test_a_puzzles_themes_are_shown_only_once_it_is_answered() -> None:
                          for e in getattr(at, kind))
         return "themes:" in words or any(t(f"puzzles.tag.{tag}") in words for tag in puzzle.tags)
 
-    themed = next(p for p in shipped() if p.id != TODAY.id and p.moves and p.tags)
-    today = TODAY if TODAY.tags else None
+    themed = next(p for p in shipped() if p.id != today_puzzle().id and p.moves and p.tags)
+    today = today_puzzle() if today_puzzle().tags else None
     for puzzle, link in ((themed, themed.id), *(((today, None),) if today is not None else ())):
         at = open_page(link)
         assert at.session_state["puzzle_id"] == puzzle.id

@@ -2377,6 +2377,29 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "play.bad_claim": "Claim a whole number of points, 0 to 999.",
     "play.hint": "Hint",
     "play.where": "Where are the tiles?",
+    "hands.title": "Your own hands",
+    "hands.intro": (
+        "A hand you played anywhere (at a club's table, online), written down as you saw it: the rules, "
+        "your seat and tiles, then a line a turn. The coach checks every turn as it is read, then judges "
+        "each of your moves on what you could see then."
+    ),
+    "hands.example": "Fill in an example",
+    "hands.file": "Open a record (a text or JSON file)",
+    "hands.file_note": "A hand's record, {kb}\u00a0KB at most",
+    "hands.paste": "The hand, as text or JSON",
+    "hands.too_big": "That file is too big for a hand's record: {most} characters at most.",
+    "hands.not_text": "That file is not text: a hand's record is a text or JSON file.",
+    "hands.bad": "This record cannot be read: {error}",
+    "hands.record": "The hand",
+    "hands.summary": {
+        "one": "Rules: {rules}; {n} player; you are player {player}; turns written down: {turns}.",
+        "other": "Rules: {rules}; {n} players; you are player {player}; turns written down: {turns}.",
+    },
+    "hands.dealt": "Player {player}'s tiles as dealt:",
+    "hands.review": "Review my moves",
+    "hands.reviewing": "The coach is judging each of your moves on what you could see then…",
+    "hands.review_title": "Player {player}'s moves, judged on what he could see",
+    "hands.no_moves": "You made no move in this record: there is nothing to judge.",
     "play.where_title": "Where are the tiles you cannot see?",
     "play.where_uniform": {
         "one": (
@@ -2564,6 +2587,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "nav.puzzles": "Puzzles",
     "nav.play": "Play",
     "nav.analysis": "Analysis",
+    "nav.hands": "Your hands",
     "nav.progress": "Progress",
     "nav.sign_in": "Sign in",
     "nav.classes": "Classes",

@@ -1,0 +1,113 @@
+"""Your own hands: a hand played anywhere (at a club's table, online), written down as
+one player saw it (notation.md, "A hand as one player saw it"; `trainer.engine.seatview`),
+pasted or opened from a file, checked turn by turn, and reviewed by the coach on what
+that player could see, as Play reviews a hand (`trainer.play.seat_review`).
+
+A record is read as text or JSON, at most `MAX_TEXT` characters; what is wrong is said
+with its line, as text; nothing is kept but the tab's text."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import Optional
+
+import streamlit as st
+
+from trainer.engine.movenames import move_words
+from trainer.engine.seats import seat
+from trainer.engine.seatview import MAX_TEXT, SeatRecord
+from trainer.errors import TrainerError
+from trainer.i18n import t, tn
+from trainer.play.coach import MoveReview
+from trainer.play.seat_review import review_seat
+from ui.hand_record import EXAMPLE, file_text, read_record
+from ui.state import init_state, reason
+from ui.widgets import board, costly, hand, uploader_style
+
+init_state()
+LANG: str = st.session_state["lang"]
+TEXT = "hands_text"
+REVIEW_BUDGET = 0.5  # seconds a decision: a review is waited for here, as Play's is not
+REVIEW_WAIT = 30.0
+GRADE_COLOURS = {"best": "green", "good": "green", "inaccuracy": "orange", "mistake": "red",
+                 "blunder": "red", "unclear": "gray", "forced": "gray", "missed_win": "red"}
+
+
+def example() -> None:
+    st.session_state[TEXT] = EXAMPLE
+    st.session_state["hands_review"] = None
+
+
+def uploaded() -> None:
+    """A file chosen: its text goes into the box (bounded), to be read and reviewed."""
+    chosen = st.session_state.get("hands_file")
+    if chosen is None:
+        return
+    text, note = file_text(chosen.getvalue(), LANG)
+    if text is None:
+        st.session_state["hands_note"] = note
+        return
+    st.session_state[TEXT] = text
+    st.session_state["hands_review"] = None
+
+
+def review(record: SeatRecord, text: str) -> None:
+    found = costly(partial(review_seat, record, budget=REVIEW_BUDGET, lang=LANG), REVIEW_WAIT, "review")
+    if found is not None:
+        st.session_state["hands_review"] = (text, found)
+
+
+def show_review(reviews: tuple[MoveReview, ...]) -> None:
+    """Each of the player's moves, one box each: the grade, the idea, the best move, the
+    points lost and what it rests on."""
+    if not reviews:
+        st.info(t("hands.no_moves", LANG))
+    for count, r in enumerate(reviews, start=1):
+        with st.container(border=True):
+            st.markdown(t("play.review_head", LANG, n=count, move=move_words(r.played, LANG),
+                          grade=t(f"play.grade.{r.grade}", LANG), colour=GRADE_COLOURS.get(r.grade, "gray")))
+            if r.headline:
+                st.write(r.headline)
+            if r.reason and r.reason != r.headline:
+                with st.expander(t("play.figures", LANG)):
+                    st.caption(r.reason)
+
+
+def page() -> None:
+    st.title(t("hands.title", LANG))
+    st.caption(t("hands.intro", LANG))
+    note: Optional[str] = st.session_state.pop("hands_note", None)
+    if note:
+        st.warning(note)
+    st.button(t("hands.example", LANG), key="hands_example", on_click=example)
+    st.file_uploader(t("hands.file", LANG), key="hands_file", on_change=uploaded)  # any file: our words
+    uploader_style(LANG, {"hands_file": t("hands.file_note", LANG, kb=MAX_TEXT // 1000)})
+    text = st.text_area(t("hands.paste", LANG), key=TEXT, height=220, max_chars=MAX_TEXT,
+                        placeholder=EXAMPLE)
+    if not text.strip():
+        return
+    try:
+        record = read_record(text)
+        table = record.follow()
+    except TrainerError as error:
+        st.error(t("hands.bad", LANG, error=reason(error)), icon=":material/error:")
+        return
+    st.subheader(t("hands.record", LANG))
+    st.write(tn("hands.summary", record.players, LANG, rules=t(f"rules.{record.rules}", LANG),
+                player=seat(record.seat), turns=len(record.turns)))
+    st.write(t("hands.dealt", LANG, player=seat(record.seat)))
+    hand(record.hand)
+    board(table.layout)
+    kept = st.session_state.get("hands_review")
+    if kept is None or kept[0] != text:
+        if st.button(t("hands.review", LANG), key="hands_review_button", type="primary",
+                     icon=":material/rate_review:"):
+            with st.spinner(t("hands.reviewing", LANG)):
+                review(record, text)
+            st.rerun()
+        return
+    st.subheader(t("hands.review_title", LANG, player=seat(record.seat)))
+    show_review(kept[1])
+
+
+page()
