@@ -3,7 +3,10 @@ the documentation: `python docs/screenshots.py` (Debian's Chromium, a fresh data
 learner's sample history). PNGs go to docs/page-NAME-phone.png and -desktop.png, reduced to 64 colours.
 
 `python docs/screenshots.py languages`: the Progress page at 390 px in every language, its
-figures and its latest answers open (docs/progress-LANG-phone.png)."""
+figures and its latest answers open (docs/progress-LANG-phone.png).
+
+`python docs/screenshots.py hands`: Your hands, a hand entered by clicking up to the
+seat's second move (docs/page-hands-entry-phone.png and -desktop.png)."""
 
 from __future__ import annotations
 
@@ -120,5 +123,46 @@ def languages() -> None:
             browser.close()
 
 
+def hands() -> None:
+    """Your hands: the example hand entered by clicking, up to the seat's choice of an
+    end for his second move."""
+    dealt = "5-2,5-1,4-2,4-0,3-3,3-0,2-1,2-0,0-0".split(",")
+    with tempfile.TemporaryDirectory() as folder:
+        os.environ["ALLFIVES_DB"] = str(Path(folder) / "progress.db")
+        with server(ROOT / "app.py") as url, sync_playwright() as p:
+            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=FLAGS)
+            for kind, (width, height) in WIDTHS.items():
+                page = browser.new_page(viewport={"width": width, "height": height})
+                page.goto(f"{url}/hands")
+                page.wait_for_selector(IDLE, timeout=60_000)
+
+                def click(key: str, page: Page = page) -> None:
+                    page.locator(f".st-key-{key} button").first.click()
+                    page.wait_for_timeout(300)
+                    page.wait_for_selector(IDLE, timeout=60_000)
+
+                for tile in dealt:
+                    click(f"hands_deal_{tile}")
+                click("hands_start")
+                page.get_by_role("radiogroup", name="Who led?").get_by_text("Player 2").click()
+                page.wait_for_selector(IDLE, timeout=60_000)
+                click("hands_theirs_6-6")
+                page.get_by_role("button", name="I drew a tile").click()
+                click("hands_drew_3-2")
+                page.get_by_role("button", name="I drew a tile").click()
+                click("hands_drew_6-2")
+                click("hands_mine_6-2")
+                click("hands_mine_end_E")
+                page.get_by_label("Tiles player 2 drew this turn").fill("2")
+                page.keyboard.press("Enter")
+                page.wait_for_selector(IDLE, timeout=60_000)
+                click("hands_theirs_6-1")
+                click("hands_mine_2-1")
+                page.locator(".st-key-hands_mine_end_E").scroll_into_view_if_needed()
+                shoot(page, "hands-entry", kind)
+                page.close()
+            browser.close()
+
+
 if __name__ == "__main__":
-    languages() if sys.argv[1:] == ["languages"] else main()
+    {"languages": languages, "hands": hands}.get(" ".join(sys.argv[1:]), main)()

@@ -4,15 +4,19 @@ judged on what he could see, as the review command judges them."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import pytest
 from streamlit.testing.v1 import AppTest
 
+from tests.test_app_first_hour import opened, stored
+from tests.test_seat_record import finished_hands
 from trainer.engine.seatview import MAX_TEXT, SeatRecord
 from trainer.i18n import t
 from trainer.play.seat_review import review_seat
-from ui.hand_record import EXAMPLE, file_text
+from ui.hand_record import EXAMPLE, ended, file_text
 
 APP = str(Path(__file__).resolve().parent.parent / "app.py")
 
@@ -23,27 +27,105 @@ def ok(at: AppTest) -> AppTest:
     return at
 
 
-def hands_page() -> AppTest:
+def hands_page(how: str = "text") -> AppTest:
     at = ok(AppTest.from_file(APP, default_timeout=120))
     at.switch_page("ui/hands.py")
+    at = ok(at)
+    if how != "click":
+        at.radio(key="hands_how").set_value(how)
+        at = ok(at)
+    return at
+
+
+def click(at: AppTest, key: str) -> AppTest:
+    at.button(key=key).click()
     return ok(at)
 
 
-def test_a_pasted_hand_is_read_then_each_move_judged_as_the_review_command_judges_it() -> None:
-    at = hands_page()
-    assert at.title[0].value == t("hands.title")
-    at.button(key="hands_example").click()
+def refused(at: AppTest) -> list[str]:
+    return [e.value for e in at.error]
+
+
+def test_a_hand_entered_by_clicking_refuses_what_the_rules_forbid_survives_a_reload_and_is_reviewed() -> None:
+    at = opened("hands")
+    at.selectbox(key="hands_rules").set_value("standard")
     at = ok(at)
-    texts = [m.value for m in at.markdown]
-    assert "Rules: standard; 2 players; you are player 1; turns written down: 4." in texts
-    at.button(key="hands_review_button").click()
+    at.selectbox(key="hands_players").set_value(2)
     at = ok(at)
-    record = SeatRecord.parse(EXAMPLE)
+    dealt = "5-2,5-1,4-2,4-0,3-3,3-0,2-1,2-0,0-0".split(",")
+    for tile in dealt[:-1]:
+        at = click(at, f"hands_deal_{tile}")
+    assert at.button(key="hands_start").disabled  # 8 of 9 picked
+    at = click(at, "hands_unpick")
+    assert at.session_state["hands_picked"] == dealt[:7]
+    for tile in dealt[7:]:
+        at = click(at, f"hands_deal_{tile}")
+    assert not [b for b in at.button if b.key == "hands_deal_6-6"]  # all dealt: no more to pick
+    at = click(at, "hands_start")
+    at.radio(key="hands_leader").set_value(1)
+    at = ok(at)
+    at = click(at, "hands_theirs_6-6")  # player 2 leads the double six
+    # player 1 holds no six: he may not pass while the boneyard holds tiles
+    at = click(at, "hands_pass")
+    assert refused(at) == [t("hands.enter.must_draw", player=1, count=10)]
+    at = click(at, "hands_drew_3-2")
+    at = click(at, "hands_drew_6-2")
+    at = click(at, "hands_drew_6-1")  # 6-2 fits: he may not draw again
+    assert refused(at) == [t("hands.enter.must_play_draw", player=1, tile="6-2", side="East")]
+    assert at.session_state["hands_drawn"] == ["3-2", "6-2"]
+    # a reload in the middle of the turn loses nothing
+    at = opened("hands", stored(at))
+    assert at.session_state["hands_drawn"] == ["3-2", "6-2"] and "1: 6-6" in at.session_state["hands_record"]
+    at = click(at, "hands_mine_6-2")  # both ends are sixes: which one is asked
+    at = click(at, "hands_mine_end_E")
+    at.number_input(key="hands_other_drew").set_value(2)
+    at = ok(at)
+    at = click(at, "hands_theirs_6-1")  # fits the west end only: laid at once
+    at = click(at, "hands_mine_2-1")
+    at = click(at, "hands_mine_end_E")
+    assert not refused(at)
+    assert at.session_state["hands_record"] == EXAMPLE
+    code = [c.value for c in at.code]
+    assert code == [EXAMPLE.rstrip("\n")] or code == [EXAMPLE]
+    at = click(at, "hands_review_button")
     kept: Any = at.session_state["hands_review"]
-    assert kept[0] == EXAMPLE and [r.played for r in kept[1]] == [r.played for r in review_seat(record)]
-    heads = [m.value for m in at.markdown if m.value.startswith("**")]
-    assert len(heads) == 2 and "6-2 on the east end" in heads[0] and "2-1 on the east end" in heads[1]
-    assert [s.value for s in at.subheader][-1] == t("hands.review_title", player=1)
+    assert kept[0] == EXAMPLE
+    assert [r.played for r in kept[1]] == [r.played for r in review_seat(SeatRecord.parse(EXAMPLE))]
+    # undo takes back the last turn; the text mode shows what was clicked
+    at = click(at, "hands_undo")
+    assert at.session_state["hands_record"] == EXAMPLE.replace("0: 2-1@E\n", "")
+    at.radio(key="hands_how").set_value("text")
+    at = ok(at)
+    assert at.text_area(key="hands_text").value == EXAMPLE.replace("0: 2-1@E\n", "")
+
+
+def test_a_tile_of_a_suit_he_showed_he_lacks_is_refused_in_words() -> None:
+    """Player 2 drew on the sixes and twos at turn 3 and played the tile that fitted: he
+    holds no two after it, so a two from him without a draw is refused."""
+    at = opened("hands", "{}", hands_record=EXAMPLE.replace("0: 2-1@E\n", "0: 5-1@W\n"))
+    at = click(at, "hands_theirs_2-2")  # fits the east end (2) only
+    assert refused(at) == [t("hands.enter.lacks", player=2, pip=2, tile="2-2")]
+    assert at.session_state["hands_record"].endswith("0: 5-1@W\n")  # nothing kept
+    at = click(at, "hands_theirs_5-5")  # a five he may hold: on the west end, the only five
+    assert not refused(at) and at.session_state["hands_record"].endswith("1: 5-5@W\n")
+
+
+@pytest.mark.parametrize(("rules", "players"), [("standard", 2), ("partners", 4), ("cincos", 3)])
+def test_a_hand_entered_to_its_end_gets_its_end_line(rules: str, players: int) -> None:
+    """Played out or blocked, as the match recorded it: the end line the entry adds is
+    the match's own (a record cut short of the end gets none)."""
+    kinds = set()
+    for match, number in finished_hands(rules, players):
+        record = match.seat_record(number, 0)
+        assert record.end is not None
+        bare = replace(record, end=None, shown=())
+        assert ended(bare, bare.follow()).end == record.end
+        short = replace(bare, turns=bare.turns[:-1])
+        assert ended(short, short.follow()) == short
+        kinds.add(record.end.kind)
+        if kinds == {"out", "blocked"}:
+            break
+    assert kinds == {"out", "blocked"}
 
 
 def test_the_json_form_reads_the_same_and_a_wrong_line_is_named_as_text() -> None:

@@ -20,13 +20,15 @@ from trainer.errors import TrainerError
 from trainer.i18n import t, tn
 from trainer.play.coach import MoveReview
 from trainer.play.seat_review import review_seat
+from ui import hand_entry
 from ui.hand_record import EXAMPLE, file_text, read_record
 from ui.state import init_state, reason
 from ui.widgets import board, costly, hand, uploader_style
 
 init_state()
 LANG: str = st.session_state["lang"]
-TEXT = "hands_text"
+RECORD = hand_entry.TEXT  # the record's text, whichever way it was written down
+BOX = "hands_text"  # the paste box
 REVIEW_BUDGET = 0.5  # seconds a decision: a review is waited for here, as Play's is not
 REVIEW_WAIT = 30.0
 GRADE_COLOURS = {"best": "green", "good": "green", "inaccuracy": "orange", "mistake": "red",
@@ -34,7 +36,12 @@ GRADE_COLOURS = {"best": "green", "good": "green", "inaccuracy": "orange", "mist
 
 
 def example() -> None:
-    st.session_state[TEXT] = EXAMPLE
+    st.session_state[RECORD] = EXAMPLE
+    st.session_state["hands_review"] = None
+
+
+def typed() -> None:
+    st.session_state[RECORD] = st.session_state.get(BOX) or ""
     st.session_state["hands_review"] = None
 
 
@@ -47,7 +54,7 @@ def uploaded() -> None:
     if text is None:
         st.session_state["hands_note"] = note
         return
-    st.session_state[TEXT] = text
+    st.session_state[RECORD] = text
     st.session_state["hands_review"] = None
 
 
@@ -73,31 +80,43 @@ def show_review(reviews: tuple[MoveReview, ...]) -> None:
                     st.caption(r.reason)
 
 
-def page() -> None:
-    st.title(t("hands.title", LANG))
-    st.caption(t("hands.intro", LANG))
+def by_text() -> Optional[SeatRecord]:
+    """The paste box and the file: the record read, or None (said why)."""
     note: Optional[str] = st.session_state.pop("hands_note", None)
     if note:
         st.warning(note)
     st.button(t("hands.example", LANG), key="hands_example", on_click=example)
     st.file_uploader(t("hands.file", LANG), key="hands_file", on_change=uploaded)  # any file: our words
     uploader_style(LANG, {"hands_file": t("hands.file_note", LANG, kb=MAX_TEXT // 1000)})
-    text = st.text_area(t("hands.paste", LANG), key=TEXT, height=220, max_chars=MAX_TEXT,
-                        placeholder=EXAMPLE)
+    st.session_state[BOX] = st.session_state.get(RECORD) or ""
+    text = st.text_area(t("hands.paste", LANG), key=BOX, height=220, max_chars=MAX_TEXT,
+                        placeholder=EXAMPLE, on_change=typed)
     if not text.strip():
-        return
+        return None
     try:
         record = read_record(text)
         table = record.follow()
     except TrainerError as error:
         st.error(t("hands.bad", LANG, error=reason(error)), icon=":material/error:")
-        return
+        return None
     st.subheader(t("hands.record", LANG))
     st.write(tn("hands.summary", record.players, LANG, rules=t(f"rules.{record.rules}", LANG),
                 player=seat(record.seat), turns=len(record.turns)))
     st.write(t("hands.dealt", LANG, player=seat(record.seat)))
     hand(record.hand)
     board(table.layout)
+    return record
+
+
+def page() -> None:
+    st.title(t("hands.title", LANG))
+    st.caption(t("hands.intro", LANG))
+    how = st.radio(t("hands.how", LANG), ("click", "text"), key="hands_how", horizontal=True,
+                   format_func=lambda k: t(f"hands.how.{k}", LANG))
+    record = hand_entry.section() if how == "click" else by_text()
+    if record is None:
+        return
+    text = record.text()
     kept = st.session_state.get("hands_review")
     if kept is None or kept[0] != text:
         if st.button(t("hands.review", LANG), key="hands_review_button", type="primary",
@@ -108,6 +127,5 @@ def page() -> None:
         return
     st.subheader(t("hands.review_title", LANG, player=seat(record.seat)))
     show_review(kept[1])
-
 
 page()

@@ -39,6 +39,8 @@ from pydantic import (
     ValidationError,
 )
 
+from trainer.engine.seatview import MAX_TEXT
+from trainer.engine.tiles import ALL_TILES
 from trainer.errors import TrainerError
 from trainer.play.sealed import SealError, seal, unseal
 from trainer.play.session import PlaySession
@@ -179,6 +181,11 @@ class Place(_Strict):
     owner: Optional[StrictStr] = None  # club mode: the account whose work it is
     own_card: Optional[tuple[ShortText, ShortText]] = None  # a puzzle of his own: (item, position code)
     own_answer: Optional[ShortText] = None  # its answer, judged again when it comes back
+    hands_how: Optional[ShortText] = None  # Your hands: by clicking or as text
+    hands_record: Annotated[str, StringConstraints(strict=True, max_length=MAX_TEXT)] = ""
+    hands_picked: list[ShortText] = Field(default_factory=list, max_length=28)
+    hands_drawn: list[ShortText] = Field(default_factory=list, max_length=28)
+    hands_leader: StrictInt = 0
 
 
 # ----- the session's work as sections of text -----
@@ -244,6 +251,10 @@ def sections(state: Any) -> dict[str, str]:
         "owner": state.get(OWNER),
         "own_card": list(state["own_card"]) if state.get("own_card") else None,
         "own_answer": state["own_verdict"][0] if state.get("own_verdict") else None,
+        "hands_how": state.get("hands_how"), "hands_record": state.get("hands_record") or "",
+        "hands_picked": list(state.get("hands_picked") or []),
+        "hands_drawn": list(state.get("hands_drawn") or []),
+        "hands_leader": int(state.get("hands_leader") or 0),
     }
     guest = {
         "answers": [_answer_fields(a) for a in state.get("guest_answers") or []][-GUEST_LIMIT:],
@@ -318,6 +329,13 @@ def _put_place(state: Any, place: Place) -> None:
     state.update(build_layout=place.build_layout, build_hand=list(place.build_hand),
                  build_history=[tuple(step) for step in place.build_history], play_seen=place.play_seen,
                  play_coach=place.play_coach, play_note=place.play_note)
+    if place.hands_how in ("click", "text"):
+        state["hands_how"] = place.hands_how
+    tiles = {str(tile) for tile in ALL_TILES}
+    state.update(hands_record=place.hands_record,
+                 hands_picked=[text for text in place.hands_picked if text in tiles],
+                 hands_drawn=[text for text in place.hands_drawn if text in tiles],
+                 hands_leader=place.hands_leader if 0 <= place.hands_leader < 4 else 0)
     if place.guided:
         state["guided"] = None  # a hand dealt before the browser answered gives way to the kept one
         state["guided_saved"] = opened(place.guided)  # ui/guided.py replays it (None: dealt anew)
@@ -448,7 +466,8 @@ WORK = ("learn_lesson", "learn_answers", "drill_kind", "drill_level", "drill_rev
         "play", "play_seen", "play_coach", "play_note", "guided", "guided_seed", "guided_done",
         "guest_answers", "guest_runs", "results", "run_scores", "puzzle_run", "puzzle_run_mode",
         "puzzle_run_saved", "puzzle_run_best", "puzzle_run_flash", "puzzle_queue", "drill_due", "own_card",
-        "own_verdict", "own_rejudge", "puzzle_set")
+        "own_verdict", "own_rejudge", "puzzle_set", "hands_how", "hands_record", "hands_picked",
+        "hands_drawn", "hands_leader", "hands_other_drew", "hands_review")
 OWNED = ("learn_seeds", "learn_stars", "learn_anonymous", "guided_saved", "learn_loaded")
 
 

@@ -101,6 +101,12 @@ DEFAULTS: dict[str, Any] = {
     "play_hint_for": None,  # (position code, language) that Hint was made for
     "play_review": None,  # (hand number, reviews) after "Review my moves"
     "play_note": None,  # a message kept until the learner's next move (a wrong Muggins claim)
+    "hands_how": "click",  # Your hands: written down by clicking, or as text
+    "hands_record": "",  # Your hands: the record's text
+    "hands_picked": [],  # Your hands: the seat's tiles picked before the hand starts
+    "hands_drawn": [],  # Your hands: the seat's draws this turn, before his move
+    "hands_leader": 0,  # Your hands: who leads
+    "hands_other_drew": 0,  # Your hands: another player's draws this turn
     "play_review_job": None,  # ((session id, hand number), the review's Future) begun at the hand's end
     "play_quitting": False,  # "Quit this game" clicked: the match ends once it is confirmed
     # the guided first hand (ui/guided.py)

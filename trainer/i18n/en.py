@@ -2400,6 +2400,69 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "hands.reviewing": "The coach is judging each of your moves on what you could see then…",
     "hands.review_title": "Player {player}'s moves, judged on what he could see",
     "hands.no_moves": "You made no move in this record: there is nothing to judge.",
+    "hands.how": "How will you write the hand down?",
+    "hands.how.click": "By clicking the tiles",
+    "hands.how.text": "As text or a file",
+    "hands.enter.refused": "That entry was not kept: {why}.",
+    "hands.enter.fits_nowhere": "{tile} fits no open end: it cannot have been played now.",
+    "hands.enter.rules": "Rules",
+    "hands.enter.players": "Players",
+    "hands.enter.seat": "You were",
+    "hands.enter.player": "Player {player}",
+    "hands.enter.scores": "Scores before the hand (leave them at 0 for the first hand of a match)",
+    "hands.enter.side_score": "Side {side}",
+    "hands.enter.player_score": "Player {player}",
+    "hands.enter.pick": "Click the {size} tiles player {player} was dealt, in any order.",
+    "hands.enter.picked": {
+        "one": "{n} of {size} tiles picked:",
+        "other": "{n} of {size} tiles picked:",
+    },
+    "hands.enter.unpick": "Take back the last tile",
+    "hands.enter.start": "Start the hand",
+    "hands.enter.over": "The hand is over. Review your moves below, or undo the last turn to change it.",
+    "hands.enter.leader": "Who led?",
+    "hands.enter.your_turn": (
+        "Turn {turn}: your turn (player {player}). Click the tile you played, or say you drew or "
+        "passed."
+    ),
+    "hands.enter.you_drew": "You drew this turn: {tiles}.",
+    "hands.enter.draw": "I drew a tile",
+    "hands.enter.draw_which": "Click the tile you drew:",
+    "hands.enter.pass": "I passed",
+    "hands.enter.their_turn": (
+        "Turn {turn}: player {player}. How many tiles he drew, then the tile he played or his pass."
+    ),
+    "hands.enter.they_drew": "Tiles player {player} drew this turn",
+    "hands.enter.their_tile": "The tile player {player} played:",
+    "hands.enter.they_passed": "Player {player} passed",
+    "hands.enter.which_end": "Which end did {tile} go on?",
+    "hands.enter.undo": "Undo",
+    "hands.enter.again": "Start again",
+    "hands.enter.as_text": (
+        "The record so far, as text (copy it to keep the hand, or paste it later under “As text or "
+        "a file”):"
+    ),
+    "hands.enter.fix_text": (
+        "The record in the text box cannot be carried on by clicking: {error}. Fix it under “As "
+        "text or a file”, or start again."
+    ),
+    "hands.enter.must_play_draw": (
+        "Player {player} cannot draw: {tile} fits on the {side} end. A player who can play must "
+        "play."
+    ),
+    "hands.enter.must_play_pass": (
+        "Player {player} cannot pass: {tile} fits on the {side} end. A player who can play must "
+        "play."
+    ),
+    "hands.enter.must_draw": (
+        "Player {player} cannot pass while the boneyard holds {count} tiles: he draws until a tile "
+        "fits."
+    ),
+    "hands.enter.too_many": "Player {player} cannot draw more tiles than the boneyard holds ({count}).",
+    "hands.enter.lacks": (
+        "Player {player} showed earlier that he has no {pip} (he drew or passed on it and has not "
+        "drawn since), so he cannot play {tile} now."
+    ),
     "play.where_title": "Where are the tiles you cannot see?",
     "play.where_uniform": {
         "one": (
