@@ -11,12 +11,14 @@ from typing import Any
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.test_app_first_hour import opened, stored
+from tests.test_app_first_hour import create, opened, stored
 from tests.test_seat_record import finished_hands
 from trainer.engine.seatview import MAX_TEXT, SeatRecord
 from trainer.i18n import t
-from trainer.play.seat_review import review_seat
+from trainer.play.seat_review import review_seat, review_sums
+from trainer.store import HandSums, Store
 from ui.hand_record import EXAMPLE, ended, file_text
+from ui.state import plain
 
 APP = str(Path(__file__).resolve().parent.parent / "app.py")
 
@@ -46,7 +48,8 @@ def refused(at: AppTest) -> list[str]:
     return [e.value for e in at.error]
 
 
-def test_a_hand_entered_by_clicking_refuses_what_the_rules_forbid_survives_a_reload_and_is_reviewed() -> None:
+def test_a_hand_entered_by_clicking_refuses_what_the_rules_forbid_survives_a_reload_and_is_reviewed(
+        db: Path) -> None:
     at = opened("hands")
     at.selectbox(key="hands_rules").set_value("standard")
     at = ok(at)
@@ -99,7 +102,7 @@ def test_a_hand_entered_by_clicking_refuses_what_the_rules_forbid_survives_a_rel
     assert at.text_area(key="hands_text").value == EXAMPLE.replace("0: 2-1@E\n", "")
 
 
-def test_a_tile_of_a_suit_he_showed_he_lacks_is_refused_in_words() -> None:
+def test_a_tile_of_a_suit_he_showed_he_lacks_is_refused_in_words(db: Path) -> None:
     """Player 2 drew on the sixes and twos at turn 3 and played the tile that fitted: he
     holds no two after it, so a two from him without a draw is refused."""
     at = opened("hands", "{}", hands_record=EXAMPLE.replace("0: 2-1@E\n", "0: 5-1@W\n"))
@@ -147,3 +150,49 @@ def test_a_file_too_big_or_not_text_is_refused_in_words() -> None:
                                                       "100,000 characters at most.")
     assert file_text(b"\xff\xfe\x00", "es")[1] == t("hands.not_text", "es")
     assert file_text(EXAMPLE.encode(), "en") == (EXAMPLE, None)
+
+
+def test_a_reviewed_hand_is_kept_in_progress_opened_again_and_removed_after_a_second_click(db: Path) -> None:
+    at = opened()
+    create(at, "Maja")
+    at = ok(at.switch_page("ui/hands.py"))
+    at.radio(key="hands_how").set_value("text")
+    at = click(ok(at), "hands_example")
+    at = click(at, "hands_review_button")
+    assert t("hands.kept") in [s.value for s in at.success]
+    learner = at.session_state["learner_id"]
+    reviews: Any = at.session_state["hands_review"][1]
+    with Store(str(db)) as store:
+        (kept,) = store.hands(learner)
+        assert kept.sums == HandSums(*review_sums(reviews)) and kept.turns == 4
+        assert store.hand_record(learner, kept.id) == SeatRecord.parse(EXAMPLE)
+    at = ok(at.switch_page("ui/progress.py"))
+    assert t("progress.hands_title") in [h.value for h in at.header]
+    (link,) = [e for e in at.get("page_link") if e.proto.label == t("progress.hands_open")]
+    assert link.proto.query_string == f"hand={kept.id}"
+    # the link opens Your hands with that hand in it, the box emptied before
+    at.session_state["hands_record"] = ""
+    at.query_params["hand"] = str(kept.id)
+    at = ok(at.switch_page("ui/hands.py"))
+    assert at.session_state["hands_record"] == EXAMPLE and at.text_area(key="hands_text").value == EXAMPLE
+    assert "hand" not in at.query_params
+    for wrong in ("999", "<b>x</b>"):  # not his, not a number: said as text, the box kept
+        at.query_params["hand"] = wrong
+        at = ok(at.switch_page("ui/hands.py"))
+        assert [w.value for w in at.warning] == [t("hands.open_missing", hand=plain(wrong))]
+        assert at.session_state["hands_record"] == EXAMPLE
+    at = ok(at.switch_page("ui/progress.py"))
+    at = click(at, "progress_hand_remove")
+    with Store(str(db)) as store:
+        assert len(store.hands(learner)) == 1  # not yet: a second click says yes
+    at = click(at, "progress_hand_sure")
+    with Store(str(db)) as store:
+        assert store.hands(learner) == []
+    assert t("progress.hands_none") in [c.value for c in at.caption]
+
+
+def test_without_a_learner_the_review_says_how_to_keep_the_hand(db: Path) -> None:
+    at = hands_page()
+    at = click(at, "hands_example")
+    at = click(at, "hands_review_button")
+    assert t("hands.keep_need_learner") in [c.value for c in at.caption] and not at.success

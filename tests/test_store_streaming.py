@@ -16,6 +16,8 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
+from tests.test_seat_record import HAND, HEADER
+from trainer.engine.seatview import SeatRecord
 from trainer.store import (
     HistoryFileError,
     HistoryNotTextError,
@@ -63,9 +65,13 @@ def history_data(count: int, seed: int = 1, old: bool = False) -> dict[str, Any]
         "attempts": attempts, "ratings": [{**r, "attempt": None} for r in ratings[:2]] + ratings[2:],
         "runs": runs, "reviews": reviews,
         "lessons": [{"lesson": f"lesson-{i}", "stars": i % 4, "finished": i, "updated_at": START.isoformat()}
-                    for i in range(3)]}
+                    for i in range(3)],
+        "hands": [{"record": json.loads(SeatRecord.parse(HAND).to_json()), "moves": 2, "mistakes": 1,
+                   "points_lost": 6, "created_at": START.isoformat()},
+                  {"record": json.loads(SeatRecord.parse(HEADER).to_json()), "moves": None, "mistakes": None,
+                   "points_lost": None, "created_at": START.isoformat()}]}
     if old:
-        del data["lessons"], data["learner"]["language"]
+        del data["lessons"], data["learner"]["language"], data["hands"]
     return data
 
 
@@ -76,6 +82,7 @@ def same(exported: bytes | str, data: dict[str, Any]) -> bool:
         one.pop("exported_at")
         one["learner"].setdefault("language", "")
         one.setdefault("lessons", [])
+        one.setdefault("hands", [])
     return bool(got == expected)
 
 

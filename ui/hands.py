@@ -19,11 +19,13 @@ from trainer.engine.seatview import MAX_TEXT, SeatRecord
 from trainer.errors import TrainerError
 from trainer.i18n import t, tn
 from trainer.play.coach import MoveReview
-from trainer.play.seat_review import review_seat
-from ui import hand_entry
+from trainer.play.seat_review import review_seat, review_sums
+from trainer.store import HandSums
+from ui import hand_entry, kept_hands
 from ui.hand_record import EXAMPLE, file_text, read_record
-from ui.state import init_state, reason
-from ui.widgets import board, costly, hand, uploader_style
+from ui.own import file_own_puzzles
+from ui.state import init_state, learner_id, open_store, reason
+from ui.widgets import board, costly, guard, hand, uploader_style
 
 init_state()
 LANG: str = st.session_state["lang"]
@@ -58,10 +60,28 @@ def uploaded() -> None:
     st.session_state["hands_review"] = None
 
 
-def review(record: SeatRecord, text: str) -> None:
+def review(record: SeatRecord, text: str) -> Optional[tuple[MoveReview, ...]]:
     found = costly(partial(review_seat, record, budget=REVIEW_BUDGET, lang=LANG), REVIEW_WAIT, "review")
     if found is not None:
         st.session_state["hands_review"] = (text, found)
+    return found
+
+
+def keep(record: SeatRecord, reviews: tuple[MoveReview, ...]) -> None:
+    """A reviewed hand kept in the learner's Progress with its review's sums, and its
+    mistakes filed as puzzles of his own; without a learner, a word on how."""
+    learner = learner_id()
+    store = open_store() if learner is not None else None
+    if learner is None or store is None:
+        st.caption(t("hands.keep_need_learner", LANG))
+        return
+    try:
+        store.keep_hand(learner, record, HandSums(*review_sums(reviews)))
+    except TrainerError as error:
+        guard(error)
+        return
+    st.success(t("hands.kept", LANG), icon=":material/inventory_2:")
+    file_own_puzzles(reviews)
 
 
 def show_review(reviews: tuple[MoveReview, ...]) -> None:
@@ -82,9 +102,6 @@ def show_review(reviews: tuple[MoveReview, ...]) -> None:
 
 def by_text() -> Optional[SeatRecord]:
     """The paste box and the file: the record read, or None (said why)."""
-    note: Optional[str] = st.session_state.pop("hands_note", None)
-    if note:
-        st.warning(note)
     st.button(t("hands.example", LANG), key="hands_example", on_click=example)
     st.file_uploader(t("hands.file", LANG), key="hands_file", on_change=uploaded)  # any file: our words
     uploader_style(LANG, {"hands_file": t("hands.file_note", LANG, kb=MAX_TEXT // 1000)})
@@ -111,6 +128,10 @@ def by_text() -> Optional[SeatRecord]:
 def page() -> None:
     st.title(t("hands.title", LANG))
     st.caption(t("hands.intro", LANG))
+    kept_hands.opened(open_store(), learner_id())
+    note: Optional[str] = st.session_state.pop("hands_note", None)
+    if note:
+        st.warning(note)
     how = st.radio(t("hands.how", LANG), ("click", "text"), key="hands_how", horizontal=True,
                    format_func=lambda k: t(f"hands.how.{k}", LANG))
     record = hand_entry.section() if how == "click" else by_text()
@@ -119,12 +140,15 @@ def page() -> None:
     text = record.text()
     kept = st.session_state.get("hands_review")
     if kept is None or kept[0] != text:
-        if st.button(t("hands.review", LANG), key="hands_review_button", type="primary",
-                     icon=":material/rate_review:"):
-            with st.spinner(t("hands.reviewing", LANG)):
-                review(record, text)
-            st.rerun()
-        return
+        if not st.button(t("hands.review", LANG), key="hands_review_button", type="primary",
+                         icon=":material/rate_review:"):
+            return
+        with st.spinner(t("hands.reviewing", LANG)):
+            found = review(record, text)
+        if found is None:
+            return
+        kept = (text, found)
+        keep(record, found)
     st.subheader(t("hands.review_title", LANG, player=seat(record.seat)))
     show_review(kept[1])
 

@@ -1,7 +1,7 @@
 """A puzzle of the learner's own, opened from the review queue on the Puzzles page: the
 position of a move he got wrong in a game (a mistake or a blunder in its review), to
-find the better move (`trainer.play.mistakes`). Functions only: the Puzzles page calls
-them."""
+find the better move (`trainer.play.mistakes`); and how such puzzles are filed from a
+review (Play's, and Your hands'). Functions only: the pages call them."""
 
 from __future__ import annotations
 
@@ -13,10 +13,11 @@ from trainer.engine.moves import Move
 from trainer.engine.position import Position
 from trainer.engine.tiles import Tile
 from trainer.errors import TrainerError
-from trainer.i18n import t
-from trainer.play.mistakes import KIND, OwnPuzzle, Verdict, from_card, judge_answer
-from ui.state import lang, plain, record_result
-from ui.widgets import board, end_buttons, tile_buttons
+from trainer.i18n import t, tn
+from trainer.play.coach import MoveReview
+from trainer.play.mistakes import KIND, OwnPuzzle, Verdict, from_card, judge_answer, own_puzzle
+from ui.state import lang, learner_id, open_store, plain, record_result
+from ui.widgets import board, end_buttons, guard, tile_buttons
 
 # (item, position) opened; tile clicked; (move, Verdict); an answer kept in the tab, to judge again
 STATE = ("own_card", "own_tile", "own_verdict", "own_rejudge")
@@ -26,6 +27,27 @@ def _state() -> None:
     for name in STATE:
         if name not in st.session_state:
             st.session_state[name] = None
+
+
+def file_own_puzzles(reviews: tuple[MoveReview, ...]) -> None:
+    """Each move graded a mistake or a blunder becomes a puzzle of the learner's own in
+    his review queue (trainer.play.mistakes); without a learner, a word on how."""
+    own = [puzzle for puzzle in map(own_puzzle, reviews) if puzzle is not None]
+    if not own:
+        return
+    learner = learner_id()
+    store = open_store() if learner is not None else None
+    if learner is None or store is None:
+        st.caption(t("mine.need_learner", lang()))
+        return
+    made = 0
+    try:
+        for puzzle in own:
+            made += store.add_review_card(learner, "puzzle", puzzle.item, KIND, puzzle.position)
+    except TrainerError as error:
+        guard(error)
+    if made:
+        st.info(tn("mine.filed", made, lang()), icon=":material/replay:")
 
 
 def open_card(item: str, position: str) -> None:

@@ -24,8 +24,6 @@ from trainer.errors import TrainerError
 from trainer.i18n import Typed, join, number, t, tn
 from trainer.play.coach import MoveReview, hint, review_hand
 from trainer.play.hand_history import history_from_turns
-from trainer.play.mistakes import KIND as MINE
-from trainer.play.mistakes import own_puzzle
 from trainer.play.players import mover_view
 from trainer.play.reading import read
 from trainer.play.session import (
@@ -40,13 +38,13 @@ from trainer.play.session import (
     narrate,
 )
 from trainer.search.admission import Busy, gate
-from ui.state import init_state, learner_id, open_store, plain, reason, record_result
+from ui.own import file_own_puzzles
+from ui.state import init_state, plain, reason, record_result
 from ui.where import chances
 from ui.widgets import (
     board,
     board_legend,
     costly,
-    guard,
     move_picker,
     uploader_style,
     visitor,
@@ -233,27 +231,6 @@ def review_button(session: PlaySession, number: int, where: Any) -> None:
                               kind=r.grade, position=r.position, answer=str(r.played),
                               points_lost=max(0, round(r.loss)))
             file_own_puzzles(reviews)
-
-
-def file_own_puzzles(reviews: tuple[MoveReview, ...]) -> None:
-    """Each move graded a mistake or a blunder becomes a puzzle of the learner's own in
-    his review queue (trainer.play.mistakes); without a learner, a word on how."""
-    own = [puzzle for puzzle in map(own_puzzle, reviews) if puzzle is not None]
-    if not own:
-        return
-    learner = learner_id()
-    store = open_store() if learner is not None else None
-    if learner is None or store is None:
-        st.caption(t("mine.need_learner", LANG))
-        return
-    made = 0
-    try:
-        for puzzle in own:
-            made += store.add_review_card(learner, "puzzle", puzzle.item, MINE, puzzle.position)
-    except TrainerError as error:
-        guard(error)
-    if made:
-        st.info(tn("mine.filed", made, LANG), icon=":material/replay:")
 
 
 def shown_review(number: int) -> None:

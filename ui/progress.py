@@ -49,6 +49,7 @@ from trainer.store.assignments import PRACTICE_ITEM
 from trainer.store.provisional import PROVISIONAL_RD
 from trainer.teach.course import COURSE_IDS, course_title
 from trainer.teach.drills import KINDS
+from ui import kept_hands
 from ui.charts import NARROW, WIDE, calendar_grid
 from ui.club import practice_name
 from ui.download import private_download
@@ -577,6 +578,7 @@ def page() -> None:
             st.page_link("ui/learn.py", label=t("progress.to_learn", LANG), icon=":material/school:")
             st.page_link("ui/drills.py", label=t("progress.to_drills", LANG), icon=":material/timer:")
             st.page_link("ui/puzzles.py", label=t("progress.to_puzzles", LANG), icon=":material/extension:")
+        kept_hands.section(store, learner)
         settings(store, learner, me.name)
         return
     if queue:
@@ -592,6 +594,7 @@ def page() -> None:
     title = t("progress.recent_one", LANG) if shown == 1 else tn("progress.recent_title", shown, LANG)
     with st.expander(title):
         recent_table(recent)
+    kept_hands.section(store, learner)
     settings(store, learner, me.name)
 
 

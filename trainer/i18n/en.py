@@ -2400,6 +2400,30 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "hands.reviewing": "The coach is judging each of your moves on what you could see then…",
     "hands.review_title": "Player {player}'s moves, judged on what he could see",
     "hands.no_moves": "You made no move in this record: there is nothing to judge.",
+    "hands.keep_need_learner": (
+        "Choose or create a learner in the sidebar to keep your hands in Progress, and your mistakes as "
+        "puzzles of your own."
+    ),
+    "hands.open_need_learner": (
+        "Choose the learner whose hand it is in the sidebar, then open it again from Progress."
+    ),
+    "hands.open_missing": "No kept hand of this learner has the number {hand}: it may have been removed.",
+    "hands.kept": "Kept in your Progress, under Your own hands, with this review.",
+    "progress.hands_title": "Your own hands",
+    "progress.hands_none": (
+        "No hand of yours is kept yet: hands you review on the Your hands page are kept here."
+    ),
+    "progress.hands_col.rules": "Rules",
+    "progress.hands_col.players": "Players",
+    "progress.hands_col.turns": "Turns",
+    "progress.hands_col.moves": "Your moves judged",
+    "progress.hands_col.mistakes": "Mistakes",
+    "progress.hands_col.lost": "Points lost",
+    "progress.hands_pick": "A kept hand",
+    "progress.hands_open": "Open it on Your hands",
+    "progress.hands_remove": "Remove it",
+    "progress.hands_sure": "Yes, remove this hand from my progress",
+    "progress.hands_removed": "The hand is removed.",
     "hands.how": "How will you write the hand down?",
     "hands.how.click": "By clicking the tiles",
     "hands.how.text": "As text or a file",

@@ -55,3 +55,21 @@ def decision(review: MoveReview) -> dict[str, Any]:
     return {"turn": review.number + 1, "position": review.position, "played": str(review.played),
             "grade": review.grade, "best": [str(m) for m in review.best_moves],
             "loss": None if review.grade in NO_FIGURE else review.loss, "basis": basis(review)}
+
+
+MISTAKES = ("mistake", "blunder")
+
+
+def review_sums(reviews: tuple[MoveReview, ...]) -> tuple[int, int, int]:
+    """(moves judged, mistakes and blunders, the points those cost, rounded): what a
+    kept hand's listing shows of its review.
+
+    >>> from trainer.engine.moves import Move
+    >>> six, five = Move.parse("6-4@W"), Move.parse("1-1@E")
+    >>> wrong = MoveReview(3, "", five, six, 12.4, "mistake", 120)
+    >>> right = MoveReview(5, "", six, six, 0.0, "best", 9)
+    >>> review_sums((wrong, right))
+    (2, 1, 12)
+    """
+    wrong = [r for r in reviews if r.grade in MISTAKES]
+    return len(reviews), len(wrong), round(sum(max(0.0, r.loss) for r in wrong))

@@ -84,6 +84,7 @@ from trainer.store.errors import (
     StoreUnreachableError,
 )
 from trainer.store.guest import GUEST_LIMIT, GuestAnswer, GuestRun, GuestStore
+from trainer.store.hands import HandStore, HandSums, KeptHand
 from trainer.store.history import MODES, PARTS, HistoryFileError
 from trainer.store.history_reader import HistoryNotTextError
 from trainer.store.language import LanguageStore
@@ -121,18 +122,19 @@ __all__ = [
     "Task",
     "TASK_KINDS",
     "Assignment", "AssignmentError", "Result", "LessonStat", "ClassReport", "ScopedStore", "WeekCount",
+    "HandSums", "KeptHand",
 ]
 
 
 class Store(GuestStore, RecordingStore, QueryStore, AggregateStore, TransferStore, MasteryStore,
-            LanguageStore, WeekStore):
+            LanguageStore, WeekStore, HandStore):
     """One progress database. Safe to share between threads (and Streamlit sessions);
     several processes may share one database (SQLite file or PostgreSQL).
 
     Raises StoreError (or StoreLockedError, StoreMissingError, StoreCorruptError) when
     the database cannot be opened; `create=False` refuses to start a new SQLite file.
     Its parts: `trainer.store.learners`, `.recording`, `.rating`, `.reviews`,
-    `.queries`, `.aggregates`, `.transfer`, `.mastery`, `.guest` and `.language`, and club
+    `.queries`, `.aggregates`, `.transfer`, `.mastery`, `.guest`, `.language` and `.hands`, and club
     mode's `.accounts`, `.classes` and `.assignments`, over the plumbing of
     `trainer.store.base`. `scoped(account)` is the store as one signed-in account of
     club mode may see it (`trainer.store.scope`).

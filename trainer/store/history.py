@@ -18,7 +18,9 @@ The file is one JSON object:
  "reviews": [{"part": "puzzle", "item": "...", "kind": "...", "position": "...",
               "card": {fsrs Card.to_dict()}, "reviews": 2, "lapses": 1,
               "created_at": "...", "updated_at": "..."}, ...],
- "lessons": [{"lesson": "counting", "stars": 3, "finished": 2, "updated_at": "..."}, ...]}
+ "lessons": [{"lesson": "counting", "stars": 3, "finished": 2, "updated_at": "..."}, ...],
+ "hands": [{"record": {a hand as the learner saw it, its JSON form}, "moves": 5, "mistakes": 1,
+            "points_lost": 10, "created_at": "..."}, ...]}
 ```
 
 A rating's `attempt` is the index of its attempt in `attempts` (or null). Times are
@@ -30,7 +32,9 @@ one record at a time. A learner's `language` ("" for none) and the
 `lessons` list (best stars 0-3 per lesson) came later: a file without them still reads,
 as a learner with no language and no lesson finished. So did a run's `mode` (`streak`
 or `storm` for a run of puzzles; left out for a timed drill run, whose `level` is the
-drill's).
+drill's). So did `hands`, the learner's own hands (`trainer.engine.seatview`'s JSON
+form, checked turn by turn as it is read; `moves`, `mistakes` and `points_lost` null for
+a hand not reviewed).
 """
 
 from __future__ import annotations
@@ -52,6 +56,7 @@ from pydantic import (
     field_validator,
 )
 
+from trainer.engine.seatview import SeatRecord
 from trainer.errors import TrainerError
 from trainer.store.glicko import MAX_RD
 
@@ -137,6 +142,15 @@ class LessonRow:
 
 
 @dataclass(frozen=True)
+class HandRow:
+    record: str  # the hand's JSON form (trainer.engine.seatview), canonical
+    moves: Optional[int]
+    mistakes: Optional[int]
+    points_lost: Optional[int]
+    created_at: datetime
+
+
+@dataclass(frozen=True)
 class History:
     """Everything kept for one learner, free of database ids."""
 
@@ -152,6 +166,7 @@ class History:
     reviews: tuple[CardRow, ...]
     language: str = ""
     lessons: tuple[LessonRow, ...] = ()
+    hands: tuple[HandRow, ...] = ()
 
 
 # ----- writing -----
@@ -193,6 +208,11 @@ def lesson_record(m: LessonRow) -> dict[str, Any]:
     return {"lesson": m.lesson, "stars": m.stars, "finished": m.finished, "updated_at": _time(m.updated_at)}
 
 
+def hand_row_record(h: HandRow) -> dict[str, Any]:
+    return {"record": json.loads(h.record), "moves": h.moves, "mistakes": h.mistakes,
+            "points_lost": h.points_lost, "created_at": _time(h.created_at)}
+
+
 def write_history(write: Callable[[str], object], learner: Mapping[str, Any], exported_at: datetime,
                   lists: Iterable[tuple[str, Iterable[Mapping[str, Any]]]]) -> None:
     """Write the file piece by piece through `write` (keys sorted, one line per record):
@@ -227,7 +247,7 @@ def dump_history(history: History, exported_at: datetime) -> str:
     write_history(parts.append, learner_record(history), exported_at, [
         ("attempts", map(attempt_record, history.attempts)), ("ratings", map(rating_record, history.ratings)),
         ("runs", map(run_record, history.runs)), ("reviews", map(card_record, history.reviews)),
-        ("lessons", map(lesson_record, history.lessons))])
+        ("lessons", map(lesson_record, history.lessons)), ("hands", map(hand_row_record, history.hands))])
     return "".join(parts)
 
 
@@ -315,6 +335,25 @@ class _LessonModel(BaseModel):
     updated_at: Stamp
 
 
+def _hand(value: Any) -> str:
+    """A hand's record, read and followed turn by turn: its canonical JSON text."""
+    try:
+        record = SeatRecord.from_dict(value)
+        record.follow()
+    except TrainerError as error:
+        raise ValueError(str(error)) from None
+    return record.to_json()
+
+
+class _HandModel(BaseModel):
+    model_config = _STRICT
+    record: Annotated[Any, AfterValidator(_hand)]
+    moves: Optional[Score]
+    mistakes: Optional[Score]
+    points_lost: Optional[Score]
+    created_at: Stamp
+
+
 class _AttemptModel(BaseModel):
     model_config = _STRICT
     part: Part
@@ -399,6 +438,7 @@ class _FileModel(BaseModel):
     runs: Annotated[list[_RunModel], Field(max_length=ROWS_LIMIT)]
     reviews: Annotated[list[_CardRowModel], Field(max_length=ROWS_LIMIT)]
     lessons: Annotated[list[_LessonModel], Field(max_length=ROWS_LIMIT)] = []
+    hands: Annotated[list[_HandModel], Field(max_length=ROWS_LIMIT)] = []
 
 
 class _HeadModel(BaseModel):

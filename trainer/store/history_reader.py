@@ -23,6 +23,7 @@ trainer.store.history.HistoryFileError: the file: the field 'learner' is missing
 from __future__ import annotations
 
 import codecs
+import hashlib
 import io
 import json
 import re
@@ -40,6 +41,7 @@ from trainer.store.history import (
     ROWS_LIMIT,
     AttemptRow,
     CardRow,
+    HandRow,
     History,
     HistoryFileError,
     LessonRow,
@@ -50,6 +52,7 @@ from trainer.store.history import (
     _explain,
     _fail,
     _FileModel,
+    _HandModel,
     _HeadModel,
     _kind,
     _LessonModel,
@@ -65,10 +68,10 @@ HistorySource = Union[str, bytes, IO[bytes]]
 open file): a stream is read twice, from where it stood when given; a text or bytes in
 slices, never copied whole."""
 
-LISTS: tuple[str, ...] = ("attempts", "ratings", "runs", "reviews", "lessons")
+LISTS: tuple[str, ...] = ("attempts", "ratings", "runs", "reviews", "lessons", "hands")
 FIELDS: tuple[str, ...] = ("format", "version", "learner", *LISTS)  # the order pydantic names faults in
 MODELS: dict[str, type[BaseModel]] = {"attempts": _AttemptModel, "ratings": _RatingModel, "runs": _RunModel,
-                                      "reviews": _CardRowModel, "lessons": _LessonModel}
+                                      "reviews": _CardRowModel, "lessons": _LessonModel, "hands": _HandModel}
 CHUNK = 1 << 20  # bytes read at a time
 NEAR_END = 16  # a decoding fault this close to the end of what was read may be a value cut in two
 SMALL = 10_000  # characters of a misplaced value kept to name it in a message
@@ -332,6 +335,7 @@ def _check(stream: _Source, clean_name: Callable[[str], str]) -> HistoryHead:
     card_fault: Optional[HistoryFileError] = None
     lessons: set[str] = set()
     lesson_fault: Optional[HistoryFileError] = None
+    hands: set[bytes] = set()  # digests of the hands' records: each is kept once
     for key, index, raw, value in _walk(stream):
         if key == "top":
             raise HistoryFileError(f"the file: expected a JSON object, got {_kind(value)}")
@@ -383,6 +387,11 @@ def _check(stream: _Source, clean_name: Callable[[str], str]) -> HistoryHead:
                 lesson_fault = _fail(f"lessons[{index}].lesson",
                                      f"a second record for the lesson {model.lesson!r}")
             lessons.add(model.lesson)
+        elif key == "hands" and lesson_fault is None:
+            digest = hashlib.blake2b(model.record.encode(), digest_size=16).digest()
+            if digest in hands:
+                lesson_fault = _fail(f"hands[{index}].record", "the same hand a second time")
+            hands.add(digest)
     if nul is not None:
         raise nul
     if invalid is not None:
@@ -444,7 +453,7 @@ def _card(model: Any) -> Any:
     return card_from_dict(raw)
 
 
-Row = Union[AttemptRow, RatingRow, RunRow, CardRow, LessonRow]
+Row = Union[AttemptRow, RatingRow, RunRow, CardRow, LessonRow, HandRow]
 
 
 def _row(key: str, m: Any) -> Row:
@@ -460,6 +469,8 @@ def _row(key: str, m: Any) -> Row:
         card = _card(m)
         return CardRow(m.part, m.item, m.kind, m.position, card_to_json(card), card.due.astimezone(UTC),
                        m.reviews, m.lapses, m.created_at, m.updated_at)
+    if key == "hands":
+        return HandRow(m.record, m.moves, m.mistakes, m.points_lost, m.created_at)
     return LessonRow(m.lesson, m.stars, m.finished, m.updated_at)
 
 
@@ -496,4 +507,5 @@ def parse_history(source: HistorySource, clean_name: Callable[[str], str]) -> Hi
         rows[key].append(row)
     return History(head.name, head.created_at, head.rating, head.rd, head.volatility, head.rated_games,
                    tuple(rows["attempts"]), tuple(rows["ratings"]), tuple(rows["runs"]),  # type: ignore[arg-type]
-                   tuple(rows["reviews"]), head.language, tuple(rows["lessons"]))  # type: ignore[arg-type]
+                   tuple(rows["reviews"]), head.language, tuple(rows["lessons"]),  # type: ignore[arg-type]
+                   tuple(rows["hands"]))  # type: ignore[arg-type]

@@ -21,6 +21,7 @@ and the step list is never edited once shipped.
 | 10 | the Progress page's sums from indexes alone: attempts by part (with help) and tags; cards by due |
 | 11 | the daily streak from an index alone, with help (a helped answer does not extend it) |
 | 12 | an assignment for some of a class's learners only (none listed: the whole class) |
+| 13 | a learner's own hands: records of hands played anywhere, with their reviews' sums |
 """
 
 from __future__ import annotations
@@ -157,6 +158,25 @@ lesson_mastery = sa.Table(
     sa.Column("finished", sa.Integer, nullable=False),
     sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
     sa.UniqueConstraint("learner_id", "lesson", name="uq_lesson_mastery"),
+)
+
+# a hand played anywhere, as the learner saw it (`trainer.engine.seatview`, its JSON form),
+# kept once (`hand_key`, a digest of that text); the sums of its review once reviewed
+hands = sa.Table(
+    "hands", TABLES,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("learner_id", sa.Integer, sa.ForeignKey("learners.id", ondelete="CASCADE"), nullable=False),
+    sa.Column("hand_key", sa.String(40), nullable=False),
+    sa.Column("record", sa.Text, nullable=False),
+    sa.Column("rules", sa.String(16), nullable=False),
+    sa.Column("players", sa.Integer, nullable=False),
+    sa.Column("turns", sa.Integer, nullable=False),
+    sa.Column("moves", sa.Integer, nullable=True),
+    sa.Column("mistakes", sa.Integer, nullable=True),
+    sa.Column("points_lost", sa.Integer, nullable=True),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.UniqueConstraint("learner_id", "hand_key", name="uq_hands_key"),
+    sa.Index("ix_hands_learner", "learner_id", "created_at"),
 )
 
 
@@ -511,6 +531,28 @@ def _v12(conn: Connection) -> None:
     table.create(conn)
 
 
+def _v13(conn: Connection) -> None:
+    meta = sa.MetaData()
+    sa.Table("learners", meta, sa.Column("id", sa.Integer, primary_key=True))
+    sa.Table(
+        "hands", meta,
+        sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+        sa.Column("learner_id", sa.Integer, sa.ForeignKey("learners.id", ondelete="CASCADE"),
+                  nullable=False),
+        sa.Column("hand_key", sa.String(40), nullable=False),
+        sa.Column("record", sa.Text, nullable=False),
+        sa.Column("rules", sa.String(16), nullable=False),
+        sa.Column("players", sa.Integer, nullable=False),
+        sa.Column("turns", sa.Integer, nullable=False),
+        sa.Column("moves", sa.Integer, nullable=True),
+        sa.Column("mistakes", sa.Integer, nullable=True),
+        sa.Column("points_lost", sa.Integer, nullable=True),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+        sa.UniqueConstraint("learner_id", "hand_key", name="uq_hands_key"),
+        sa.Index("ix_hands_learner", "learner_id", "created_at"),
+    ).create(conn)
+
+
 @dataclass(frozen=True)
 class Migration:
     version: int
@@ -531,6 +573,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(10, "the Progress page's sums from covering indexes", _v10),
     Migration(11, "the daily streak from a covering index, with help", _v11),
     Migration(12, "assignments for some learners of a class only", _v12),
+    Migration(13, "a learner's own hands, with their reviews' sums", _v13),
 )
 LATEST = MIGRATIONS[-1].version
 # a PostgreSQL advisory lock held while migrating, so that two app processes starting

@@ -40,12 +40,14 @@ from collections.abc import Mapping, Sequence
 from datetime import date, datetime
 from typing import IO, TYPE_CHECKING, Optional, TypeVar
 
+from trainer.engine.seatview import SeatRecord
 from trainer.store.accounts import AccessError, Account, AccountError, Role
 from trainer.store.aggregates import DrillBlock, RatingDay, ReviewCounts
 from trainer.store.assignments import Assignment, AssignmentError, ClassReport, Result, Task
 from trainer.store.classes import Klass
 from trainer.store.glicko import Rated, Rating
 from trainer.store.guest import GuestAnswer, GuestRun
+from trainer.store.hands import HANDS_SHOWN, HandSums, KeptHand
 from trainer.store.history_reader import HistorySource
 from trainer.store.scheduling import ReviewItem
 from trainer.store.values import (
@@ -216,6 +218,12 @@ class ScopedStore:
     def language(self, learner_id: int) -> str:
         return self._store.language(self._readable(learner_id))
 
+    def hands(self, learner_id: int, limit: int = HANDS_SHOWN) -> list[KeptHand]:
+        return self._store.hands(self._readable(learner_id), limit)
+
+    def hand_record(self, learner_id: int, hand_id: int) -> SeatRecord:
+        return self._store.hand_record(self._readable(learner_id), hand_id)
+
     def puzzle_ratings(self) -> dict[str, Rating]:
         return self._store.puzzle_ratings()
 
@@ -251,6 +259,13 @@ class ScopedStore:
 
     def set_language(self, learner_id: int, code: str) -> None:
         self._store.set_language(self._own(learner_id), code)
+
+    def keep_hand(self, learner_id: int, record: SeatRecord, sums: Optional[HandSums] = None,
+                  when: Optional[datetime] = None) -> int:
+        return self._store.keep_hand(self._own(learner_id), record, sums, when)
+
+    def remove_hand(self, learner_id: int, hand_id: int) -> bool:
+        return self._store.remove_hand(self._own(learner_id), hand_id)
 
     # ----- his own account -----
     def change_password(self, current: str, new: str, *, address: str) -> bool:

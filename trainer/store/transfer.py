@@ -13,15 +13,19 @@ from typing import IO, Any, Optional
 
 import sqlalchemy as sa
 
+from trainer.engine.seatview import SeatRecord
 from trainer.store.errors import LearnerError, StoreError
+from trainer.store.hands import hand_key
 from trainer.store.history import (
     AttemptRow,
     CardRow,
+    HandRow,
     LessonRow,
     RunRow,
     _time,
     attempt_record,
     card_record,
+    hand_row_record,
     lesson_record,
     run_record,
     write_history,
@@ -35,6 +39,7 @@ from trainer.store.history_reader import (
 from trainer.store.learners import BATCH, LearnerStore, _hidden_key, _name_key, _pause_after, clean_name
 from trainer.store.schema import (
     attempts,
+    hands,
     learners,
     lesson_mastery,
     rating_history,
@@ -135,6 +140,10 @@ class TransferStore(LearnerStore):
                              for m in rows(
                     sa.select(lesson_mastery).where(lesson_mastery.c.learner_id == learner_id)
                     .order_by(lesson_mastery.c.lesson)))),
+                ("hands", (hand_row_record(HandRow(h.record, h.moves, h.mistakes, h.points_lost,
+                                                   _read_time(h.created_at)))
+                           for h in rows(sa.select(hands).where(hands.c.learner_id == learner_id)
+                                         .order_by(hands.c.id)))),
             ])
 
     # ----- import -----
@@ -196,7 +205,8 @@ class TransferStore(LearnerStore):
                 self._write_batch(learner_id, kind, batch, ids, beat)
                 batch.clear()
 
-        passes: list[Optional[tuple[str, ...]]] = [("attempts", "runs", "reviews", "lessons"), ("ratings",)] \
+        passes: list[Optional[tuple[str, ...]]] = [("attempts", "runs", "reviews", "lessons", "hands"),
+                                                  ("ratings",)] \
             if late else [None]
         for only in passes:
             for list_key, row in history_rows(source, only):
@@ -244,6 +254,9 @@ class TransferStore(LearnerStore):
                        "lapses": c.lapses, "created_at": c.created_at, "updated_at": c.updated_at}
                       for c in batch]
             table = review_cards
+        elif kind == "hands":
+            values = [_hand_values(learner_id, h) for h in batch]
+            table = hands
         else:
             values = [{"learner_id": learner_id, "lesson": m.lesson, "stars": m.stars, "finished": m.finished,
                        "updated_at": m.updated_at} for m in batch]
@@ -272,3 +285,11 @@ class TransferStore(LearnerStore):
         if len(ids) != len(rows):
             raise StoreError("the import's attempts could not be numbered; nothing was changed")
         return ids
+
+
+def _hand_values(learner_id: int, row: HandRow) -> dict[str, Any]:
+    """A hand's row as the hands table keeps it (its record already checked)."""
+    record = SeatRecord.from_json(row.record)
+    return {"learner_id": learner_id, "hand_key": hand_key(record), "record": row.record,
+            "rules": record.rules, "players": record.players, "turns": len(record.turns), "moves": row.moves,
+            "mistakes": row.mistakes, "points_lost": row.points_lost, "created_at": row.created_at}
