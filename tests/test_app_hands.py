@@ -13,8 +13,12 @@ from streamlit.testing.v1 import AppTest
 
 from tests.test_app_first_hour import create, opened, stored
 from tests.test_seat_record import finished_hands
+from trainer.engine.game import Match
+from trainer.engine.rules import preset
 from trainer.engine.seatview import MAX_TEXT, SeatRecord
 from trainer.i18n import t
+from trainer.play.mistakes import own_puzzle
+from trainer.play.players import make_player
 from trainer.play.seat_review import review_seat, review_sums
 from trainer.store import HandSums, Store
 from ui.hand_record import EXAMPLE, ended, file_text
@@ -196,3 +200,25 @@ def test_without_a_learner_the_review_says_how_to_keep_the_hand(db: Path) -> Non
     at = click(at, "hands_example")
     at = click(at, "hands_review_button")
     assert t("hands.keep_need_learner") in [c.value for c in at.caption] and not at.success
+
+
+def test_the_mistakes_of_a_kept_hand_become_puzzles_of_his_own(db: Path) -> None:
+    """A hand where the seat played at random against the greedy computer: the moves the
+    review grades a mistake or a blunder are filed in his review queue, each once."""
+    match = Match(preset("standard"), 2, 2)
+    bots = [make_player("random", 2, match.target), make_player("greedy", 2, match.target)]
+    while not match.results:
+        match.play(bots[match.position.turn].choose(match.position, match.voids()))
+    at = opened()
+    create(at, "Maja")
+    at = ok(at.switch_page("ui/hands.py"))
+    at.radio(key="hands_how").set_value("text")
+    at = ok(at)
+    at.text_area(key="hands_text").input(match.seat_record(1, 0).text())
+    at = click(ok(at), "hands_review_button")
+    reviews: Any = at.session_state["hands_review"][1]
+    own = {p.item for p in map(own_puzzle, reviews) if p is not None}
+    assert own, [r.grade for r in reviews]
+    with Store(str(db)) as store:
+        queue = store.review_queue(at.session_state["learner_id"])
+    assert {item.item for item in queue if item.kind == "mine"} == own
