@@ -15,16 +15,19 @@ import streamlit as st
 
 from trainer.engine.movenames import move_words
 from trainer.engine.seats import seat
+from trainer.engine.seattable import Decision
 from trainer.engine.seatview import MAX_TEXT, SeatRecord
 from trainer.errors import TrainerError
-from trainer.i18n import t, tn
+from trainer.i18n import number, t, tn
 from trainer.play.coach import MoveReview
+from trainer.play.reading import read
 from trainer.play.seat_review import review_seat, review_sums
 from trainer.store import HandSums
 from ui import hand_entry, kept_hands
 from ui.hand_record import EXAMPLE, file_text, read_record
 from ui.own import file_own_puzzles
 from ui.state import init_state, learner_id, open_store, reason
+from ui.where import chances
 from ui.widgets import board, costly, guard, hand, uploader_style
 
 init_state()
@@ -84,11 +87,13 @@ def keep(record: SeatRecord, reviews: tuple[MoveReview, ...]) -> None:
     file_own_puzzles(reviews)
 
 
-def show_review(reviews: tuple[MoveReview, ...]) -> None:
+def show_review(record: SeatRecord, reviews: tuple[MoveReview, ...]) -> None:
     """Each of the player's moves, one box each: the grade, the idea, the best move, the
-    points lost and what it rests on."""
+    points lost and what it rests on; and, asked for, where the tiles he could not see
+    were then, on what he had seen (`where`)."""
     if not reviews:
         st.info(t("hands.no_moves", LANG))
+    seen = {d.turn: d for d in record.follow().decisions}
     for count, r in enumerate(reviews, start=1):
         with st.container(border=True):
             st.markdown(t("play.review_head", LANG, n=count, move=move_words(r.played, LANG),
@@ -98,6 +103,25 @@ def show_review(reviews: tuple[MoveReview, ...]) -> None:
             if r.reason and r.reason != r.headline:
                 with st.expander(t("play.figures", LANG)):
                     st.caption(r.reason)
+            decision = seen.get(r.number)
+            if decision is not None and st.toggle(t("hands.where", LANG), key=f"hands_where_{r.number}"):
+                where(decision)
+
+
+def where(decision: Decision) -> None:
+    """Where the tiles the player could not see were before his move: every deal that
+    fits what he had seen (the counts, the suits a player showed he lacks) counted
+    alike, exactly."""
+    try:
+        found = read(decision.position, decision.voids)
+    except TrainerError as error:
+        st.warning(t("hands.where_unread", LANG, error=reason(error)))
+        return
+    if not found.chances:
+        st.caption(t("hands.where_none", LANG))
+        return
+    st.caption(tn("play.where_uniform", found.deals, LANG, n=number(found.deals, LANG)))
+    chances(found, decision.position.turn)
 
 
 def by_text() -> Optional[SeatRecord]:
@@ -150,6 +174,6 @@ def page() -> None:
         kept = (text, found)
         keep(record, found)
     st.subheader(t("hands.review_title", LANG, player=seat(record.seat)))
-    show_review(kept[1])
+    show_review(record, kept[1])
 
 page()

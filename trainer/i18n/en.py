@@ -2408,6 +2408,9 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
         "Choose the learner whose hand it is in the sidebar, then open it again from Progress."
     ),
     "hands.open_missing": "No kept hand of this learner has the number {hand}: it may have been removed.",
+    "hands.where": "Where were the tiles you could not see?",
+    "hands.where_unread": "The tiles cannot be read here: {error}.",
+    "hands.where_none": "You could see every tile: none was hidden from you.",
     "hands.kept": "Kept in your Progress, under Your own hands, with this review.",
     "progress.hands_title": "Your own hands",
     "progress.hands_none": (
