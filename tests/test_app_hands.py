@@ -16,9 +16,10 @@ from tests.test_seat_record import finished_hands
 from trainer.engine.game import Match
 from trainer.engine.rules import preset
 from trainer.engine.seatview import MAX_TEXT, SeatRecord
-from trainer.i18n import t
+from trainer.i18n import t, tn
 from trainer.play.mistakes import own_puzzle
 from trainer.play.players import make_player
+from trainer.play.reading import read
 from trainer.play.seat_review import review_seat, review_sums
 from trainer.store import HandSums, Store
 from ui.hand_record import EXAMPLE, ended, file_text
@@ -133,6 +134,31 @@ def test_a_hand_entered_to_its_end_gets_its_end_line(rules: str, players: int) -
         if kinds == {"out", "blocked"}:
             break
     assert kinds == {"out", "blocked"}
+
+
+def test_a_pasted_hand_is_read_then_each_move_judged_as_the_review_command_judges_it(db: Path) -> None:
+    at = hands_page()
+    assert at.title[0].value == t("hands.title")
+    at.button(key="hands_example").click()
+    at = ok(at)
+    texts = [m.value for m in at.markdown]
+    assert "Rules: standard; 2 players; you are player 1; turns written down: 4." in texts
+    at.button(key="hands_review_button").click()
+    at = ok(at)
+    record = SeatRecord.parse(EXAMPLE)
+    kept: Any = at.session_state["hands_review"]
+    assert kept[0] == EXAMPLE and [r.played for r in kept[1]] == [r.played for r in review_seat(record)]
+    heads = [m.value for m in at.markdown if m.value.startswith("**")]
+    assert len(heads) == 2 and "6-2 on the east end" in heads[0] and "2-1 on the east end" in heads[1]
+    assert [s.value for s in at.subheader][-1] == t("hands.review_title", player=1)
+
+    # where the tiles were before the first move, on what he had seen: exact, as Analysis reads them
+    at.toggle(key=f"hands_where_{kept[1][0].number}").set_value(True)
+    at = ok(at)
+    decision = record.follow().decisions[0]
+    found = read(decision.position, decision.voids)
+    assert tn("play.where_uniform", found.deals, n=f"{found.deals:,}") in [c.value for c in at.caption]
+    assert len(at.dataframe[-1].value) == len(found.chances) == 28 - 11 - 1  # his 11 tiles, 6-6 played
 
 
 def test_the_json_form_reads_the_same_and_a_wrong_line_is_named_as_text() -> None:
