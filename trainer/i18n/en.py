@@ -832,6 +832,43 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
         "worked out to the end of the hand, on the tiles you can see and on the ways the others can lie."
     ),
     "strategy.setups.stage2": "Two more: grab, or set up?",
+    "strategy.share.setups": (
+        "How often does taking the points win? In {n} positions from real hands where one move scored more "
+        "now than another, the move that scored the most was best in {k} ({percent}); in the other {rest} a "
+        "set-up, a safer end or the tiles kept were worth more, as each explanation below says."
+    ),
+    "strategy.share.defence": (
+        "How often is leaving the least to the reply best? In {n} positions from real hands where the moves "
+        "left the next player different scores, the move that left him the least was best in {k} "
+        "({percent}); in the other {rest} your own points now, or what came later, mattered more, as each "
+        "explanation below says."
+    ),
+    "strategy.share.shedding": (
+        "How often is shedding a double or your heaviest tile best? In {n} positions from real hands where "
+        "one move shed it and another did not, shedding was best in {k} ({percent}); in the other {rest} "
+        "the points or the ends mattered more, as each explanation below says."
+    ),
+    "strategy.share.blocking": (
+        "How often is blocking best? In {n} positions from real hands where one move blocked the hand and "
+        "another did not, blocking was best in {k} ({percent}); in the other {rest} playing on was worth "
+        "more, as each explanation below says."
+    ),
+    "strategy.share.going_out": (
+        "How often is the way out best? In {n} positions from real hands where one move led to going out "
+        "and another did not, the way out was best in {k} ({percent}); in the other {rest} the points on "
+        "the way were worth more, as each explanation below says."
+    ),
+    "strategy.share.partners": (
+        "How often does taking the points win with partners? In {n} positions from partners' hands where "
+        "one move scored more now than another, the move that scored the most was best in {k} ({percent}); "
+        "in the other {rest} what your partner or the next player could do mattered more, as each "
+        "explanation below says."
+    ),
+    "strategy.share.cincos": (
+        "How often does taking the points win under cincos? In {n} positions from hands of cincos where one "
+        "move scored more now than another, the move that scored the most was best in {k} ({percent}); in "
+        "the other {rest} something else mattered more, as each explanation below says."
+    ),
     "strategy.defence.title": "Defending the count",
     "strategy.defence.body": "What your opponent can score after you.",
     "strategy.defence.stage1": (

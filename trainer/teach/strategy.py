@@ -37,10 +37,11 @@ from trainer.engine.position import Position, size
 from trainer.engine.rules import STANDARD, round_to_five
 from trainer.engine.tiles import ALL_TILES, Tile, pip_total
 from trainer.errors import TrainerError
-from trainer.i18n import t
+from trainer.i18n import percent, t
 from trainer.teach.bestmove import QUESTIONS, best_question, pick, seat_word
 from trainer.teach.bestmove import signed as signed  # the worked hands' figures
 from trainer.teach.drills import Table, count_breakdown, played_hand
+from trainer.teach.idea_share import MEASURED, share
 from trainer.teach.lessons import LESSON_IDS
 from trainer.teach.proven import bank
 from trainer.teach.quiz import (
@@ -112,9 +113,15 @@ def _before(lesson_id: str, later: str) -> bool:
 def _with_best(m: Maker, lesson_id: str, topic: str, first: Question) -> Lesson:
     """A lesson of an exact question and the topic's three best-move questions."""
     best = _best_questions(m, topic, lesson_id)
+    second = m.t(f"strategy.{lesson_id}.stage2")
+    if topic in MEASURED:  # how often the lesson's idea holds in real play, measured
+        found = share(topic)
+        rest = found.positions - found.idea_best
+        second += "\n\n" + m.t(f"strategy.share.{topic}", n=found.positions, k=found.idea_best, rest=rest,
+                                 percent=percent(found.percent, m.lang))
     stages = (
         Stage(m.t(f"strategy.{lesson_id}.stage1"), (), (first, best[0])),
-        Stage(m.t(f"strategy.{lesson_id}.stage2"), (), tuple(best[1:])),
+        Stage(second, (), tuple(best[1:])),
     )
     return _lesson(m, lesson_id, stages)
 
