@@ -32,6 +32,8 @@ def pages(lang: str, role: Optional[str] = None) -> list[st.Page]:
         st.Page("ui/analysis.py", title=t("nav.analysis", lang), icon=":material/search:"),
         st.Page("ui/hands.py", title=t("nav.hands", lang), icon=":material/history_edu:", url_path="hands"),
         st.Page("ui/progress.py", title=t("nav.progress", lang), icon=":material/monitoring:"),
+        *([st.Page("ui/together.py", title=t("nav.together", lang), icon=":material/groups_3:",
+                   url_path="together")] if role in (None, "any") else []),  # home mode: one device
         # reached from Start, Learn and Play, not from the menu
         st.Page("ui/guided.py", title=t("guided.title", lang), icon=":material/school:",
                 url_path="first-hand", visibility="hidden"),

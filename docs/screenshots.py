@@ -6,7 +6,10 @@ learner's sample history). PNGs go to docs/page-NAME-phone.png and -desktop.png,
 figures and its latest answers open (docs/progress-LANG-phone.png).
 
 `python docs/screenshots.py hands`: Your hands, a hand entered by clicking up to the
-seat's second move (docs/page-hands-entry-phone.png and -desktop.png)."""
+seat's second move (docs/page-hands-entry-phone.png and -desktop.png).
+
+`python docs/screenshots.py together`: Play together, the cover between turns on a
+desktop and a player's turn on a phone (docs/page-together-desktop.png, -phone.png)."""
 
 from __future__ import annotations
 
@@ -164,5 +167,38 @@ def hands() -> None:
             browser.close()
 
 
+def together() -> None:
+    """Play together: Ann and Ben; Ann plays her first move; then the cover for Ben
+    (desktop), or Ben's tiles shown (phone)."""
+    with tempfile.TemporaryDirectory() as folder:
+        os.environ["ALLFIVES_DB"] = str(Path(folder) / "progress.db")
+        with server(ROOT / "app.py") as url, sync_playwright() as p:
+            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=FLAGS)
+            for kind, (width, height) in WIDTHS.items():
+                page = browser.new_page(viewport={"width": width, "height": height})
+                page.goto(f"{url}/together")
+                page.wait_for_selector(IDLE, timeout=60_000)
+                page.get_by_label("Player 1's name").fill("Ann")
+                page.get_by_label("Player 2's name").fill("Ben")
+                page.keyboard.press("Tab")
+                page.get_by_role("button", name="Start the match").click()
+                page.wait_for_selector(IDLE, timeout=60_000)
+                for _ in range(2 if kind == "phone" else 1):
+                    page.locator(".st-key-together_show button").click()
+                    page.wait_for_selector(IDLE, timeout=60_000)
+                    page.locator("[class*=st-key-tiles_together_tile] button:not([disabled])").first.click()
+                    page.wait_for_selector(IDLE, timeout=60_000)
+                    page.wait_for_timeout(300)
+                    choice = page.locator(".st-key-together_lead button, [class*=st-key-together_end] button")
+                    choice.first.click()
+                    page.wait_for_selector(IDLE, timeout=60_000)
+                if kind == "phone":
+                    page.locator(".st-key-together_show button").click()
+                    page.wait_for_selector(IDLE, timeout=60_000)
+                shoot(page, "together", kind)
+                page.close()
+            browser.close()
+
+
 if __name__ == "__main__":
-    {"languages": languages, "hands": hands}.get(" ".join(sys.argv[1:]), main)()
+    {"languages": languages, "hands": hands, "together": together}.get(" ".join(sys.argv[1:]), main)()

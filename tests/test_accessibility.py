@@ -30,7 +30,7 @@ axe_module = pytest.importorskip("axe_playwright_python.sync_playwright")
 IDLE = "[data-testid='stApp'][data-test-script-state='notRunning']"
 WIDTHS = (390, 1280)
 HOME_PAGES = ("home", "learn", "practice", "drills", "puzzles", "play", "analysis", "hands",
-              "progress?learner=Sam", "first-hand")
+              "progress?learner=Sam", "first-hand", "together")
 pytestmark = pytest.mark.skipif(not shutil.which(CHROMIUM), reason="Debian's chromium is not installed")
 
 

@@ -44,6 +44,7 @@ from trainer.engine.tiles import ALL_TILES
 from trainer.errors import TrainerError
 from trainer.play.sealed import SealError, seal, unseal
 from trainer.play.session import PlaySession
+from trainer.play.together import Together
 from trainer.store import GUEST_LIMIT, GuestAnswer, GuestRun
 from trainer.teach.course import COURSE_IDS, course_lesson
 
@@ -186,6 +187,7 @@ class Place(_Strict):
     hands_picked: list[ShortText] = Field(default_factory=list, max_length=28)
     hands_drawn: list[ShortText] = Field(default_factory=list, max_length=28)
     hands_leader: StrictInt = 0
+    together: Optional[StrictStr] = None  # Play together's match, sealed as Play's is
 
 
 # ----- the session's work as sections of text -----
@@ -255,6 +257,7 @@ def sections(state: Any) -> dict[str, str]:
         "hands_picked": list(state.get("hands_picked") or []),
         "hands_drawn": list(state.get("hands_drawn") or []),
         "hands_leader": int(state.get("hands_leader") or 0),
+        "together": _saved(state.get("together")),
     }
     guest = {
         "answers": [_answer_fields(a) for a in state.get("guest_answers") or []][-GUEST_LIMIT:],
@@ -336,6 +339,8 @@ def _put_place(state: Any, place: Place) -> None:
                  hands_picked=[text for text in place.hands_picked if text in tiles],
                  hands_drawn=[text for text in place.hands_drawn if text in tiles],
                  hands_leader=place.hands_leader if 0 <= place.hands_leader < 4 else 0)
+    if place.together:
+        _put_together(state, place.together)
     if place.guided:
         state["guided"] = None  # a hand dealt before the browser answered gives way to the kept one
         state["guided_saved"] = opened(place.guided)  # ui/guided.py replays it (None: dealt anew)
@@ -356,6 +361,17 @@ def _put_guest(state: Any, guest: Guest) -> None:
                                 if k in COURSE_IDS and 0 <= v <= 3}
     state["results"] = [r.model_dump() for r in guest.results]
     state["run_scores"] = list(guest.run_scores)
+
+
+def _put_together(state: Any, token: str) -> None:
+    """Play together's match, covered: the next player shows his tiles himself."""
+    text = opened(token)
+    if text is None:
+        return
+    try:
+        state.update(together=Together.load(text), together_shown=False, together_tile=None)
+    except (TrainerError, ValueError):
+        return
 
 
 def _put_play(state: Any, token: str) -> None:
@@ -467,7 +483,8 @@ WORK = ("learn_lesson", "learn_answers", "drill_kind", "drill_level", "drill_rev
         "guest_answers", "guest_runs", "results", "run_scores", "puzzle_run", "puzzle_run_mode",
         "puzzle_run_saved", "puzzle_run_best", "puzzle_run_flash", "puzzle_queue", "drill_due", "own_card",
         "own_verdict", "own_rejudge", "puzzle_set", "hands_how", "hands_record", "hands_picked",
-        "hands_drawn", "hands_leader", "hands_other_drew", "hands_review")
+        "hands_drawn", "hands_leader", "hands_other_drew", "hands_review", "together", "together_shown",
+        "together_tile", "together_last")
 OWNED = ("learn_seeds", "learn_stars", "learn_anonymous", "guided_saved", "learn_loaded")
 
 

@@ -107,6 +107,8 @@ DEFAULTS: dict[str, Any] = {
     "hands_drawn": [],  # Your hands: the seat's draws this turn, before his move
     "hands_leader": 0,  # Your hands: who leads
     "hands_other_drew": 0,  # Your hands: another player's draws this turn
+    "together": None,  # Play together: the match (trainer.play.together)
+    "together_shown": False,  # Play together: the player to move has shown his tiles
     "play_review_job": None,  # ((session id, hand number), the review's Future) begun at the hand's end
     "play_quitting": False,  # "Quit this game" clicked: the match ends once it is confirmed
     # the guided first hand (ui/guided.py)

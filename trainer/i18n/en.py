@@ -2715,6 +2715,36 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "nav.play": "Play",
     "nav.analysis": "Analysis",
     "nav.hands": "Your hands",
+    "nav.together": "Play together",
+    "together.title": "Play together",
+    "together.intro": (
+        "Two to four people at one device: each plays in his turn, then passes the device on. Between turns "
+        "the tiles are covered, and each player shows his own when the device reaches him."
+    ),
+    "together.name": "Player {player}'s name",
+    "together.default_name": "Player {player}",
+    "together.start": "Start the match",
+    "together.bad": "The match cannot start: {error}.",
+    "together.and": "{first} and {second}",
+    "together.scores": "Score: {scores} (the match is to {target})",
+    "together.pass_to": "Pass the device to {name} (player {player}). Everyone else, look away.",
+    "together.show": "Show my tiles, {name}",
+    "together.drew": "You drew from the boneyard before you could play: {tiles}.",
+    "together.your_turn": "{name}, your turn: click a tile, then where it goes.",
+    "together.last": "Last move: {name} played {move}.",
+    "together.hand_over": "Hand {number} is over: {how}.",
+    "together.col.side": "Player",
+    "together.col.hand": "This hand",
+    "together.col.score": "Score",
+    "together.next": "Next hand",
+    "together.records": "The hand as each player saw it",
+    "together.records_how": (
+        "Copy a player's record and paste it on Your hands (As text or a file) to have his moves reviewed on "
+        "what he could see."
+    ),
+    "together.won": "{names} won the match.",
+    "together.again": "A new match",
+    "together.quit": "End this match",
     "nav.progress": "Progress",
     "nav.sign_in": "Sign in",
     "nav.classes": "Classes",
