@@ -198,6 +198,7 @@ def test_a_reviewed_hand_is_kept_in_progress_opened_again_and_removed_after_a_se
         assert store.hand_record(learner, kept.id) == SeatRecord.parse(EXAMPLE)
     at = ok(at.switch_page("ui/progress.py"))
     assert t("progress.hands_title") in [h.value for h in at.header]
+    assert [i.value for i in at.info] == [t("progress.empty_hands", name="Maja")]  # no answers, one hand
     (link,) = [e for e in at.get("page_link") if e.proto.label == t("progress.hands_open")]
     assert link.proto.query_string == f"hand={kept.id}"
     # the link opens Your hands with that hand in it, the box emptied before

@@ -26,8 +26,8 @@ def _when(hand: KeptHand) -> str:
 
 def _rows(hands: list[KeptHand]) -> list[dict[str, Any]]:
     language = lang()
-    names = [t("progress.col.when", language)] + [t(f"progress.hands_col.{c}", language) for c in
-                                                 ("rules", "players", "turns", "moves", "mistakes", "lost")]
+    names = [t(f"progress.hands_col.{c}", language) for c in
+             ("when", "rules", "players", "turns", "moves", "mistakes", "lost")]
     rows = []
     for h in hands:
         sums = ("", "", "") if h.sums is None else (h.sums.moves, h.sums.mistakes, h.sums.points_lost)

@@ -573,7 +573,9 @@ def page() -> None:
     right = sum(r for _, r in counts.values())
     metrics(answers, right, me.rating.rating, me.rating.rd, me.rated_games, streak, due, queue)
     if not answers and not runs:
-        st.info(t("progress.empty", LANG, name=plain(me.name)), icon=":material/insights:")
+        kept = bool(store.hands(learner, limit=1))
+        st.info(t("progress.empty_hands" if kept else "progress.empty", LANG, name=plain(me.name)),
+                icon=":material/insights:")
         with st.container(horizontal=True):
             st.page_link("ui/learn.py", label=t("progress.to_learn", LANG), icon=":material/school:")
             st.page_link("ui/drills.py", label=t("progress.to_drills", LANG), icon=":material/timer:")

@@ -2450,9 +2450,15 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "hands.where_none": "You could see every tile: none was hidden from you.",
     "hands.kept": "Kept in your Progress, under Your own hands, with this review.",
     "progress.hands_title": "Your own hands",
+    "progress.empty_hands": (
+        "No answers kept for {name} yet: lesson checks, drills and puzzles fill this page with your rating "
+        "over time, your drill accuracy and speed and a calendar of the days you practised. Your own hands "
+        "are below."
+    ),
     "progress.hands_none": (
         "No hand of yours is kept yet: hands you review on the Your hands page are kept here."
     ),
+    "progress.hands_col.when": "When",
     "progress.hands_col.rules": "Rules",
     "progress.hands_col.players": "Players",
     "progress.hands_col.turns": "Turns",
