@@ -53,6 +53,18 @@ def test_hands_are_kept_once_listed_newest_first_and_read_back(store: Store) -> 
         store.hand_record(ann, ids[0])
 
 
+def test_the_same_hand_written_further_is_one_hand_holding_the_longer_record(store: Store) -> None:
+    ann = store.create_learner("Ann").id
+    full = SeatRecord.parse(HAND)
+    short = replace(full, turns=full.turns[:2])
+    first = store.keep_hand(ann, short, HandSums(1, 0, 0))
+    assert store.keep_hand(ann, full, HandSums(2, 1, 6)) == first
+    assert store.hand_record(ann, first) == full and store.hands(ann)[0].sums == HandSums(2, 1, 6)
+    assert store.keep_hand(ann, short) == first and store.hand_record(ann, first) == full  # never shortened
+    other = replace(full, hand=full.hand, seat=0, scores=(5, 0))
+    assert store.keep_hand(ann, other) != first and len(store.hands(ann)) == 2  # another deal's score
+
+
 def test_a_record_that_breaks_the_rules_is_refused_and_nothing_kept(store: Store) -> None:
     ann = store.create_learner("Ann").id
     good = SeatRecord.parse(HAND)

@@ -23,7 +23,7 @@ True
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Optional
 
@@ -70,6 +70,11 @@ def hand_key(record: SeatRecord) -> str:
     return hashlib.blake2b(record.to_json().encode(), digest_size=16).hexdigest()
 
 
+def _length(record: SeatRecord) -> tuple[int, bool, int]:
+    """How far a record is written: its turns, then its end, then the hands shown."""
+    return len(record.turns), record.end is not None, len(record.shown)
+
+
 def _checked_sums(sums: Optional[HandSums]) -> None:
     if sums is None:
         return
@@ -86,7 +91,9 @@ class HandStore(LearnerStore):
                   when: Optional[datetime] = None) -> int:
         """Keep `record` for the learner (checked first: NotationError names what is
         wrong) and return its id; a record kept before keeps its id, its sums updated
-        when given. LearnerError for an unknown learner."""
+        when given. The same hand written further (the same deal and seat, the turns
+        kept before its first turns), or less far, is one hand: the row kept holds the
+        longer record. LearnerError for an unknown learner."""
         record.follow()  # raises, naming the turn
         _checked_sums(sums)
         key = hand_key(record)
@@ -101,12 +108,36 @@ class HandStore(LearnerStore):
                     if values:
                         conn.execute(sa.update(hands).where(hands.c.id == found).values(**values))
                     return int(found)
+                same = self._same_hand(conn, learner_id, record)
+                if same is not None:
+                    kept_id, kept = same
+                    if _length(kept) < _length(record):
+                        conn.execute(sa.update(hands).where(hands.c.id == kept_id).values(
+                            hand_key=key, record=record.to_json(), turns=len(record.turns), **values))
+                    return kept_id
                 return int(conn.execute(sa.insert(hands).returning(hands.c.id).values(
                     learner_id=learner_id, hand_key=key, record=record.to_json(), rules=record.rules,
                     players=record.players, turns=len(record.turns), created_at=_utc(when),
                     **({"moves": None, "mistakes": None, "points_lost": None} | values))).scalar_one())
         except sa.exc.IntegrityError as error:
             raise StoreError(f"the hand could not be kept: {error.orig}") from None
+
+    @staticmethod
+    def _same_hand(conn: sa.Connection, learner_id: int,
+                   record: SeatRecord) -> Optional[tuple[int, SeatRecord]]:
+        """The learner's kept hand that is `record` written down to an earlier or a
+        later turn, if any."""
+        query = sa.select(hands.c.id, hands.c.record).where(
+            (hands.c.learner_id == learner_id) & (hands.c.rules == record.rules)
+            & (hands.c.players == record.players)).order_by(hands.c.id.desc()).limit(HANDS_SHOWN)
+        for row in conn.execute(query):
+            kept = SeatRecord.from_json(row.record)
+            if replace(kept, turns=(), end=None, shown=()) != replace(record, turns=(), end=None, shown=()):
+                continue
+            short, long = sorted((kept.turns, record.turns), key=len)
+            if long[:len(short)] == short:
+                return int(row.id), kept
+        return None
 
     def hands(self, learner_id: int, limit: int = HANDS_SHOWN) -> list[KeptHand]:
         """The learner's kept hands, newest first (at most `limit`)."""
