@@ -11,6 +11,7 @@ from streamlit.testing.v1 import AppTest
 from tests.test_app_first_hour import ok, opened, stored
 from trainer.errors import NotationError
 from trainer.i18n import t
+from trainer.play.seat_review import review_seat
 from trainer.play.together import Together
 from ui.state import plain
 
@@ -54,6 +55,10 @@ def test_two_people_play_a_hand_covered_between_turns_and_a_reload_loses_nothing
     assert rows[0][t("together.col.hand")] == result.deltas[0]
     codes = [c.value.strip() for c in at.code]
     assert codes == [game.match.seat_record(1, seat).text().strip() for seat in (0, 1)]
+    at = ok(at.button(key="together_review_1").click())  # Ben asks for his review
+    found = at.session_state["together_reviews"][(1, 1)]
+    assert [r.played for r in found] == [r.played for r in review_seat(game.match.seat_record(1, 1))]
+    assert (1, 0) not in at.session_state["together_reviews"]  # Ann did not ask
     if not game.match.over:
         at = ok(at.button(key="together_next").click())
         assert at.session_state["together"].seen == 1 and at.info  # the next hand starts covered

@@ -8,36 +8,28 @@ with its line, as text; nothing is kept but the tab's text."""
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Optional
 
 import streamlit as st
 
-from trainer.engine.movenames import move_words
 from trainer.engine.seats import seat
-from trainer.engine.seattable import Decision
 from trainer.engine.seatview import MAX_TEXT, SeatRecord
 from trainer.errors import TrainerError
-from trainer.i18n import number, t, tn
+from trainer.i18n import t, tn
 from trainer.play.coach import MoveReview
-from trainer.play.reading import read
-from trainer.play.seat_review import review_seat, review_sums
+from trainer.play.seat_review import review_sums
 from trainer.store import HandSums
 from ui import hand_entry, kept_hands
 from ui.hand_record import EXAMPLE, file_text, read_record
 from ui.own import file_own_puzzles
+from ui.seat_review_view import judged, show_review
 from ui.state import init_state, learner_id, open_store, reason
-from ui.where import chances
-from ui.widgets import board, costly, guard, hand, uploader_style
+from ui.widgets import board, guard, hand, uploader_style
 
 init_state()
 LANG: str = st.session_state["lang"]
 RECORD = hand_entry.TEXT  # the record's text, whichever way it was written down
 BOX = "hands_text"  # the paste box
-REVIEW_BUDGET = 0.5  # seconds a decision: a review is waited for here, as Play's is not
-REVIEW_WAIT = 30.0
-GRADE_COLOURS = {"best": "green", "good": "green", "inaccuracy": "orange", "mistake": "red",
-                 "blunder": "red", "unclear": "gray", "forced": "gray", "missed_win": "red"}
 
 
 def example() -> None:
@@ -64,7 +56,7 @@ def uploaded() -> None:
 
 
 def review(record: SeatRecord, text: str) -> Optional[tuple[MoveReview, ...]]:
-    found = costly(partial(review_seat, record, budget=REVIEW_BUDGET, lang=LANG), REVIEW_WAIT, "review")
+    found = judged(record)
     if found is not None:
         st.session_state["hands_review"] = (text, found)
     return found
@@ -85,43 +77,6 @@ def keep(record: SeatRecord, reviews: tuple[MoveReview, ...]) -> None:
         return
     st.success(t("hands.kept", LANG), icon=":material/inventory_2:")
     file_own_puzzles(reviews)
-
-
-def show_review(record: SeatRecord, reviews: tuple[MoveReview, ...]) -> None:
-    """Each of the player's moves, one box each: the grade, the idea, the best move, the
-    points lost and what it rests on; and, asked for, where the tiles he could not see
-    were then, on what he had seen (`where`)."""
-    if not reviews:
-        st.info(t("hands.no_moves", LANG))
-    seen = {d.turn: d for d in record.follow().decisions}
-    for count, r in enumerate(reviews, start=1):
-        with st.container(border=True):
-            st.markdown(t("play.review_head", LANG, n=count, move=move_words(r.played, LANG),
-                          grade=t(f"play.grade.{r.grade}", LANG), colour=GRADE_COLOURS.get(r.grade, "gray")))
-            if r.headline:
-                st.write(r.headline)
-            if r.reason and r.reason != r.headline:
-                with st.expander(t("play.figures", LANG)):
-                    st.caption(r.reason)
-            decision = seen.get(r.number)
-            if decision is not None and st.toggle(t("hands.where", LANG), key=f"hands_where_{r.number}"):
-                where(decision)
-
-
-def where(decision: Decision) -> None:
-    """Where the tiles the player could not see were before his move: every deal that
-    fits what he had seen (the counts, the suits a player showed he lacks) counted
-    alike, exactly."""
-    try:
-        found = read(decision.position, decision.voids)
-    except TrainerError as error:
-        st.warning(t("hands.where_unread", LANG, error=reason(error)))
-        return
-    if not found.chances:
-        st.caption(t("hands.where_none", LANG))
-        return
-    st.caption(tn("play.where_uniform", found.deals, LANG, n=number(found.deals, LANG)))
-    chances(found, decision.position.turn)
 
 
 def by_text() -> Optional[SeatRecord]:

@@ -484,7 +484,7 @@ WORK = ("learn_lesson", "learn_answers", "drill_kind", "drill_level", "drill_rev
         "puzzle_run_saved", "puzzle_run_best", "puzzle_run_flash", "puzzle_queue", "drill_due", "own_card",
         "own_verdict", "own_rejudge", "puzzle_set", "hands_how", "hands_record", "hands_picked",
         "hands_drawn", "hands_leader", "hands_other_drew", "hands_review", "together", "together_shown",
-        "together_tile", "together_last")
+        "together_tile", "together_last", "together_reviews")
 OWNED = ("learn_seeds", "learn_stars", "learn_anonymous", "guided_saved", "learn_loaded")
 
 

@@ -16,13 +16,16 @@ from trainer.engine.rules import PRESETS
 from trainer.engine.tiles import Tile
 from trainer.errors import TrainerError
 from trainer.i18n import t
+from trainer.play.coach import MoveReview
 from trainer.play.together import NAME_LIMIT, Together
+from ui.seat_review_view import judged, show_review
 from ui.state import init_state, plain, reason
 from ui.widgets import board, move_picker
 
 init_state()
 LANG: str = st.session_state["lang"]
 GAME, SHOWN, TILE, NOTE = "together", "together_shown", "together_tile", "together_note"
+REVIEWS = "together_reviews"  # (hand, seat) -> that player's review of the hand
 
 
 def game() -> Optional[Together]:
@@ -41,7 +44,7 @@ def start() -> None:
     except TrainerError as error:
         state[NOTE] = t("together.bad", LANG, error=reason(error))
         return
-    state.update({SHOWN: False, TILE: None, NOTE: None, "together_last": None})
+    state.update({SHOWN: False, TILE: None, NOTE: None, "together_last": None, REVIEWS: {}})
 
 
 def show() -> None:
@@ -73,7 +76,8 @@ def next_hand() -> None:
 
 
 def end() -> None:
-    st.session_state.update({GAME: None, SHOWN: False, TILE: None, NOTE: None, "together_last": None})
+    st.session_state.update({GAME: None, SHOWN: False, TILE: None, NOTE: None, "together_last": None,
+                             REVIEWS: {}})
 
 
 # ----- the page -----
@@ -118,14 +122,34 @@ def hand_over(together: Together) -> None:
              t("together.col.score", LANG): score}
             for name, delta, score in zip(side_names(together), result.deltas, result.scores)]
     st.table(rows)
-    with st.expander(t("together.records", LANG), icon=":material/history_edu:"):
-        st.caption(t("together.records_how", LANG))
-        for seat, tab in enumerate(st.tabs([plain(name) for name in together.names])):
-            tab.code(together.match.seat_record(number, seat).text(), language=None)
+    reviews(together, number)
     if together.match.over and together.seen + 1 == len(together.match.results):
         finished(together)
         return
     st.button(t("together.next", LANG), key="together_next", type="primary", on_click=next_hand)
+
+
+def reviews(together: Together, number: int) -> None:
+    """Each player's review of the hand on what he could see, asked for by him, and his
+    record of it to keep or paste on Your hands."""
+    kept: dict[tuple[int, int], tuple[MoveReview, ...]] = st.session_state.setdefault(REVIEWS, {})
+    st.write(t("together.reviews", LANG))
+    for seat, tab in enumerate(st.tabs([plain(name) for name in together.names])):
+        with tab:
+            record = together.match.seat_record(number, seat)
+            found = kept.get((number, seat))
+            if found is None:
+                if st.button(t("together.review", LANG, name=plain(together.names[seat])),
+                             key=f"together_review_{seat}", icon=":material/rate_review:"):
+                    with st.spinner(t("hands.reviewing", LANG)):
+                        found = judged(record)
+                    if found is not None:
+                        kept[(number, seat)] = found
+            if found is not None:
+                show_review(record, found, key=f"together_{number}_{seat}")
+            with st.expander(t("together.records", LANG), icon=":material/history_edu:"):
+                st.caption(t("together.records_how", LANG))
+                st.code(record.text(), language=None)
 
 
 def finished(together: Together) -> None:

@@ -2743,7 +2743,9 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "together.col.hand": "This hand",
     "together.col.score": "Score",
     "together.next": "Next hand",
-    "together.records": "The hand as each player saw it",
+    "together.reviews": "Each player's moves judged on what he could see, when he asks:",
+    "together.review": "Review {name}'s moves",
+    "together.records": "This player's record of the hand",
     "together.records_how": (
         "Copy a player's record and paste it on Your hands (As text or a file) to have his moves reviewed on "
         "what he could see."
