@@ -109,6 +109,7 @@ DEFAULTS: dict[str, Any] = {
     "hands_other_drew": 0,  # Your hands: another player's draws this turn
     "together": None,  # Play together: the match (trainer.play.together)
     "together_shown": False,  # Play together: the player to move has shown his tiles
+    "together_reviews": {},  # Play together: (hand, seat) -> that player's review, asked for
     "play_review_job": None,  # ((session id, hand number), the review's Future) begun at the hand's end
     "play_quitting": False,  # "Quit this game" clicked: the match ends once it is confirmed
     # the guided first hand (ui/guided.py)

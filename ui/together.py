@@ -132,7 +132,7 @@ def hand_over(together: Together) -> None:
 def reviews(together: Together, number: int) -> None:
     """Each player's review of the hand on what he could see, asked for by him, and his
     record of it to keep or paste on Your hands."""
-    kept: dict[tuple[int, int], tuple[MoveReview, ...]] = st.session_state.setdefault(REVIEWS, {})
+    kept: dict[tuple[int, int], tuple[MoveReview, ...]] = st.session_state[REVIEWS]
     st.write(t("together.reviews", LANG))
     for seat, tab in enumerate(st.tabs([plain(name) for name in together.names])):
         with tab:
