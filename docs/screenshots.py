@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -126,78 +127,78 @@ def languages() -> None:
             browser.close()
 
 
-def hands() -> None:
-    """Your hands: the example hand entered by clicking, up to the seat's choice of an
-    end for his second move."""
-    dealt = "5-2,5-1,4-2,4-0,3-3,3-0,2-1,2-0,0-0".split(",")
+def each_width() -> Iterator[tuple[str, str, Page]]:
+    """A fresh database and the app served, then a new page at each width:
+    (the app's address, "phone" or "desktop", the page), the page closed after."""
     with tempfile.TemporaryDirectory() as folder:
         os.environ["ALLFIVES_DB"] = str(Path(folder) / "progress.db")
         with server(ROOT / "app.py") as url, sync_playwright() as p:
             browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=FLAGS)
             for kind, (width, height) in WIDTHS.items():
                 page = browser.new_page(viewport={"width": width, "height": height})
-                page.goto(f"{url}/hands")
-                page.wait_for_selector(IDLE, timeout=60_000)
-
-                def click(key: str, page: Page = page) -> None:
-                    page.locator(f".st-key-{key} button").first.click()
-                    page.wait_for_timeout(300)
-                    page.wait_for_selector(IDLE, timeout=60_000)
-
-                for tile in dealt:
-                    click(f"hands_deal_{tile}")
-                click("hands_start")
-                page.get_by_role("radiogroup", name="Who led?").get_by_text("Player 2").click()
-                page.wait_for_selector(IDLE, timeout=60_000)
-                click("hands_theirs_6-6")
-                page.get_by_role("button", name="I drew a tile").click()
-                click("hands_drew_3-2")
-                page.get_by_role("button", name="I drew a tile").click()
-                click("hands_drew_6-2")
-                click("hands_mine_6-2")
-                click("hands_mine_end_E")
-                page.get_by_label("Tiles player 2 drew this turn").fill("2")
-                page.keyboard.press("Enter")
-                page.wait_for_selector(IDLE, timeout=60_000)
-                click("hands_theirs_6-1")
-                click("hands_mine_2-1")
-                page.locator(".st-key-hands_mine_end_E").scroll_into_view_if_needed()
-                shoot(page, "hands-entry", kind)
+                yield url, kind, page
                 page.close()
             browser.close()
+
+
+def hands() -> None:
+    """Your hands: the example hand entered by clicking, up to the seat's choice of an
+    end for his second move."""
+    dealt = "5-2,5-1,4-2,4-0,3-3,3-0,2-1,2-0,0-0".split(",")
+    for url, kind, page in each_width():
+        page.goto(f"{url}/hands")
+        page.wait_for_selector(IDLE, timeout=60_000)
+
+        def click(key: str, page: Page = page) -> None:
+            page.locator(f".st-key-{key} button").first.click()
+            page.wait_for_timeout(300)
+            page.wait_for_selector(IDLE, timeout=60_000)
+
+        for tile in dealt:
+            click(f"hands_deal_{tile}")
+        click("hands_start")
+        page.get_by_role("radiogroup", name="Who led?").get_by_text("Player 2").click()
+        page.wait_for_selector(IDLE, timeout=60_000)
+        click("hands_theirs_6-6")
+        page.get_by_role("button", name="I drew a tile").click()
+        click("hands_drew_3-2")
+        page.get_by_role("button", name="I drew a tile").click()
+        click("hands_drew_6-2")
+        click("hands_mine_6-2")
+        click("hands_mine_end_E")
+        page.get_by_label("Tiles player 2 drew this turn").fill("2")
+        page.keyboard.press("Enter")
+        page.wait_for_selector(IDLE, timeout=60_000)
+        click("hands_theirs_6-1")
+        click("hands_mine_2-1")
+        page.locator(".st-key-hands_mine_end_E").scroll_into_view_if_needed()
+        shoot(page, "hands-entry", kind)
 
 
 def together() -> None:
     """Play together: Ann and Ben; Ann plays her first move; then the cover for Ben
     (desktop), or Ben's tiles shown (phone)."""
-    with tempfile.TemporaryDirectory() as folder:
-        os.environ["ALLFIVES_DB"] = str(Path(folder) / "progress.db")
-        with server(ROOT / "app.py") as url, sync_playwright() as p:
-            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=FLAGS)
-            for kind, (width, height) in WIDTHS.items():
-                page = browser.new_page(viewport={"width": width, "height": height})
-                page.goto(f"{url}/together")
-                page.wait_for_selector(IDLE, timeout=60_000)
-                page.get_by_label("Player 1's name").fill("Ann")
-                page.get_by_label("Player 2's name").fill("Ben")
-                page.keyboard.press("Tab")
-                page.get_by_role("button", name="Start the match").click()
-                page.wait_for_selector(IDLE, timeout=60_000)
-                for _ in range(2 if kind == "phone" else 1):
-                    page.locator(".st-key-together_show button").click()
-                    page.wait_for_selector(IDLE, timeout=60_000)
-                    page.locator("[class*=st-key-tiles_together_tile] button:not([disabled])").first.click()
-                    page.wait_for_selector(IDLE, timeout=60_000)
-                    page.wait_for_timeout(300)
-                    choice = page.locator(".st-key-together_lead button, [class*=st-key-together_end] button")
-                    choice.first.click()
-                    page.wait_for_selector(IDLE, timeout=60_000)
-                if kind == "phone":
-                    page.locator(".st-key-together_show button").click()
-                    page.wait_for_selector(IDLE, timeout=60_000)
-                shoot(page, "together", kind)
-                page.close()
-            browser.close()
+    for url, kind, page in each_width():
+        page.goto(f"{url}/together")
+        page.wait_for_selector(IDLE, timeout=60_000)
+        page.get_by_label("Player 1's name").fill("Ann")
+        page.get_by_label("Player 2's name").fill("Ben")
+        page.keyboard.press("Tab")
+        page.get_by_role("button", name="Start the match").click()
+        page.wait_for_selector(IDLE, timeout=60_000)
+        for _ in range(2 if kind == "phone" else 1):
+            page.locator(".st-key-together_show button").click()
+            page.wait_for_selector(IDLE, timeout=60_000)
+            page.locator("[class*=st-key-tiles_together_tile] button:not([disabled])").first.click()
+            page.wait_for_selector(IDLE, timeout=60_000)
+            page.wait_for_timeout(300)
+            choice = page.locator(".st-key-together_lead button, [class*=st-key-together_end] button")
+            choice.first.click()
+            page.wait_for_selector(IDLE, timeout=60_000)
+        if kind == "phone":
+            page.locator(".st-key-together_show button").click()
+            page.wait_for_selector(IDLE, timeout=60_000)
+        shoot(page, "together", kind)
 
 
 if __name__ == "__main__":

@@ -25,7 +25,7 @@ from trainer.errors import TrainerError
 from trainer.i18n import t, tn
 from ui.hand_record import ended, fitting_sides, read_record, refusal
 from ui.state import reason
-from ui.widgets import board, end_buttons, hand, lang, tile_buttons
+from ui.widgets import board, end_buttons, hand, lang, rules_and_players, tile_buttons
 
 TEXT = "hands_record"  # the record's text, as the paste box shows it
 PICKED = "hands_picked"  # the seat's tiles picked before the hand starts
@@ -129,12 +129,7 @@ def setup() -> None:
     """Before the first turn: the rules, the players, the seat and his tiles."""
     language = lang()
     left, middle, right = st.columns(3)
-    rules = left.selectbox(t("hands.enter.rules", language), tuple(PRESETS), key="hands_rules",
-                           format_func=lambda r: t(f"rules.{r}", language))
-    allowed = tuple(range(PRESETS[rules].min_players, PRESETS[rules].max_players + 1))
-    if st.session_state.get("hands_players") not in allowed:
-        st.session_state["hands_players"] = allowed[0]
-    players = middle.selectbox(t("hands.enter.players", language), allowed, key="hands_players")
+    rules, players = rules_and_players(left, middle, "hands")
     if st.session_state.get("hands_seat") not in range(players):
         st.session_state["hands_seat"] = 0
     right.selectbox(t("hands.enter.seat", language), tuple(range(players)), key="hands_seat",

@@ -12,7 +12,6 @@ import streamlit as st
 
 from trainer.engine.movenames import move_words
 from trainer.engine.moves import Move
-from trainer.engine.rules import PRESETS
 from trainer.engine.tiles import Tile
 from trainer.errors import TrainerError
 from trainer.i18n import t
@@ -20,7 +19,7 @@ from trainer.play.coach import MoveReview
 from trainer.play.together import NAME_LIMIT, Together
 from ui.seat_review_view import judged, show_review
 from ui.state import init_state, plain, reason
-from ui.widgets import board, move_picker
+from ui.widgets import board, move_picker, rules_and_players
 
 init_state()
 LANG: str = st.session_state["lang"]
@@ -84,12 +83,7 @@ def end() -> None:
 def setup() -> None:
     st.caption(t("together.intro", LANG))
     left, right = st.columns(2)
-    rules = left.selectbox(t("hands.enter.rules", LANG), tuple(PRESETS), key="together_rules",
-                           format_func=lambda r: t(f"rules.{r}", LANG))
-    allowed = tuple(range(PRESETS[rules].min_players, PRESETS[rules].max_players + 1))
-    if st.session_state.get("together_players") not in allowed:
-        st.session_state["together_players"] = allowed[0]
-    players = right.selectbox(t("hands.enter.players", LANG), allowed, key="together_players")
+    _, players = rules_and_players(left, right, "together")
     columns = st.columns(players)
     for n, column in enumerate(columns):
         column.text_input(t("together.name", LANG, player=n + 1), key=f"together_name_{n}",
@@ -115,7 +109,7 @@ def scores(together: Together) -> None:
 def hand_over(together: Together) -> None:
     number = together.seen + 1
     result = together.match.results[together.seen]
-    how = (t("play.went_out", LANG, player=plain(together.names[result.end.player]))
+    how = (t("play.went_out", LANG, player=plain(together.names[result.end.player or 0]))
            if result.end.kind == "domino" else t("play.blocked", LANG))
     st.subheader(t("together.hand_over", LANG, number=number, how=how))
     rows = [{t("together.col.side", LANG): name, t("together.col.hand", LANG): delta,

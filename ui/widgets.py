@@ -12,10 +12,12 @@ from typing import Optional, TypeVar
 from urllib.parse import quote
 
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from trainer.engine.layout import Layout
 from trainer.engine.movenames import move_words
 from trainer.engine.moves import Move
+from trainer.engine.rules import PRESETS
 from trainer.engine.tiles import ALL_TILES, Tile
 from trainer.errors import TrainerError
 from trainer.i18n import t, tn
@@ -225,6 +227,20 @@ def hand(tiles: tuple[Tile, ...], selected: Optional[Tile] = None) -> None:
     shown = ", ".join(str(tile) for tile in tiles) or t("widgets.hand_empty", lang())
     svg_image(render_hand(tiles, selected=selected, unit=26, lang=lang()),
               t("widgets.hand_alt", lang(), tiles=shown))
+
+
+def rules_and_players(left: DeltaGenerator, right: DeltaGenerator, prefix: str) -> tuple[str, int]:
+    """The rules and the number of players they allow, chosen in two columns (keys
+    `{prefix}_rules` and `{prefix}_players`); a number the new rules do not allow falls
+    back to their smallest."""
+    language = lang()
+    rules = left.selectbox(t("hands.enter.rules", language), tuple(PRESETS), key=f"{prefix}_rules",
+                           format_func=lambda r: t(f"rules.{r}", language))
+    allowed = tuple(range(PRESETS[rules].min_players, PRESETS[rules].max_players + 1))
+    if st.session_state.get(f"{prefix}_players") not in allowed:
+        st.session_state[f"{prefix}_players"] = allowed[0]
+    players = right.selectbox(t("hands.enter.players", language), allowed, key=f"{prefix}_players")
+    return str(rules), int(players)
 
 
 def tile_buttons(tiles: tuple[Tile, ...], key: str, selected: Optional[Tile] = None,

@@ -28,8 +28,7 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Optional
 
-from trainer.engine.position import size
-from trainer.teach.proven import TOPICS, Proven, judge, played, seen_by_mover, worth_solving
+from trainer.teach.proven import TOPICS, Proven, candidates, judge
 
 DATA = "idea_shares.json"
 FIRST_SEED = 100_000  # beyond the seeds the course's positions come from
@@ -54,14 +53,7 @@ class Share:
 
 def first_entry(topic: str, seed: int) -> Optional[Proven]:
     """The hand's first position that teaches `topic`, judged as the course judges it."""
-    source = TOPICS[topic]
-    for position, voids in played(source, seed):
-        if size(position.boneyard) > source.bone or max(len(position.hand(p))
-                                                       for p in range(position.players)) > source.most:
-            continue
-        view = seen_by_mover(position)
-        if (source.exact and not view.is_fully_known) or not worth_solving(topic, view):
-            continue
+    for position, voids, _ in candidates(topic, TOPICS[topic], seed):
         entry = judge(topic, position, voids, seed)
         if entry is not None:
             return entry

@@ -387,6 +387,19 @@ def judge(topic: str, position: Position, voids: Voids, seed: int) -> Optional[P
     return entry
 
 
+def candidates(topic: str, source: Source, seed: int) -> Iterator[tuple[Position, Voids, Position]]:
+    """The positions of the seeded hand small enough for `source` whose moves could
+    differ in the topic's way, with their voids and the mover's view."""
+    for position, voids in played(source, seed):
+        if size(position.boneyard) > source.bone or max(len(position.hand(p))
+                                                       for p in range(position.players)) > source.most:
+            continue
+        view = seen_by_mover(position)
+        if (source.exact and not view.is_fully_known) or not worth_solving(topic, view):
+            continue
+        yield position, voids, view
+
+
 def search(topic: str, seeds: range, used: set[int], per_flag: int = PER_FLAG,
            source: Optional[Source] = None) -> list[Proven]:
     """Up to `per_flag` entries of `topic` whose answer does the topic's thing and as
@@ -397,13 +410,7 @@ def search(topic: str, seeds: range, used: set[int], per_flag: int = PER_FLAG,
     for seed in seeds:
         if seed in used:
             continue
-        for position, voids in played(source, seed):
-            if size(position.boneyard) > source.bone or max(len(position.hand(p))
-                                                           for p in range(position.players)) > source.most:
-                continue
-            view = seen_by_mover(position)
-            if (source.exact and not view.is_fully_known) or not worth_solving(topic, view):
-                continue
+        for position, voids, view in candidates(topic, source, seed):
             if source.sampled:
                 from trainer.teach.sampled import judge_sampled  # it builds on this module
                 if not size(position.boneyard) or len(position.layout) < 2 or deal_count(view) <= MOST_DEALS:
