@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import NamedTuple, Optional
 
+from trainer.engine.game import Match
 from trainer.engine.moves import Move
 from trainer.engine.position import Hidden, Position, size
 from trainer.engine.record import Turn
@@ -73,3 +74,8 @@ def history_from_turns(start: Position, turns: Sequence[Turn]) -> HandSoFar:
         elif position.must_pass:
             position = position.pass_turn()
     return HandSoFar(tuple(seen), public(position), voids_from_turns(start, tuple(turns)))
+
+
+def hand_so_far(match: Match) -> HandSoFar:
+    """The hand so far of `match`'s current hand."""
+    return history_from_turns(match.starts[-1], tuple(match.hands[-1]))

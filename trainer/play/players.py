@@ -20,6 +20,10 @@ from trainer.engine.position import Hidden, Position, size
 from trainer.engine.tiles import ALL_TILES, Tile
 from trainer.engine.voids import Voids
 from trainer.errors import NotationError
+from trainer.play.hand_history import HandSoFar
+from trainer.play.inferred import InferredDealer
+from trainer.play.models import Guarded, Table
+from trainer.play.models import model as make_model
 from trainer.search.finish import winning_moves
 from trainer.search.played_out import PLAYOUT_DEALS, played_out
 from trainer.search.sampling import expected_values
@@ -30,9 +34,11 @@ PLAYOUT_SHARE = 0.15  # of the expert's time, with yardstick "both": the play-ou
 class Player(Protocol):
     name: str
 
-    def choose(self, position: Position, voids: Optional[Voids] = None) -> Move:
+    def choose(self, position: Position, voids: Optional[Voids] = None,
+               so_far: Optional[HandSoFar] = None) -> Move:
         """A legal move for the mover of `position` (who has one). `voids`: the suits
-        each player showed he lacks this hand (`Match.voids()`), for those who use it."""
+        each player showed he lacks this hand (`Match.voids()`), and `so_far`: the hand
+        so far (`hand_so_far(match)`), for those who use them."""
         ...
 
 
@@ -44,7 +50,8 @@ class RandomPlayer:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, position: Position, voids: Optional[Voids] = None) -> Move:
+    def choose(self, position: Position, voids: Optional[Voids] = None,
+               so_far: Optional[HandSoFar] = None) -> Move:
         return self.rng.choice(position.legal_moves())
 
 
@@ -77,13 +84,34 @@ class GreedyPlayer:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, position: Position, voids: Optional[Voids] = None) -> Move:
+    def choose(self, position: Position, voids: Optional[Voids] = None,
+               so_far: Optional[HandSoFar] = None) -> Move:
         def key(move: Move) -> tuple[int, int, int]:
             return (-position.points(move), best_reply_points(position, move), -move.tile.pips)
 
         moves = position.legal_moves()
         best = min(key(m) for m in moves)
         return self.rng.choice([m for m in moves if key(m) == best])
+
+
+class GuardedPlayer:
+    """The guarded policy of the play-outs (`trainer.play.models.Guarded`): points now
+    less the most the next player could score in reply with a tile he may hold (none
+    of a suit he showed he lacks), then points now, then the heaviest tile."""
+
+    name = "guarded"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+        self.policy = Guarded()
+
+    def choose(self, position: Position, voids: Optional[Voids] = None,
+               so_far: Optional[HandSoFar] = None) -> Move:
+        table = Table(position, voids)
+        hand = frozenset(position.hand(position.turn))
+        keys = {m: self.policy.key(table, hand, m) for m in table.moves(hand)}
+        best = max(keys.values())
+        return self.rng.choice([m for m, k in keys.items() if k == best])
 
 
 def mover_view(position: Position) -> Position:
@@ -110,22 +138,29 @@ class ExpertPlayer:
       played-out best, it plays the played-out best.
 
     Given the game's `target`, it takes a move that reaches it, which wins the game at
-    once, before any other."""
+    once, before any other. With a play `model` (`trainer.play.models`) and the hand so
+    far, it reads the hand: its deals are weighed by the others' moves under that model
+    (`trainer.play.inferred`), the weighing counted in its time."""
 
     name = "expert"
 
     def __init__(self, seed: int = 0, budget: float = 1.0, target: Optional[int] = None,
-                 yardstick: str = "exact") -> None:
+                 yardstick: str = "exact", model: Optional[str] = None) -> None:
         if yardstick not in YARDSTICKS:
             raise NotationError(f"unknown yardstick {yardstick!r}: choose one of {', '.join(YARDSTICKS)}")
+        self.model = None if model is None else make_model(model)
+        if model is not None:
+            self.name = "expert reading"
         self.rng = random.Random(seed)
         self.budget = budget
         self.target = target  # the game's: a move that reaches it wins at once
         self.yardstick = yardstick
         self.fallback = GreedyPlayer(seed)
         self.last_samples = 0
+        self.last_effective: Optional[float] = None  # with a model: the weighed deals' effective number
 
-    def choose(self, position: Position, voids: Optional[Voids] = None) -> Move:
+    def choose(self, position: Position, voids: Optional[Voids] = None,
+               so_far: Optional[HandSoFar] = None) -> Move:
         moves = position.legal_moves()
         if len(moves) == 1:
             return moves[0]
@@ -141,7 +176,13 @@ class ExpertPlayer:
             return played.best()
         others = {p: v for p, v in (voids or {}).items() if p != position.turn}
         share = self.budget * (PLAYOUT_SHARE if self.yardstick == "both" else 0.0)
-        found = expected_values(view, self.budget - share, self.rng, others)
+        dealt = None
+        if self.model is not None and so_far is not None:
+            dealer = InferredDealer(view, others, so_far, self.model, self.rng)
+            self.last_effective = None if dealer.uniform else dealer.effective
+            dealt = dealer.deal
+        left = self.budget - share - (time.perf_counter() - start)
+        found = expected_values(view, max(left, 0.05), self.rng, others, dealt=dealt)
         self.last_samples = found.samples
         if not found.samples:
             return self.fallback.choose(position)
@@ -160,6 +201,7 @@ class ExpertPlayer:
 PLAYERS: dict[str, Callable[[int], Player]] = {
     "random": RandomPlayer,
     "greedy": GreedyPlayer,
+    "guarded": GuardedPlayer,
     "expert": ExpertPlayer,
 }
 

@@ -129,7 +129,7 @@ def read(view: Position, voids: Optional[Voids] = None, so_far: Optional[HandSoF
                                    "from his view, so his tiles must be shown")
     if so_far is not None:
         check_agrees(view, so_far)
-    known = _together(voids or {}, so_far.voids if so_far is not None else {}, view.turn)
+    known = joined_voids(voids or {}, so_far.voids if so_far is not None else {}, view.turn)
     dealer = Dealer(view, known)
     uniform = chosen.stands_for == "uniform"
     to_weigh = [] if uniform else decisions(view, so_far)
@@ -165,7 +165,8 @@ def read(view: Position, voids: Optional[Voids] = None, so_far: Optional[HandSoF
                    margin, note.strip("; "))
 
 
-def _together(given: Voids, shown: Voids, mover: int) -> Voids:
+def joined_voids(given: Voids, shown: Voids, mover: int) -> Voids:
+    """The suits each player but `mover` lacks by `given` or by `shown`."""
     out: dict[int, frozenset[int]] = {}
     for voids in (given, shown):
         for player, suits in voids.items():

@@ -218,7 +218,10 @@ class Dealer:
 
     def deal(self, rng: random.Random) -> Position:
         """The position with every hidden hand and a hidden boneyard filled."""
-        held = self.shares(rng)
+        return self.filled(self.shares(rng))
+
+    def filled(self, held: list[list[Tile]]) -> Position:
+        """The position with each hidden place given its tiles of `held` (`shares`' form)."""
         hands = list(self.position.hands)
         boneyard = self.position.boneyard
         for place, tiles in zip(self.places, held):

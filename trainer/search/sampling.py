@@ -185,17 +185,19 @@ class Expectation:
 
 
 def expected_values(view: Position, budget: float, rng: random.Random,
-                    voids: Optional[Voids] = None, max_samples: int = 400) -> Expectation:
+                    voids: Optional[Voids] = None, max_samples: int = 400,
+                    dealt: Optional[Callable[[random.Random], Position]] = None) -> Expectation:
     """Deal the hidden tiles of `view` (the mover's view) again and again, solve each
     deal exactly (on every core), and average each move's value, until `budget`
     seconds are spent. Deals whose search would overrun the time left are abandoned
     (the cores go on with other deals meanwhile): in a big hand there may be no sample
-    at all (`samples` 0, `values` empty)."""
+    at all (`samples` 0, `values` empty). `dealt`: another way to deal (deals weighed by
+    the others' plays, `trainer.play.inferred`) than uniformly given `voids`."""
     deadline = time.perf_counter() + budget
     rows: dict[Move, list[int]] = {}
     samples = 0
-    dealer = Dealer(view, voids)
-    deals = (dealer.deal(rng) for _ in range(min(max_samples, MAX_SAMPLES)))
+    deal = dealt if dealt is not None else Dealer(view, voids).deal
+    deals = (deal(rng) for _ in range(min(max_samples, MAX_SAMPLES)))
     for solution in solve_deals(deals, deadline, ordered=False):
         samples += 1
         for m in solution.moves:
