@@ -15,7 +15,7 @@ from trainer.engine.game import Match
 from trainer.engine.position import Position
 from trainer.play.hand_history import hand_so_far
 from trainer.play.inferred import InferredDealer
-from trainer.play.players import ExpertPlayer, GreedyPlayer, GuardedPlayer
+from trainer.play.players import ExpertPlayer, GreedyPlayer, GuardedPlayer, mover_view
 from trainer.play.reading import read
 
 
@@ -81,3 +81,87 @@ def test_the_guarded_player_keeps_a_reply_from_the_next_player_unless_he_cannot_
     assert str(GuardedPlayer().choose(view)) == "5-1@W"
     assert str(GuardedPlayer().choose(view, {0: frozenset({5})})) == "0-0@E"  # no 5 to reply with
     assert str(GuardedPlayer().choose(view, {0: frozenset({0})})) == "5-1@W"  # 5-5 is still out
+
+
+def weighted_by_hand(view: Position, so_far, name: str, deals: int, seed: int) -> dict:
+    """An estimate written again: uniform deals, each weighed by the model's chance of every
+    move the other player made (from the hand he held then: his tiles in the deal and those
+    he played since), each solved exactly; the weighted mean of each move's value."""
+    from trainer.play.models import model
+    from trainer.search.dealing import Dealer
+    from trainer.search.solver import solve
+    chosen = model(name)
+    dealer = Dealer(view, so_far.voids)
+    rng = random.Random(seed)
+    totals: dict = {}
+    weights = []
+    rows = []
+    for _ in range(deals):
+        deal = dealer.deal(rng)
+        weight = 1.0
+        for index, seen in enumerate(so_far.turns):
+            if seen.move is None or seen.player == view.turn:
+                continue
+            if any(s.player == seen.player and s.draws for s in so_far.turns[index + 1:]):
+                continue
+            later = {s.move.tile for s in so_far.turns[index:] if s.player == seen.player and s.move}
+            hand = tuple(sorted(set(deal.hands[seen.player]) | later, reverse=True))
+            hands = list(seen.table.hands)
+            hands[seen.player] = hand
+            table = Position(seen.table.layout, tuple(hands), seen.table.boneyard, seen.player,
+                             seen.table.scores, seen.table.rules)
+            weight *= chosen.chances(table, seen.voids).get(seen.move, 0.0)
+        if weight == 0:
+            continue
+        values = {m.move: m.value for m in solve(deal).moves}
+        weights.append(weight)
+        rows.append(values)
+        for move, value in values.items():
+            totals[move] = totals.get(move, 0.0) + weight * value
+    total = sum(weights)
+    return {"means": {m: v / total for m, v in totals.items()}, "weights": weights, "rows": rows}
+
+
+def test_the_coachs_read_figures_agree_with_an_estimate_written_again() -> None:
+    from trainer.play.coach import read_difference, read_evidence
+    match = Match(seed=2)
+    greedy = [GreedyPlayer(1), GreedyPlayer(2)]
+    while not (match.position.turn == 0 and len(match.position.hand(0)) <= 5):
+        match.play(greedy[match.position.turn].choose(match.position, match.voids()))
+    view, so_far = mover_view(match.position), hand_so_far(match)
+    found = read_evidence(view, ("greedy", so_far), budget=30.0, seed=3, voids=match.voids(), max_deals=400)
+    assert found is not None
+    weighed, effective = found
+    assert weighed.deals == 400 and 10 <= effective <= 300
+    mine = weighed.best()
+    other = max((m for m in weighed.moves if m != mine), key=weighed.mean)
+    diff = read_difference(weighed, effective, mine, other)
+    again = weighted_by_hand(view, so_far, "greedy", 3000, 17)
+    w = again["weights"]
+    total = sum(w)
+    d = [row[mine] - row[other] for row in again["rows"]]
+    mean = sum(wi * di for wi, di in zip(w, d)) / total
+    n_eff = total * total / sum(wi * wi for wi in w)
+    spread = (sum(wi * (di - mean) ** 2 for wi, di in zip(w, d)) / total) ** 0.5
+    assert abs(diff.mean - mean) <= diff.half_width + 2 * spread / n_eff ** 0.5 + 0.5, (diff, mean, n_eff)
+    uniform = sum(row[mine] - row[other] for row in again["rows"]) / len(again["rows"])
+    assert abs(uniform - mean) > 5, (uniform, mean)  # the plays moved the figure: the case tests the weights
+
+
+def test_the_hint_says_what_its_reading_rests_on() -> None:
+    from trainer.play.coach import hint
+    match = Match(seed=2)
+    greedy = [GreedyPlayer(1), GreedyPlayer(2)]
+    while not (match.position.turn == 0 and len(match.position.hand(0)) <= 5):
+        match.play(greedy[match.position.turn].choose(match.position, match.voids()))
+    plain = hint(match.position, budget=2.0, seed=1, voids=match.voids())
+    read = hint(match.position, budget=2.0, seed=1, voids=match.voids(),
+                reader=("greedy", hand_so_far(match)))
+    assert not any("others' plays" in line for line in plain.details)
+    lines = [line for line in read.details if line.startswith("Read ")]
+    assert len(lines) == 2, read.details
+    assert "a player who takes the most points now" in lines[0] and "effective" in lines[0]
+    assert lines[1].startswith("Read that way, ")
+    uniform_only = hint(match.position, budget=2.0, seed=1, voids=match.voids(),
+                        reader=("uniform", hand_so_far(match)))
+    assert not any(line.startswith("Read ") for line in uniform_only.details)

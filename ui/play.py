@@ -419,9 +419,11 @@ def learner_turn(session: PlaySession) -> None:
         # once per position: asked again, the coach says the same, not a new sample's words
         with st.spinner(t("play.coach_thinking", LANG)):
             voids = voids_from_turns(session.match.starts[-1], tuple(session.match.hands[-1]))
+            reader = (READ_AS.get(session.settings.opponent, "uniform"),
+                      history_from_turns(session.match.starts[-1], tuple(session.match.hands[-1])))
             advised = costly(partial(hint, position, budget=st.session_state["play_budget"],
                                      seed=len(session.match.hands[-1]), voids=voids, lang=LANG,
-                                     target=session.match.target), HINT_WAIT, "hint")
+                                     target=session.match.target, reader=reader), HINT_WAIT, "hint")
         if advised is not None:
             st.session_state["play_hint"] = advised
             st.session_state["play_hint_for"] = made_for

@@ -1983,6 +1983,21 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     ),
     "coach.review_best": "Best: {idea}.",
     "coach.review_best_played": "Best: no move does better played out on what each player can see.",
+    "coach.read_basis": {
+        "one": "Read from the others' plays, as if each plays like {model}: {n} deal weighed by how likely "
+               "their moves this hand were ({effective} effective), with a 95% margin.",
+        "other": "Read from the others' plays, as if each plays like {model}: {n} deals weighed by how "
+                 "likely their moves this hand were ({effective} effective), with a 95% margin.",
+    },
+    "coach.read_same": "Read that way, the best move is the same: {move}.",
+    "coach.read_differs": (
+        "Read that way, {move} comes out better than {other} by {diff} ± {margin} points, while with every "
+        "deal that fits equally likely {other} is better: the two readings disagree, each beyond its margin."
+    ),
+    "coach.read_close": (
+        "Read that way, {move} comes out ahead of {other} by {diff} ± {margin} points: not beyond the "
+        "margins of both readings, so this does not change the advice."
+    ),
     "coach.basis_played": {
         "one": "the rest of the hand played out on {n} deal, every player choosing on what he can see, with "
                "a 95% margin",

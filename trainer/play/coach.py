@@ -38,6 +38,13 @@ move's figures are only bounded on some deals (`trainer.search.evidence`: the ti
 before they were made exact), as are the move played's unless even the bound on its
 loss is a blunder; "forced" when it was the only legal move.
 
+Given the model of the other players' play (`hint(reader=...)`: in Play, the computer
+at the table), the hint also reads the hand: the same search over deals weighed by how
+likely the others' moves this hand were under that model (`trainer.play.inferred`), in
+READ_SHARE of the time. It says what that reading rests on, whether it names the same
+best move, and, where the two readings name different best moves each beyond its
+margin, that they disagree.
+
 Told the game's target, both know that a move that reaches it wins the game at once
 (`trainer.search.finish`): the hint plays it, and the review grades such a move "best" and
 any other move a "missed_win", for certain, with no points figure.
@@ -53,8 +60,9 @@ any other move a "missed_win", for certain, with no points figure.
 from __future__ import annotations
 
 import math
+import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Optional
 
 from trainer.engine.movenames import move_words
@@ -65,7 +73,10 @@ from trainer.engine.seats import seat
 from trainer.engine.twins import only_twins, twin_key
 from trainer.engine.voids import Voids, voids_from_turns
 from trainer.i18n import either, t, tn
+from trainer.play.hand_history import HandSoFar
 from trainer.play.ideas import Idea, idea, idea_words, may_hold, reply_points
+from trainer.play.inferred import InferredDealer
+from trainer.play.models import model
 from trainer.play.players import GreedyPlayer, mover_view, unseen_tiles
 from trainer.search.evidence import MIN_DEALS, Difference, Evidence, within_budget
 from trainer.search.finish import winning_moves
@@ -77,6 +88,7 @@ GRADES: tuple[tuple[float, str], ...] = (
 CAPPED = "inaccuracy"  # the worst grade a loss that is not significant can get
 ORDER = ("best", "good", "inaccuracy", "mistake", "blunder")
 PLAYOUT_SHARE = 0.15  # of a hint's or a decision's time: the play-outs, after the exact deals
+READ_SHARE = 0.4  # of a hint's time, given a model of the others: the deals weighed by their plays
 
 
 def grade(loss: float) -> str:
@@ -253,6 +265,7 @@ class Hint:
     samples: int
     exact: bool = False
     unclear: bool = False  # the yardsticks disagree: no move is named better
+    evidence: Optional[Evidence] = field(default=None, compare=False, repr=False)  # the exact deals'
 
     @property
     def reasons(self) -> tuple[str, ...]:
@@ -290,10 +303,68 @@ def wins_words(position: Position, move: Move, target: int, lang: str = "en") ->
              points=tn("plural.points", position.points(move), lang), target=target)
 
 
+def read_evidence(view: Position, reader: tuple[str, HandSoFar], budget: float, seed: int,
+                  voids: Optional[Voids], max_deals: int = 400) -> Optional[tuple[Evidence, float]]:
+    """The evidence over deals weighed by the others' plays under `reader`'s model, and
+    its effective number of deals (at most the deals solved); None where there is no
+    move of theirs to weigh, the weights collapse, or no deal was solved in time."""
+    name, so_far = reader
+    dealer = InferredDealer(view, voids, so_far, name, random.Random(seed))
+    if dealer.uniform:
+        return None
+    weighed = within_budget(view, budget, seed + 1, voids, max_deals=max_deals, dealt=dealer.deal)
+    return (weighed, min(dealer.effective, weighed.deals)) if weighed.deals else None
+
+
+def read_difference(weighed: Evidence, effective: float, a: Move, b: Move) -> Difference:
+    """How much better `a` is than `b` over the weighed deals, its margin widened to the
+    effective number of deals (a deal drawn twice from the weighed pool counts once)."""
+    diff = weighed.difference(a, b)
+    widen = math.sqrt(weighed.deals / effective) if 0 < effective < weighed.deals else 1.0
+    return replace(diff, half_width=diff.half_width * widen)
+
+
+def read_words(view: Position, evidence: Evidence, reader: tuple[str, HandSoFar], budget: float, seed: int,
+               voids: Optional[Voids], lang: str = "en") -> tuple[str, ...]:
+    """The hand read from the others' plays under `reader`'s model (its name, the hand so
+    far): what that reading rests on and whether it names `evidence`'s best move too;
+    nothing where there is no move of theirs to weigh or the weights collapse."""
+    found = read_evidence(view, reader, budget, seed, voids)
+    if found is None or not evidence.deals:
+        return ()
+    weighed, effective = found
+    shown = t(f"play.model.{model(reader[0]).name}", lang)
+    lines = [tn("coach.read_basis", weighed.deals, lang, model=shown, effective=f"{effective:.0f}")]
+    mine, theirs = evidence.best(), weighed.best()
+    if twin_key(view, mine) == twin_key(view, theirs):
+        lines.append(t("coach.read_same", lang, move=move_words(mine, lang)))
+        return tuple(lines)
+    diff = read_difference(weighed, effective, theirs, mine)
+    key = "coach.read_differs" if diff.significant and evidence.difference(mine, theirs).significant \
+        else "coach.read_close"
+    lines.append(t(key, lang, move=move_words(theirs, lang), other=mine, diff=f"{diff.mean:.1f}",
+                   margin=f"{diff.half_width:.1f}"))
+    return tuple(lines)
+
+
 def hint(position: Position, budget: float = 1.0, seed: int = 0, voids: Optional[Voids] = None,
-         lang: str = "en", target: Optional[int] = None) -> Hint:
+         lang: str = "en", target: Optional[int] = None,
+         reader: Optional[tuple[str, HandSoFar]] = None) -> Hint:
     """The best move by value for the mover, compared with the best alternative; told
-    the game's `target`, a move that reaches it (the game is won at once)."""
+    the game's `target`, a move that reaches it (the game is won at once). `reader`: the
+    others' play model and the hand so far, to read the hand from their plays too."""
+    hint_found = _hint(position, budget * (1 - READ_SHARE) if reader else budget, seed, voids, lang, target)
+    if reader is None or reader[0] == "uniform" or hint_found.samples == 0 or hint_found.exact:
+        return hint_found
+    if hint_found.evidence is None:
+        return hint_found
+    lines = read_words(mover_view(position), hint_found.evidence, reader, budget * READ_SHARE, seed, voids,
+                       lang)
+    return replace(hint_found, details=(*hint_found.details, *lines))
+
+
+def _hint(position: Position, budget: float, seed: int, voids: Optional[Voids], lang: str,
+          target: Optional[int]) -> Hint:
     moves = position.legal_moves()
     view = mover_view(position)
     if len(moves) == 1:
@@ -323,7 +394,8 @@ def hint(position: Position, budget: float = 1.0, seed: int = 0, voids: Optional
     named, other_named = move_words(move, lang), move_words(other, lang)
     if equal_everywhere(evidence, move, other):
         return Hint(move, t("coach.say_same", lang, move=named, other=other_named),
-                    (*leaves_words(view, move, lang, voids), basis), values, evidence.deals, evidence.exact)
+                    (*leaves_words(view, move, lang, voids), basis), values, evidence.deals, evidence.exact,
+                    evidence=evidence)
     rivals = [other] + ([played.best()] if played is not None else [])
     clash = contradiction(evidence, played, move, rivals) if played is not None else None
     few = not evidence.exact and evidence.deals < MIN_DEALS
@@ -342,7 +414,7 @@ def hint(position: Position, budget: float = 1.0, seed: int = 0, voids: Optional
     else:
         headline = t("coach.say_play_close", lang, move=named, idea=clause, other=other)
     return Hint(move, headline, (*figures, *leaves_words(view, move, lang, voids), basis), values,
-                evidence.deals, evidence.exact)
+                evidence.deals, evidence.exact, evidence=evidence)
 
 
 @dataclass(frozen=True)

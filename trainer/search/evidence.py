@@ -42,6 +42,7 @@ import math
 import random
 import statistics
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import partial
 from typing import Optional
@@ -291,20 +292,22 @@ def paired(view: Position, deals: int, seed: int, voids: Optional[Voids] = None,
 
 
 def within_budget(view: Position, budget: float, seed: int, voids: Optional[Voids] = None,
-                  max_deals: int = 400, must: tuple[Move, ...] = ()) -> Evidence:
+                  max_deals: int = 400, must: tuple[Move, ...] = (),
+                  dealt: Optional[Callable[[random.Random], Position]] = None) -> Evidence:
     """As many paired deals as fit in `budget` seconds (at most `max_deals`), with exact
     values where they are needed (the module's note; `must`: moves to be exact, such as
     the move played). Deals whose search would overrun the time left are abandoned (the
-    other cores go on meanwhile), so early in a big hand the evidence may hold no deal."""
+    other cores go on meanwhile), so early in a big hand the evidence may hold no deal.
+    `dealt`: another way to deal than uniformly given `voids` (`trainer.play.inferred`)."""
     if determined(view) and not view.is_over:  # one way the tiles can lie: one exact solve
         only = view if view.is_fully_known else Dealer(view, voids).deal(random.Random(seed))
         return _collect(view, _solve_all([only]), exact=True)
     start = time.perf_counter()
     rng = random.Random(seed)
-    dealer = Dealer(view, voids)
+    deal = dealt if dealt is not None else Dealer(view, voids).deal
     solved: list[Solution] = []
     leading = _Leading(must)
-    deals = (dealer.deal(rng) for _ in range(max_deals))
+    deals = (deal(rng) for _ in range(max_deals))
     for solution in solve_deals(deals, start + budget * (1 - REPAIR_SHARE), limit=max_deals,
                                 ordered=False, near=NEAR, exact=leading.exact,
                                 capped=leading.capped, cap=CAP):
