@@ -209,9 +209,9 @@ def test_the_end_of_a_hand_shows_its_board_last_moves_and_a_full_review() -> Non
 def test_strengths_and_target_are_named_for_people() -> None:
     at = open_game()
     strength = at.selectbox[2]
-    assert [strength.format_func(o) for o in strength.options] == ["Beginner", "Club player", "Expert"] \
-        or strength.options == ["Beginner", "Club player", "Expert"]
-    assert "Club player:" in strength.help and "Expert:" in strength.help
+    assert [strength.format_func(o) for o in strength.options] == ["Beginner", "Greedy", "Expert"] \
+        or strength.options == ["Beginner", "Greedy", "Expert"]
+    assert "Greedy:" in strength.help and "Expert:" in strength.help
     target = at.number_input[0]
     assert target.label == "Points to win the match" and target.value is None
     assert "standard 250 with 2 players, 200 with 3 and 4 players" in target.help  # as Match deals it

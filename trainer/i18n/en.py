@@ -2321,11 +2321,11 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "play.players_help": "partners always has four",
     "play.strength": "Computer strength",
     "play.strength.random": "Beginner",
-    "play.strength.greedy": "Club player",
+    "play.strength.greedy": "Greedy",
     "play.strength.expert": "Expert",
     "play.strength_line.random": "Beginner: plays any tile that fits, without a plan.",
     "play.strength_line.greedy": (
-        "Club player: takes the most points it can each turn, without looking ahead."
+        "Greedy: takes the most points it can each turn, without looking ahead."
     ),
     "play.strength_line.expert": (
         "Expert: looks ahead to the end of the hand over many deals of the tiles it cannot see."
