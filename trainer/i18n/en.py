@@ -2328,7 +2328,8 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
         "Greedy: takes the most points it can each turn, without looking ahead."
     ),
     "play.strength_line.expert": (
-        "Expert: looks ahead to the end of the hand over many deals of the tiles it cannot see."
+        "Expert: looks ahead to the end of the hand over many deals of the tiles it cannot see, "
+        "weighed by what the other players' moves show."
     ),
     "play.target": "Points to win the match",
     "play.target_help": (

@@ -207,11 +207,12 @@ PLAYERS: dict[str, Callable[[int], Player]] = {
 
 
 def make_player(name: str, seed: int = 0, target: Optional[int] = None,
-                budget: Optional[float] = None) -> Player:
+                budget: Optional[float] = None, model: Optional[str] = None) -> Player:
     """A player by name, told the game's `target` and his thinking `budget` (seconds a
-    move) if he uses them; raises NotationError naming the choices."""
+    move) if he uses them, and the expert the play `model` to read the hand by (None:
+    uniform deals); raises NotationError naming the choices."""
     if name == "expert":
-        return ExpertPlayer(seed, target=target) if budget is None else ExpertPlayer(seed, budget, target)
+        return ExpertPlayer(seed, 1.0 if budget is None else budget, target, model=model)
     try:
         return PLAYERS[name](seed)
     except KeyError:

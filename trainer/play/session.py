@@ -32,10 +32,12 @@ from trainer.engine.rules import preset
 from trainer.engine.seats import seat
 from trainer.errors import IllegalMoveError, NotationError
 from trainer.i18n import t, tn
+from trainer.play.hand_history import hand_so_far
 from trainer.play.players import Player, make_player
 from trainer.play.sealed import SealError, seal, unseal
 
 MAX_BUDGET = 10.0  # the expert's seconds a move, at most
+READS_BY = "club"  # the expert reads the hand from the others' plays as if they play like club players
 STRENGTHS = ("random", "greedy", "expert")  # saved games keep these; people read play.strength.*
 
 
@@ -106,7 +108,8 @@ class PlaySession:
         self.bots = {}
         for index in range(s.players):
             if index != s.learner:
-                self.bots[index] = make_player(s.opponent, s.seed * 31 + index, self.match.target, s.budget)
+                self.bots[index] = make_player(s.opponent, s.seed * 31 + index, self.match.target, s.budget,
+                                               model=READS_BY)
 
     # ----- state -----
     @property
@@ -128,7 +131,7 @@ class PlaySession:
         if self.over or self.learner_to_move:
             raise IllegalMoveError("it is not a computer player's turn")
         seat = self.match.position.turn
-        move = self.bots[seat].choose(self.match.position, self.match.voids())
+        move = self.bots[seat].choose(self.match.position, self.match.voids(), hand_so_far(self.match))
         self.match.play(move)
         return seat, move
 
