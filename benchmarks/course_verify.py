@@ -2,7 +2,7 @@
 
     python benchmarks/course_verify.py
 
-The course's positions (`trainer/teach/proven_bank.py`): each offered move's value is
+The course's positions (`trainer/teach/proven_bank.jsonl`): each offered move's value is
 solved again (exact positions), or every deal of the hidden tiles is solved again
 (hidden ones); each solved line is played again and must be the solver's; the best
 must beat the second by 5 and the moves must differ in the topic's way. The positions

@@ -33,7 +33,7 @@ from trainer.engine.rules import CINCOS, STANDARD
 from trainer.errors import IllegalMoveError, TrainerError
 from trainer.i18n import t
 from trainer.search.solver import solve
-from trainer.teach.proven import Source, literal, played
+from trainer.teach.proven import Source, played
 
 GoalKind = Literal["score", "out", "hold"]
 GOAL_KINDS: tuple[GoalKind, ...] = ("score", "out", "hold")
@@ -410,6 +410,13 @@ def search_bank(seeds: range = range(20_000)) -> list[PracticeItem]:
                 break
     return items
 
+
+
+def literal(text: str, indent: str, width: int = 96) -> str:
+    """A string literal split into pieces that fit the line (implicit concatenation)."""
+    pieces = [text[i:i + width - len(indent) - 3] for i in range(0, len(text),
+                                                                 width - len(indent) - 3)] or [""]
+    return f"\n{indent}".join(repr(piece) for piece in pieces)
 
 def write_bank(path: str, items: Optional[Sequence[PracticeItem]] = None) -> None:
     """Write the bank module: `items`, or a new search's."""

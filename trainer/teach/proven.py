@@ -23,7 +23,8 @@ kind of move wins is left to the solver: the lessons then mix the kinds
 whole bank, so no position, nor two moments of one hand, appears twice in an attempt
 of the course.
 
-`PROVEN` (in `trainer.teach.proven_bank`, written by `python -m trainer.teach.proven`)
+The bank (`proven_bank.jsonl` beside this module, package data, one entry a line as
+`proven_bank.schema.json` describes it; written by `python -m trainer.teach.proven`)
 holds them; the tests prove a sample again and `benchmarks/course_verify.py` all.
 
 >>> entry = bank("blocking")[0]
@@ -36,12 +37,13 @@ holds them; the tests prove a sample again and `benchmarks/course_verify.py` all
 
 from __future__ import annotations
 
-import ast
+import json
 import random
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
+from importlib.resources import files
 from typing import Optional
 
 from trainer.engine.game import deal
@@ -57,6 +59,7 @@ from trainer.search.solver import Solution, solve
 from trainer.teach.deals import deal_count, every_deal
 from trainer.teach.lines import Line, blocks, move_kind, opens_spinner, replay, sheds, solved_line
 
+BANK = "proven_bank.jsonl"  # package data beside this module, one entry a line (proven_bank.schema.json)
 MARGIN = 5  # points by which the best offered move beats the second
 MOST_CHOICES = 4
 MOST_DEALS = 3000  # hidden positions with more consistent deals are left out
@@ -483,46 +486,25 @@ def bank(topic: str) -> tuple[Proven, ...]:
 
 @lru_cache(maxsize=1)
 def _bank() -> dict[str, tuple[Proven, ...]]:
-    from trainer.teach.proven_bank import PROVEN
     grouped: dict[str, list[Proven]] = {topic: [] for topic in TOPICS}
-    for row in PROVEN:
-        entry = _entry(row)
+    text = files("trainer.teach").joinpath(BANK).read_text(encoding="utf-8")
+    for entry in read_bank(text, BANK):
         grouped[entry.topic].append(entry)
     return {topic: tuple(entries) for topic, entries in grouped.items()}
 
 
-def literal(text: str, indent: str, width: int = 96) -> str:
-    """A string literal split into pieces that fit the line (implicit concatenation)."""
-    pieces = [text[i:i + width - len(indent) - 3] for i in range(0, len(text),
-                                                                 width - len(indent) - 3)] or [""]
-    return f"\n{indent}".join(repr(piece) for piece in pieces)
-
-
-def entry_source(entry: Proven) -> str:
-    """One entry as the bank module writes it."""
-    def option(o: Option) -> str:
-        played = f",\n       {o.played}, {o.exact_margin}, {o.played_margin}" if entry.sampled else ""
-        return (f"      ({str(o.move)!r}, {o.points}, {o.total}, {o.best_in}, {o.reply}, {o.partner},\n"
-                f"       {literal(o.line, '       ')}{played})")
-    options = ",\n".join(option(o) for o in entry.options)
-    basis = (f",\n     ({entry.playouts}, {entry.sample},\n      {literal(entry.example, '      ')})"
-             if entry.sampled else "")
-    return (f"    ({entry.topic!r}, {entry.deals}, {entry.voids!r}, {entry.seed},\n"
-            f"     {literal(entry.code, '     ')},\n"
-            f"     (\n{options},\n     ){basis}),")
-
-
 def write_bank(path: str, topics: Sequence[str] = (), seeds: range = range(60_000),
                middle: bool = False) -> None:
-    """Search `topics` (all when none) and write the bank module, keeping the entries of
-    the other topics that `path` holds; it is written again after each topic. With
-    `middle`, only the positions from the middle of a hand (`SAMPLED`) are searched
+    """Search `topics` (all when none) and write the bank (JSON Lines), keeping the
+    entries of the other topics that `path` holds; it is written again after each topic.
+    With `middle`, only the positions from the middle of a hand (`SAMPLED`) are searched
     again, the topic's other entries kept."""
     kept: dict[str, list[Proven]] = {topic: [] for topic in TOPICS}
     try:
-        for entry in _read_module(path):
-            kept[entry.topic].append(entry)
-    except (OSError, SyntaxError, ValueError, KeyError):
+        with open(path, encoding="utf-8") as source:
+            for entry in read_bank(source.read(), path):
+                kept[entry.topic].append(entry)
+    except OSError:
         pass
     wanted = [t for t in topics or TOPICS if not middle or t in SAMPLED]
     for topic in wanted:
@@ -534,64 +516,77 @@ def write_bank(path: str, topics: Sequence[str] = (), seeds: range = range(60_00
         else:
             kept[topic] = search(topic, seeds, used)
         print(topic, len(kept[topic]), file=sys.stderr)
-        _write_module(path, kept)
+        with open(path, "w", encoding="utf-8") as out:
+            out.writelines(json.dumps(entry_json(entry), ensure_ascii=False) + "\n"
+                           for topic in TOPICS for entry in kept[topic])
 
 
-def _read_module(path: str) -> list[Proven]:
-    """The entries of a bank module, read as data (its PROVEN literal), not run."""
-    with open(path, encoding="utf-8") as source:
-        tree = ast.parse(source.read(), path)
-    for node in tree.body:
-        if isinstance(node, ast.AnnAssign) and isinstance(node.target,
-                                                          ast.Name) and node.target.id == "PROVEN":
-            assert node.value is not None
-            return [_entry(row) for row in ast.literal_eval(node.value)]
-    return []
+def entry_json(entry: Proven) -> dict[str, object]:
+    """One entry as a line of the bank (`proven_bank.schema.json`)."""
+    def option(o: Option) -> dict[str, object]:
+        row: dict[str, object] = {"move": str(o.move), "points": o.points, "total": o.total,
+                                  "best_in": o.best_in, "reply": o.reply, "partner": o.partner,
+                                  "line": o.line}
+        if entry.sampled:
+            row.update(played=o.played, exact_margin=o.exact_margin, played_margin=o.played_margin)
+        return row
+    out: dict[str, object] = {"topic": entry.topic, "position": entry.code, "deals": entry.deals,
+                              "voids": entry.voids, "seed": entry.seed,
+                              "options": [option(o) for o in entry.options]}
+    if entry.sampled:
+        out.update(playouts=entry.playouts, sample=entry.sample, example=entry.example)
+    return out
 
 
-OptionRow = tuple[str, int, int, int, int, int, str]  # and, sampled: played total, two margins
-Basis = tuple[int, int, str]  # sampled: play-outs, the seed of the deals, the example deal
+def read_bank(text: str, where: str) -> Iterator[Proven]:
+    """The entries of a bank's text; raises ValueError naming the line that does not fit
+    the schema's shape."""
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            yield entry_from_json(json.loads(line))
+        except (ValueError, KeyError, TypeError) as error:
+            raise ValueError(f"{where}, line {number}: {error}") from None
 
 
-def _entry(row: tuple[object, ...]) -> Proven:
-    topic, deals, voids, seed, code, options = row[:6]
-    basis: Basis = row[6] if len(row) > 6 else (0, 0, "")  # type: ignore[assignment]
-    made = []
-    for o in options:  # type: ignore[attr-defined]
-        move, points, total, best_in, reply, partner, line = o[:7]
-        played, exact_margin, played_margin = o[7:] if len(o) > 7 else (0, 0.0, 0.0)
-        made.append(Option(Move.parse(move), points, total, best_in, line, reply, partner, played,
-                           exact_margin, played_margin))
-    return Proven(str(topic), str(code), tuple(made), int(deals), str(voids), int(seed),  # type: ignore[call-overload]
-                  *basis)
+def entry_from_json(row: dict[str, object]) -> Proven:
+    """An entry from a line of the bank.
 
+    >>> e = entry_from_json({"topic": "setups", "position": "- 3-3/3-2 - 1 0,0", "deals": 0, "voids": "",
+    ...     "seed": 1, "options": [{"move": "3-3", "points": 0, "total": 5, "best_in": 1, "reply": 0,
+    ...     "partner": 0, "line": "3-3 0"}]})
+    >>> e.topic, str(e.options[0].move), e.sampled
+    ('setups', '3-3', False)
+    """
+    def whole(value: object) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"{value!r} is not a whole number")
+        return value
 
-def _write_module(path: str, kept: dict[str, list[Proven]]) -> None:
-    lines = ['"""Positions the solver proves for the strategy course, as the player to move sees',
-             "them: written by `python -m trainer.teach.proven` (`trainer.teach.proven`),",
-             "proven again by the tests (a sample) and `benchmarks/course_verify.py` (all).",
-             "",
-             "Each entry: (topic, deals (0: exact), voids, seed of the hand, position code,",
-             "((move, points now, value or its total over the deals, deals it is best in, reply, partner,",
-             "solved line), ...)): reply and partner are what the next player's reply and the partner",
-             "score along the solved lines (totals over the deals).",
-             "",
-             "Positions from the middle of a hand (`trainer.teach.sampled`) add to each option its",
-             "total over the play-outs and the 95% half-widths of the best's lead over it (per deal,",
-             "played out), and to the entry its basis: (play-outs, the seed of the deals, the",
-             "representative deal); their reply is the most the next player could score at once",
-             "(the total over the deals), their line the solver's on the representative deal.",
-             '"""', "",
-             "PROVEN: tuple[tuple[object, ...], ...] = ("]
-    for topic in TOPICS:
-        lines += [entry_source(entry) for entry in kept[topic]]
-    lines.append(")")
-    with open(path, "w", encoding="utf-8") as out:
-        out.write("\n".join(lines) + "\n")
+    def text(value: object) -> str:
+        if not isinstance(value, str):
+            raise TypeError(f"{value!r} is not text")
+        return value
+
+    topic = text(row["topic"])
+    if topic not in TOPICS:
+        raise ValueError(f"unknown topic {topic!r}")
+    options = row["options"]
+    if not isinstance(options, list) or not options:
+        raise TypeError("options must be a list of at least one move")
+    made = tuple(Option(Move.parse(text(o["move"])), whole(o["points"]), whole(o["total"]),
+                        whole(o["best_in"]), text(o["line"]), whole(o["reply"]), whole(o["partner"]),
+                        whole(o.get("played", 0)),
+                        float(o.get("exact_margin", 0.0)), float(o.get("played_margin", 0.0)))
+                 for o in options)
+    return Proven(topic, text(row["position"]), made, whole(row["deals"]), text(row["voids"]),
+                  whole(row["seed"]), whole(row.get("playouts", 0)), whole(row.get("sample", 0)),
+                  text(row.get("example", "")))
 
 
 if __name__ == "__main__":  # pragma: no cover - `python -m trainer.teach.proven [PATH] [--middle] [TOPIC]...`
     arguments = sys.argv[1:]
     middle = "--middle" in arguments
     arguments = [a for a in arguments if a != "--middle"]
-    write_bank(arguments[0] if arguments else "trainer/teach/proven_bank.py", arguments[1:], middle=middle)
+    write_bank(arguments[0] if arguments else f"trainer/teach/{BANK}", arguments[1:], middle=middle)
