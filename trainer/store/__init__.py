@@ -95,6 +95,7 @@ from trainer.store.place import ENV, default_path
 from trainer.store.queries import QueryStore
 from trainer.store.recording import RecordingStore, new_key
 from trainer.store.scope import ScopedStore
+from trainer.store.tables import MoveTaken, PlayTable, StoredMove, TableError, TableStore
 from trainer.store.transfer import NameTakenError, TransferStore
 from trainer.store.values import (
     Attempt,
@@ -114,6 +115,7 @@ __all__ = [
     "ENV", "PARTS", "MODES", "NAME_LIMIT", "Store", "StoreError", "StoreLockedError", "StoreMissingError",
     "StoreCorruptError", "StoreReadOnlyError", "StoreFullError", "StoreUnreachableError", "FAULTS",
     "Outbox", "Pending", "new_key", "LearnerLimitError", "LookalikeError",
+    "MoveTaken", "PlayTable", "StoredMove", "TableError",
     "StoreDriverError", "LearnerError", "HistoryFileError", "HistoryNotTextError", "NameTakenError",
     "Learner", "Attempt", "Recorded",
     "DayCount", "DrillDay", "TagStat", "Streak", "RunRecord", "RatingPoint", "clean_name", "default_path",
@@ -127,7 +129,7 @@ __all__ = [
 
 
 class Store(GuestStore, RecordingStore, QueryStore, AggregateStore, TransferStore, MasteryStore,
-            LanguageStore, WeekStore, HandStore):
+            LanguageStore, WeekStore, HandStore, TableStore):
     """One progress database. Safe to share between threads (and Streamlit sessions);
     several processes may share one database (SQLite file or PostgreSQL).
 

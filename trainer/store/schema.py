@@ -179,6 +179,44 @@ hands = sa.Table(
     sa.Index("ix_hands_learner", "learner_id", "created_at"),
 )
 
+# a table where learners play each other (`trainer.store.tables`): its settings (JSON,
+# `trainer.play.table.TableSettings`), the short code others join it by, its seats (a
+# learner or the computer at a strength) and every move made at it, a row each, written
+# once: one move per number (the first of two at once wins) and one per request
+play_tables = sa.Table(
+    "play_tables", TABLES,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("code", sa.String(16), nullable=False, unique=True),
+    sa.Column("owner_id", sa.Integer, sa.ForeignKey("learners.id", ondelete="CASCADE"), nullable=False),
+    sa.Column("settings", sa.Text, nullable=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Index("ix_play_tables_created", "created_at"),
+)
+
+table_seats = sa.Table(
+    "table_seats", TABLES,
+    sa.Column("table_id", sa.Integer, sa.ForeignKey("play_tables.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("learner_id", sa.Integer, sa.ForeignKey("learners.id", ondelete="CASCADE"), nullable=True),
+    sa.Column("computer", sa.String(16), nullable=True),
+    sa.Column("joined_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Index("ix_table_seats_learner", "learner_id"),
+)
+
+table_moves = sa.Table(
+    "table_moves", TABLES,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("table_id", sa.Integer, sa.ForeignKey("play_tables.id", ondelete="CASCADE"), nullable=False),
+    sa.Column("number", sa.Integer, nullable=False),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("move", sa.String(16), nullable=False),
+    sa.Column("claim", sa.Integer, nullable=True),
+    sa.Column("request", sa.String(40), nullable=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.UniqueConstraint("table_id", "number", name="uq_table_moves_number"),
+    sa.UniqueConstraint("table_id", "request", name="uq_table_moves_request"),
+)
+
 
 # club mode: an account signs in as one learner (his name is the sign-in name)
 accounts = sa.Table(
@@ -553,6 +591,13 @@ def _v13(conn: Connection) -> None:
     ).create(conn)
 
 
+def _v14(conn: Connection) -> None:
+    meta = sa.MetaData()
+    sa.Table("learners", meta, sa.Column("id", sa.Integer, primary_key=True))
+    for table in (play_tables, table_seats, table_moves):
+        table.to_metadata(meta).create(conn)
+
+
 @dataclass(frozen=True)
 class Migration:
     version: int
@@ -574,6 +619,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(11, "the daily streak from a covering index, with help", _v11),
     Migration(12, "assignments for some learners of a class only", _v12),
     Migration(13, "a learner's own hands, with their reviews' sums", _v13),
+    Migration(14, "tables where learners play each other: seats and moves, a row each", _v14),
 )
 LATEST = MIGRATIONS[-1].version
 # a PostgreSQL advisory lock held while migrating, so that two app processes starting
