@@ -144,3 +144,46 @@ def test_joining_refuses_a_wrong_code_and_a_full_table(store: Store) -> None:
     assert with_computer.open_seats == (1,) and with_computer.seats[2].computer == "greedy"
     assert computer(2, "greedy", TableSettings("standard", 3)).name == "greedy"
     assert [t.id for t in store.tables_of(ids[2])] == [with_computer.id]
+
+
+def test_in_club_mode_only_the_tables_players_and_their_teachers_reach_a_table(store: Store) -> None:
+    teacher = store.create_account("Tess", "teacher", password="tess-secret-1")
+    ann = store.create_account("Ann", "learner", password="ann-secret-12")
+    bob = store.create_account("Bob", "learner", password="bob-secret-12")
+    eve = store.create_account("Eve", "learner", password="eve-secret-12")
+    other_teacher = store.create_account("Otto", "teacher", password="otto-secret-1")
+    klass = store.create_class(teacher.id, "Tuesday")
+    store.join(klass.id, ann.id)
+    settings = TableSettings("standard", 3, seed=4)
+    table = store.scoped(ann).open_table(settings.to_json(), 3, computers={2: "greedy"})
+    store.scoped(bob).join_table(table.code)
+    match = replay(settings, [])
+    mover = match.position.turn
+    player = {0: ann, 1: bob}.get(mover)
+    name = str(match.legal_moves()[0])
+    if player is None:  # the computer leads: a player at the table stores its move
+        store.scoped(ann).add_move(table.id, 0, name, None, "computer:0", seat=2)
+    else:
+        with pytest.raises(TableError):
+            store.scoped(ann if player is bob else bob).add_move(table.id, 0, name, None, "r", seat=mover)
+        store.scoped(player).add_move(table.id, 0, name, None, "r0")
+    assert [m.move for m in store.scoped(bob).table_moves(table.id)] == [name]
+    assert [m.move for m in store.scoped(teacher).table_moves(table.id)] == [name]  # Ann is his pupil
+    for outsider in (eve, other_teacher):
+        with pytest.raises(TableError, match=f"no table has the id {table.id}"):
+            store.scoped(outsider).table_moves(table.id)
+        with pytest.raises(TableError, match=f"no table has the id {table.id}"):
+            store.scoped(outsider).add_move(table.id, 1, name, None, "x")
+    with pytest.raises(TableError, match="no table has the id"):
+        store.scoped(teacher).add_move(table.id, 1, name, None, "t")  # watching is not playing
+    with pytest.raises(TableError, match="not the computer's"):
+        store.scoped(ann).add_move(table.id, 1, name, None, "c", seat=1)
+    with pytest.raises(TableError, match="only the table's owner"):
+        store.scoped(bob).hand_over_seat(table.id, 0, "expert")
+    store.scoped(ann).hand_over_seat(table.id, 1, "expert")  # Bob away: the computer plays for him
+    seat = store.play_table(table.id).seats[1]
+    assert seat.computer == "expert" and seat.learner_id == bob.learner_id
+    store.scoped(bob).hand_over_seat(table.id, 1, None)  # back
+    assert store.play_table(table.id).seats[1].computer is None
+    with pytest.raises(TableError, match="not at this table"):
+        store.hand_over_seat(table.id, 7, "greedy")

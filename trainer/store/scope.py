@@ -50,6 +50,7 @@ from trainer.store.guest import GuestAnswer, GuestRun
 from trainer.store.hands import HANDS_SHOWN, HandSums, KeptHand
 from trainer.store.history_reader import HistorySource
 from trainer.store.scheduling import ReviewItem
+from trainer.store.tables import TABLES_SHOWN, PlayTable, Seat, StoredMove, TableError
 from trainer.store.values import (
     Attempt,
     DayCount,
@@ -266,6 +267,70 @@ class ScopedStore:
 
     def remove_hand(self, learner_id: int, hand_id: int) -> bool:
         return self._store.remove_hand(self._own(learner_id), hand_id)
+
+    # ----- tables where learners play each other -----
+    def _table_seated(self, table_id: int) -> PlayTable:
+        """The table, if this account sits at it; the refusal an unknown id gets otherwise."""
+        try:
+            table = self._store.play_table(table_id)
+        except TableError:
+            raise TableError(f"no table has the id {table_id}") from None
+        if table.seat_of(self.account.learner_id) is None:
+            raise TableError(f"no table has the id {table_id}")
+        return table
+
+    def _table_watched(self, table_id: int) -> PlayTable:
+        """The table, if this account sits at it or teaches a learner who does."""
+        try:
+            table = self._store.play_table(table_id)
+        except TableError:
+            raise TableError(f"no table has the id {table_id}") from None
+        reach = self.reach()
+        if not any(s.learner_id in reach for s in table.seats if s.learner_id is not None):
+            raise TableError(f"no table has the id {table_id}")
+        return table
+
+    def open_table(self, settings: str, seats: int, computers: Optional[dict[int, str]] = None) -> PlayTable:
+        """A new table, this account's learner in seat 0."""
+        return self._store.open_table(self.account.learner_id, settings, seats, computers)
+
+    def join_table(self, code: str, seat: Optional[int] = None) -> Seat:
+        return self._store.join_table(code, self.account.learner_id, seat)
+
+    def play_table(self, table_id: int) -> PlayTable:
+        """A table this account sits at, or (a teacher) one where a learner of his sits."""
+        return self._table_watched(table_id)
+
+    def tables_of(self, limit: int = TABLES_SHOWN) -> list[PlayTable]:
+        return self._store.tables_of(self.account.learner_id, limit)
+
+    def table_moves(self, table_id: int, after: int = -1) -> list[StoredMove]:
+        self._table_watched(table_id)
+        return self._store.table_moves(table_id, after)
+
+    def add_move(self, table_id: int, number: int, move: str, claim: Optional[int], request: str,
+                 seat: Optional[int] = None) -> StoredMove:
+        """This account's move at a table he sits at, in his own seat; or, `seat` given,
+        the computer's move in that seat (a computer's seat at his table)."""
+        table = self._table_seated(table_id)
+        mine = table.seat_of(self.account.learner_id)
+        if seat is None or seat == mine:
+            assert mine is not None
+            return self._store.add_move(table_id, number, mine, move, claim, request)
+        if not 0 <= seat < len(table.seats) or table.seats[seat].computer is None:
+            raise TableError(f"seat {seat} is not the computer's at this table")
+        return self._store.add_move(table_id, number, seat, move, claim, request)
+
+    def hand_over_seat(self, table_id: int, seat: int, computer: Optional[str]) -> None:
+        """The table's owner lets the computer play a seat (or gives it back); a player
+        takes his own seat back (`computer` None)."""
+        table = self._table_seated(table_id)
+        if computer is None and table.seat_of(self.account.learner_id) == seat:
+            self._store.hand_over_seat(table_id, seat, None)
+            return
+        if table.owner_id != self.account.learner_id:
+            raise TableError("only the table's owner may hand a seat over")
+        self._store.hand_over_seat(table_id, seat, computer)
 
     # ----- his own account -----
     def change_password(self, current: str, new: str, *, address: str) -> bool:

@@ -173,11 +173,14 @@ class TableStore(LearnerStore):
             return Seat(seat, learner_id, None)
 
     def hand_over_seat(self, table_id: int, seat: int, computer: Optional[str]) -> None:
-        """Give `seat` to the computer at `computer` strength (None: open it again)."""
+        """Let the computer play `seat` at `computer` strength (None: give it back); a
+        learner sitting there keeps the seat and takes it back by this with None."""
         with self._write() as conn:
-            conn.execute(sa.update(table_seats).where(
+            done = conn.execute(sa.update(table_seats).where(
                 (table_seats.c.table_id == table_id) & (table_seats.c.seat == seat)).values(
-                learner_id=None, computer=computer))
+                computer=computer))
+        if not done.rowcount:
+            raise TableError(f"seat {seat} is not at this table")
 
     def play_table(self, table_id: int) -> PlayTable:
         """A table by its id; TableError when there is none."""
