@@ -20,9 +20,10 @@ from streamlit.testing.v1 import AppTest  # noqa: E402
 from trainer.i18n import t  # noqa: E402
 from trainer.svg import describe  # noqa: E402
 from trainer.teach import drills as drills_module  # noqa: E402
-from trainer.teach.drills import (  # noqa: E402
+from trainer.teach.drills import (
     KINDS,
     LEVELS,
+    RUN_KINDS,  # noqa: E402
     AnswerError,
     DrillItem,
     NeedItem,
@@ -35,6 +36,7 @@ from trainer.teach.drills import (  # noqa: E402
     parse_number,
     seeded_item,
 )
+from trainer.teach.reading_drill import ReadItem
 from ui.state import plain  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -86,6 +88,8 @@ def answer(at: AppTest, item: DrillItem, value: Any, prefix: str = "drill", fiel
         return ok(at.button(key=f"{prefix}_submit").click())
     if item.kind in ("score", "round"):
         return ok(at.button(key=f"{prefix}_choice_{value}").click())
+    if item.kind == "read":
+        return ok(at.button(key=f"{prefix}_read_{value}").click())
     toggle = "pick" if item.kind in ("tiles", "need") else "end"
     for side in sorted(str(v) for v in value):
         at = ok(at.button(key=f"{prefix}_{toggle}_{side}").click())
@@ -93,7 +97,7 @@ def answer(at: AppTest, item: DrillItem, value: Any, prefix: str = "drill", fiel
 
 
 def wrong(item: DrillItem) -> Any:
-    if isinstance(item, (ScoreItem, RoundItem)):
+    if isinstance(item, (ScoreItem, RoundItem, ReadItem)):
         return next(v for v in item.choices if v != item.answer)
     if isinstance(item, WhereItem):
         return set(item.choices) - set(item.answer) or set()
@@ -182,11 +186,13 @@ def test_switching_drills_and_levels_shows_a_new_board_and_clears_the_answer() -
             ok(at.segmented_control(key="drill_level").set_value(level))
             assert not at.success and not at.error
             assert shown_item(at).question() in " ".join(texts(at.markdown))
-            name = f"level.round.{level}" if kind == "round" else f"level.{level}"
+            name = f"level.{kind}.{level}" if kind in ("round", "read") else f"level.{level}"
             assert t(name) in " ".join(texts(at.caption))
-            # the level's name fits the drill: the round drill's levels are hand sizes
+            # the level's name fits the drill: the round drill's levels are hand sizes,
+            # the reading drill's the number of players
             labels = at.segmented_control(key="drill_level").options
             assert all(("tiles" in label) == (kind == "round") for label in labels), (kind, labels)
+            assert all(("player" in label or "partners" in label) == (kind == "read") for label in labels)
 
 
 def test_the_next_board_is_made_ahead_while_the_learner_reads(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -335,11 +341,11 @@ def test_leaving_the_timed_run_drops_it() -> None:
 
 def test_the_timed_run_says_how_many_drills_it_mixes() -> None:
     at = drills_page("run", 2)
-    words = f"Boards of level 2, all {len(KINDS)} drills mixed."
+    words = f"Boards of level 2, all {len(RUN_KINDS)} drills mixed."
     assert words in texts(at.caption), texts(at.caption)
     ok(at.button(key="run_start").click())
     run: TimedRun = at.session_state["run"]
-    assert len(run.kinds) == len(KINDS)  # the words count what the run mixes
+    assert len(run.kinds) == len(RUN_KINDS)  # the words count what the run mixes
 
 
 def test_a_drill_link_says_review_queue_only_for_a_board_in_it(db: Path) -> None:

@@ -41,6 +41,7 @@ from trainer.teach.drills import (
     parse_number,
     played_hand,
 )
+from trainer.teach.reading_drill import ReadItem
 
 BAD_TEXT = ["abc", "-5", "", "10,000", "1e3", "  ", "+5", "1.5", "1 000", "1000", "５", "- 3", "12a"]
 SEEDS = range(30)
@@ -321,6 +322,8 @@ def wrong_answer(item: drills.DrillItem) -> drills.Answer:
     if isinstance(item, (TilesItem, NeedItem)):  # one pick more or fewer
         first = item.choices[0]
         return [str(x) for x in item.answer ^ {first}]  # type: ignore[operator]
+    if isinstance(item, ReadItem):
+        return next(choice for choice in item.choices if choice != item.answer)
     return item.answer + 5
 
 

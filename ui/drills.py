@@ -1,5 +1,6 @@
 """Drills: total the ends, does it score, round the hand, where can this tile go, which
-of your tiles scores, what an end needs, and a timed run of all six. Boards come from
+of your tiles scores, what an end needs, who holds a tile (reading the hand), and a
+timed run of the six scoring drills. Boards come from
 real play; every answer is a click or one number. A board is drawn without its end
 markers and count until it is answered."""
 
@@ -22,10 +23,12 @@ from trainer.svg import render_hand
 from trainer.teach.drills import (
     KINDS,
     LEVELS,
+    RUN_KINDS,
     Answer,
     DrillItem,
     Feedback,
     NeedItem,
+    ReadItem,
     RoundItem,
     ScoreItem,
     TilesItem,
@@ -124,7 +127,12 @@ def tiles(shown: tuple[Tile, ...]) -> None:
 def show_board(item: DrillItem, answered: bool, picks: list[str]) -> None:
     """The item's board (full once answered; the tiles alone before, where the answer is
     the count) and its tile or hand."""
-    if isinstance(item, WhereItem):
+    if isinstance(item, ReadItem):
+        full_board(item.layout)
+        st.caption(t("drills.your_hand", LANG, player=item.mover + 1))
+        tiles(item.hand)
+        st.markdown("\n".join(f"- {plain(line)}" for line in item.facts(LANG)))
+    elif isinstance(item, WhereItem):
         full_board(item.layout, selected_ends=tuple(picks))
         st.caption(t("drills.tile", LANG))
         tiles((item.tile,))
@@ -223,10 +231,23 @@ def pick_toggles(item: TilesItem | NeedItem, prefix: str, submit: Callable[[Answ
                   on_click=lambda: submit(list(st.session_state[state_key])))
 
 
+def read_buttons(item: ReadItem, prefix: str, submit: Callable[[Answer], None],
+                 given: Optional[Answer]) -> None:
+    """One button per answer of the reading drill (a place, or how likely)."""
+    done = given is not None
+    with st.container(horizontal=True):
+        for choice in item.choices:
+            st.button(item.choice_label(choice, LANG), key=f"{prefix}_read_{choice}", disabled=done,
+                      icon=mark(choice == item.answer, choice == given, done),
+                      on_click=submit, args=(choice,))
+
+
 def show_answer_widgets(item: DrillItem, prefix: str, submit: Callable[[Answer], None],
                         given: Optional[Answer], field: str) -> None:
     """The number field, the value buttons or the toggles; disabled once answered."""
-    if isinstance(item, WhereItem):
+    if isinstance(item, ReadItem):
+        read_buttons(item, prefix, submit, given)
+    elif isinstance(item, WhereItem):
         end_toggles(item, prefix, submit, given is not None)
     elif isinstance(item, (TilesItem, NeedItem)):
         pick_toggles(item, prefix, submit, given is not None)
@@ -459,7 +480,7 @@ def run_section() -> None:
     run: Optional[TimedRun] = st.session_state["run"]
     if run is None:
         # a timed run mixes every kind of drill (TimedRun's kinds): the words count them
-        st.caption(tn("run.level", len(KINDS), LANG, level=st.session_state["drill_level"]))
+        st.caption(tn("run.level", len(RUN_KINDS), LANG, level=st.session_state["drill_level"]))
         st.button(t("run.start", LANG, seconds=RUN_SECONDS), key="run_start", type="primary",
                   on_click=start_run)
         if st.session_state["run_scores"]:
@@ -494,7 +515,7 @@ def level_key(kind: str, level: int, short: bool) -> str:
     """The catalogue key naming a level: the round drill's and the run's levels are
     their own (hand sizes; a mix), the other drills share the board's."""
     head = "drills.level_short" if short else "level"
-    return f"{head}.{kind}.{level}" if kind in ("round", RUN) else f"{head}.{level}"
+    return f"{head}.{kind}.{level}" if kind in ("round", "read", RUN) else f"{head}.{level}"
 
 
 def level_titles(kind: str) -> dict[int, str]:

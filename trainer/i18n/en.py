@@ -19,6 +19,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "list.separator": ", ",
     "list.last": "{head} and {last}",
     "list.or": "{head} or {last}",
+    "list.semicolon": "; ",
     # ----- the table's ends -----
     "side.E": "east",
     "side.W": "west",
@@ -79,6 +80,64 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
         "Pick every number that a tile played on the marked end may show there for the count to score, or "
         "none."
     ),
+    "drill.read.title": "Read the hand",
+    "drill.read.intro": (
+        "From the board, your tiles and every draw and pass so far: say where a tile most likely lies, or "
+        "whether a player can score."
+    ),
+    "level.read.1": "Level 1: two players",
+    "level.read.2": "Level 2: three players",
+    "level.read.3": "Level 3: four players, partners",
+    "read.who_question": (
+        "You are player {player}. Where is {tile} most likely: in which hand, or in the boneyard?"
+    ),
+    "read.can_question": (
+        "You are player {player}. Does player {other} hold a tile that would score on this board now?"
+    ),
+    "read.player": "Player {player}",
+    "read.player_in_list": "player {player}",
+    "read.boneyard": "The boneyard",
+    "read.boneyard_in_list": "the boneyard",
+    "read.band.no": "No, he cannot",
+    "read.band.unlikely": "Unlikely: under half",
+    "read.band.likely": "Likely: half or more",
+    "read.band.sure": "Yes, certainly",
+    "read.sizes": "Tiles you cannot see: {sizes}.",
+    "read.size": {"one": "{place}, {n} tile", "other": "{place}, {n} tiles"},
+    "read.none_shown": "Nobody has drawn or passed yet.",
+    "read.shown_passed": "Player {player} passed with {ends} open.",
+    "read.shown_drew": {"one": "Player {player} drew {n} tile with {ends} open.",
+                        "other": "Player {player} drew {n} tiles with {ends} open."},
+    "read.shown_drew_passed": {"one": "Player {player} drew {n} tile with {ends} open, then passed.",
+                               "other": "Player {player} drew {n} tiles with {ends} open, then passed."},
+    "read.who_right": "Right: {place} most likely holds {tile} ({chance}).",
+    "read.who_wrong": "Not quite: {place} most likely holds {tile} ({chance}).",
+    "read.who_line": "{place}: {chance}; {reason}.",
+    "read.holds": {"one": "{n} tile there", "other": "{n} tiles there"},
+    "read.lacks": "player {player} has shown he has no tile with a {suit}, and {tile} has one",
+    "read.no_room": "no deal that fits puts {tile} there: the numbers the others lack leave it elsewhere",
+    "read.can_right": "Right. {answer} ({chance}).",
+    "read.can_wrong": "Not quite. The answer is “{answer}” ({chance}).",
+    "read.can_scoring": {"one": "{n} tile you cannot see would score now: {tiles}.",
+                         "other": "{n} tiles you cannot see would score now: {tiles}."},
+    "read.can_lacks": {
+        "one": ("Player {player} has shown he has no tile with a {suits}: of those tiles he may hold only "
+                "{tiles}."),
+        "other": ("Player {player} has shown he has no tile with a {suits}: of those tiles he may hold "
+                  "{tiles}."),
+    },
+    "read.can_lacks_none": (
+        "Player {player} has shown he has no tile with a {suits}: he holds none of those tiles."
+    ),
+    "read.can_holds": {
+        "one": "He holds {n} tile; the chance that it is none of those is {none}.",
+        "other": "He holds {n} tiles; the chance that none of them is one of those is {none}.",
+    },
+    "read.exact": (
+        "Exact: every deal of the tiles you cannot see that fits what you know counts alike (how many "
+        "each hand holds, and the numbers each player has shown he lacks)."
+    ),
+    "answer.bad_read": "“{text}” is not one of the answers: pick one of {choices}.",
     "tiles.question": "Which of your tiles score now? Pick every one, or none.",
     "tiles.right": {"one": "Right: {tiles} scores now.", "other": "Right: {tiles} score now."},
     "tiles.right_none": "Right: none of your tiles scores now.",
@@ -1232,6 +1291,10 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "drills.level_short.round.1": "1 · 1–2 tiles",
     "drills.level_short.round.2": "2 · 3–4 tiles",
     "drills.level_short.round.3": "3 · 5–7 tiles",
+    "drills.level_short.read.1": "1 · two players",
+    "drills.level_short.read.2": "2 · three players",
+    "drills.level_short.read.3": "3 · partners",
+    "drills.your_hand": "Your tiles (player {player}):",
     "drills.level_short.run.1": "1 · easy",
     "drills.level_short.run.2": "2 · medium",
     "drills.level_short.run.3": "3 · hard",

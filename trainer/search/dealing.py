@@ -29,7 +29,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
@@ -45,10 +45,12 @@ Split = tuple[int, ...]  # how many of a group's tiles go to each hidden place
 
 class Dealer:
     """Uniform deals of `position`'s hidden tiles given `voids` (the suits each player
-    is known to lack; those of shown hands are not needed). Raises InvalidPositionError
-    naming what is wrong when no deal fits."""
+    is known to lack; those of shown hands are not needed) and `barred` (tiles a hidden
+    player is taken not to hold: to count the deals where he holds none of them).
+    Raises InvalidPositionError naming what is wrong when no deal fits."""
 
-    def __init__(self, position: Position, voids: Optional[Voids] = None) -> None:
+    def __init__(self, position: Position, voids: Optional[Voids] = None,
+                 barred: Optional[Mapping[int, frozenset[Tile]]] = None) -> None:
         self.position = position
         seen: set[Tile] = set(position.layout.tiles())
         for hand in position.hands:
@@ -70,7 +72,8 @@ class Dealer:
         lacks = {p: frozenset(s) for p, s in (voids or {}).items()}
         groups: dict[tuple[bool, ...], list[Tile]] = {}
         for tile in self.unseen:
-            allowed = tuple(p is None or not ({tile.high, tile.low} & lacks.get(p, frozenset()))
+            allowed = tuple(p is None or not ({tile.high, tile.low} & lacks.get(p, frozenset())
+                                             or tile in (barred or {}).get(p, frozenset()))
                             for p in self.places)
             groups.setdefault(allowed, []).append(tile)
         self.groups: tuple[tuple[tuple[bool, ...], tuple[Tile, ...]], ...] = tuple(

@@ -1,7 +1,7 @@
 """Drills: boards taken from hands played by the computer players, each with its
 question, its answer and the feedback the learner reads.
 
-Six kinds, three levels. Every item is a frozen dataclass built from a seed (or a
+Seven kinds, three levels. Every item is a frozen dataclass built from a seed (or a
 `random.Random`), so the same seed always gives the same item:
 
 - `total`: type the count of the board (an int);
@@ -10,7 +10,10 @@ Six kinds, three levels. Every item is a frozen dataclass built from a seed (or 
 - `where`: a tile: pick every open end it fits (a set of sides, possibly empty);
 - `tiles`: your hand: pick every tile that scores now on some open end (maybe none);
 - `need`: one open end: pick every number a tile played there may show for the count
-  to score (the tile's own number on that end is the double, which counts both halves).
+  to score (the tile's own number on that end is the double, which counts both halves);
+- `read`: read the hand: who most likely holds a tile, or can a player score now
+  (`trainer.teach.reading_drill`: its own levels, graded on exact chances). The timed
+  run leaves it out (`RUN_KINDS`).
 
 Levels, for the board shown (`level_of`): 1, no spinner yet (a lone lead or a line);
 2, a spinner with fewer than four arms (alone, with a side still open so that it still
@@ -56,10 +59,15 @@ from trainer.errors import TrainerError
 from trainer.i18n import join as join_list
 from trainer.i18n import t, tn
 from trainer.play.players import make_player
+from trainer.teach.answers import AnswerError as AnswerError  # the drills' names, kept
+from trainer.teach.answers import Feedback as Feedback
+from trainer.teach.reading_drill import ReadItem, read_item
 
 Seed = Union[int, random.Random]
-DrillKind = Literal["total", "score", "round", "where", "tiles", "need"]
-KINDS: tuple[DrillKind, ...] = ("total", "score", "round", "where", "tiles", "need")
+DrillKind = Literal["total", "score", "round", "where", "tiles", "need", "read"]
+KINDS: tuple[DrillKind, ...] = ("total", "score", "round", "where", "tiles", "need", "read")
+# the timed run: the scoring arithmetic, against the clock (reading the hand is not timed)
+RUN_KINDS: tuple[DrillKind, ...] = ("total", "score", "round", "where", "tiles", "need")
 LEVELS: tuple[int, ...] = (1, 2, 3)
 MAX_ANSWER = 999
 # How many tiles a hand to round holds at each level.
@@ -68,28 +76,8 @@ Answer = Union[int, str, Collection[str]]
 _T = TypeVar("_T")
 
 
-class AnswerError(TrainerError):
-    """An answer the drill cannot read. `key` and `values` name the catalogue message,
-    so a page may show it again in another language."""
-
-    def __init__(self, key: str, lang: str = "en", **values: object) -> None:
-        self.key = key
-        self.values = values
-        super().__init__(t(key, lang, **values))
-
-
 class RunOverError(TrainerError):
     """An answer or a request for a board after a timed run's time is up."""
-
-
-@dataclass(frozen=True)
-class Feedback:
-    """The verdict on one answer: right or wrong, the message to show, and detail lines
-    (the count end by end, each tile's pips, each open end)."""
-
-    correct: bool
-    message: str
-    details: tuple[str, ...] = ()
 
 
 # ----- typed answers -----
@@ -678,7 +666,7 @@ class NeedItem:
         return Feedback(right, head, tuple(details))
 
 
-DrillItem = Union[TotalItem, ScoreItem, RoundItem, WhereItem, TilesItem, NeedItem]
+DrillItem = Union[TotalItem, ScoreItem, RoundItem, WhereItem, TilesItem, NeedItem, ReadItem]
 
 
 def placed(right: int, wrong: Iterable[int], rng: random.Random, n: int = 4) -> tuple[int, ...]:
@@ -818,6 +806,7 @@ MAKERS: dict[DrillKind, Callable[[Seed, int], DrillItem]] = {
     "where": where_item,
     "tiles": tiles_item,
     "need": need_item,
+    "read": read_item,
 }
 
 
@@ -845,7 +834,7 @@ def seeded_item(kind: str, seed: int, level: int = 1) -> DrillItem:
 MAX_RUN_INDEX = 999  # far more boards than a run of a few minutes serves
 
 
-def run_item(seed: int, level: int, index: int, kinds: Sequence[DrillKind] = KINDS,
+def run_item(seed: int, level: int, index: int, kinds: Sequence[DrillKind] = RUN_KINDS,
              lang: str = "en") -> DrillItem:
     """The `index`-th board (from 0) of the timed run started with `seed`: made from
     its own seed, in bounded work whatever the index; raises TrainerError past
@@ -921,7 +910,7 @@ class TimedRun:
 
     def __init__(self, seed: Seed, level: int, duration: float = 60.0,
                  clock: Callable[[], float] = time.monotonic,
-                 kinds: Sequence[DrillKind] = KINDS) -> None:
+                 kinds: Sequence[DrillKind] = RUN_KINDS) -> None:
         _check_level(level)
         if not kinds or any(kind not in KINDS for kind in kinds):
             raise TrainerError(t("drill.bad_kind", kind=", ".join(kinds), kinds=", ".join(KINDS)))
