@@ -12,7 +12,7 @@ from tests.support import tree_strings
 from trainer.engine.game import Match
 from trainer.engine.movenames import move_words
 from trainer.engine.moves import Move
-from trainer.engine.tiles import Tile
+from trainer.engine.tiles import ALL_TILES, Tile
 from trainer.i18n import t
 from trainer.play.session import PlaySession, PlaySettings
 
@@ -349,3 +349,35 @@ def test_where_the_tiles_are_is_read_from_the_learners_view_and_the_hand_so_far(
     assert hidden not in str(table) and hidden not in " ".join(c.value for c in box.caption)
     at.button(key="play_where_button").click().run()
     assert at.session_state["play_where"][1] is found  # once a position: the same figures
+
+
+def test_the_review_shows_where_the_tiles_were_before_each_move() -> None:
+    """In the review of a finished hand, a move's toggle reads the tiles the learner
+    could not see before that move: exactly the tiles neither in his hand then (the deal
+    and his draws, less what he had played) nor on the table."""
+    at = open_game(PlaySettings(seed=12, opponent="greedy"))
+    play_hand(at, muggins=False)
+    session: PlaySession = at.session_state["play"]
+    at.button(key="play_review_button").click().run()
+    graded = [r for r in at.session_state["play_review"][1] if not r.forced]
+    assert graded
+    index = graded[-1].number
+    at.toggle(key=f"play_review_where_1_{index}").set_value(True).run()
+    assert not at.exception
+    found = at.session_state["play_review_where"][(1, index, "en")]
+    me = session.settings.learner
+    start = session.match.starts[0]
+    turns = session.match.record().hands[0]
+    deck = list(start.boneyard)
+    hand, table = set(start.hand(me)), set()
+    for turn in turns[:index + 1]:
+        for _ in turn.draws:
+            drawn = deck.pop(0)
+            if turn.player == me:
+                hand.add(drawn)
+        if turn.move is not None and turn is not turns[index]:
+            table.add(turn.move.tile)
+            hand.discard(turn.move.tile)
+    assert set(found.chances) == {tile for tile in ALL_TILES if tile not in hand | table}
+    assert found.asked == "greedy" and all(abs(sum(row) - 1) < 1e-9 for row in found.chances.values())
+    assert any("deals drawn" in c.value or "deal that fits" in c.value for c in at.caption)

@@ -16,6 +16,7 @@ import streamlit as st
 from trainer.engine.movenames import move_words
 from trainer.engine.moves import Move
 from trainer.engine.numbers import SEED_LIMIT, typed_shown, whole
+from trainer.engine.position import Position
 from trainer.engine.rules import preset
 from trainer.engine.seats import seat, seats
 from trainer.engine.tiles import Tile, is_whole
@@ -23,9 +24,9 @@ from trainer.engine.voids import voids_from_turns
 from trainer.errors import TrainerError
 from trainer.i18n import Typed, join, number, t, tn
 from trainer.play.coach import MoveReview, hint, review_hand
-from trainer.play.hand_history import history_from_turns
+from trainer.play.hand_history import HandSoFar, before_turn, history_from_turns
 from trainer.play.players import mover_view
-from trainer.play.reading import read
+from trainer.play.reading import Reading, read
 from trainer.play.session import (
     FILE_LIMIT,
     STRENGTHS,
@@ -233,10 +234,10 @@ def review_button(session: PlaySession, number: int, where: Any) -> None:
             file_own_puzzles(reviews)
 
 
-def shown_review(number: int) -> None:
+def shown_review(session: PlaySession, number: int) -> None:
     review = st.session_state["play_review"]
     if review and review[0] == number:
-        show_review(review[1], review[2])
+        show_review(session, number, review[1], review[2])
 
 
 def hand_result(session: PlaySession) -> None:
@@ -264,7 +265,7 @@ def hand_result(session: PlaySession) -> None:
                     type="primary"):
         st.session_state.update(play_seen=number, play_review=None, play_hint=None, play_note=None)
         st.rerun()
-    shown_review(number)
+    shown_review(session, number)
 
 
 def match_result(session: PlaySession) -> None:
@@ -292,7 +293,7 @@ def match_result(session: PlaySession) -> None:
         st.rerun()
     if number > len(match.results):
         review_button(session, number, row)
-        shown_review(number)
+        shown_review(session, number)
 
 
 @st.cache_resource(show_spinner=False)
@@ -350,10 +351,12 @@ def judged_on(review: MoveReview) -> str:
     return t("play.judged_points", LANG)
 
 
-def show_review(reviews: tuple[MoveReview, ...], moves: list[tuple[int, Move]]) -> None:
-    """Every move of the learner in the hand, one box each (a table would scroll sideways
-    on a phone): graded ones with their grade, the best move, the points lost and what
-    it rests on; a move with no other choice marked as forced."""
+def show_review(session: PlaySession, number: int, reviews: tuple[MoveReview, ...],
+                moves: list[tuple[int, Move]]) -> None:
+    """Every move of the learner in hand `number`, one box each (a table would scroll
+    sideways on a phone): graded ones with their grade, the best move, the points lost
+    and what it rests on, and, asked for, where the tiles he could not see were then; a
+    move with no other choice marked as forced."""
     by_turn = {r.number: r for r in reviews}
     for count, (index, move) in enumerate(moves, start=1):
         r = by_turn.get(index)
@@ -372,6 +375,8 @@ def show_review(reviews: tuple[MoveReview, ...], moves: list[tuple[int, Move]]) 
             if r.reason and r.reason != r.headline:
                 with st.expander(t("play.figures", LANG)):
                     st.caption(r.reason)
+            if st.toggle(t("hands.where", LANG), key=f"play_review_where_{number}_{index}"):
+                where_in_review(session, number, index)
     if not [r for r in reviews if not r.forced]:
         st.info(t("play.no_choice", LANG))
     worst = sorted((r for r in reviews if r.grade in WEAK_GRADES), key=lambda r: -r.loss)[:3]
@@ -463,28 +468,60 @@ def where_the_tiles_are(session: PlaySession, tools: Any) -> None:
     kept = st.session_state.get("play_where")
     if kept is None or kept[0] != made_for:
         so_far = history_from_turns(match.starts[-1], tuple(match.hands[-1]))
-        try:
-            found = read(mover_view(match.position), so_far=so_far,
-                         model_name=READ_AS.get(session.settings.opponent, "uniform"),
-                         seed=len(match.hands[-1]))
-        except TrainerError as error:
-            st.warning(plain(error))
+        found = read_as_played(session, match.position, so_far, len(match.hands[-1]))
+        if found is None:
             return
         kept = (made_for, found)
         st.session_state["play_where"] = kept
-    found = kept[1]
-    if not found.chances:
-        return
     with st.expander(t("play.where_title", LANG), expanded=True, icon=":material/grid_on:"):
-        if found.model == "uniform" and found.exact:
-            st.caption(tn("play.where_uniform", found.deals, LANG, n=number(found.deals, LANG)))
-        else:
-            st.caption(t("play.where_model", LANG, model=t(f"play.model.{found.model}", LANG),
-                         deals=number(found.deals, LANG), effective=number(round(found.effective), LANG),
-                         margin=round(100 * (found.margin or 0.0))))
-        if found.model != found.asked:
-            st.caption(t("play.where_fallback", LANG, asked=t(f"play.model.{found.asked}", LANG)))
-        chances(found, session.settings.learner)
+        show_where(kept[1], session.settings.learner)
+
+
+def read_as_played(session: PlaySession, position: Position, so_far: HandSoFar,
+                   seed: int) -> Optional[Reading]:
+    """The reading of `position` from the learner's view, the others' moves `so_far`
+    weighed as the computer at this match's strength plays (None, said on the page,
+    where it cannot be read)."""
+    try:
+        return read(mover_view(position), so_far=so_far,
+                    model_name=READ_AS.get(session.settings.opponent, "uniform"), seed=seed)
+    except TrainerError as error:
+        st.warning(plain(error))
+        return None
+
+
+def show_where(found: Reading, learner: int) -> None:
+    """The grid of chances and what they rest on: every deal counted alike, or the deals
+    weighed by a model with their effective number and margin."""
+    if not found.chances:
+        st.caption(t("hands.where_none", LANG))
+        return
+    if found.model == "uniform" and found.exact:
+        st.caption(tn("play.where_uniform", found.deals, LANG, n=number(found.deals, LANG)))
+    else:
+        st.caption(t("play.where_model", LANG, model=t(f"play.model.{found.model}", LANG),
+                     deals=number(found.deals, LANG), effective=number(round(found.effective), LANG),
+                     margin=round(100 * (found.margin or 0.0))))
+    if found.model != found.asked:
+        st.caption(t("play.where_fallback", LANG, asked=t(f"play.model.{found.asked}", LANG)))
+    chances(found, learner)
+
+
+def where_in_review(session: PlaySession, number: int, index: int) -> None:
+    """Asked for in the review of hand `number`: where the tiles the learner could not
+    see were before his move at turn `index`, read as during the hand; kept once a move."""
+    made_for = (number, index, LANG)
+    kept: dict[tuple[int, int, str], Reading] = st.session_state.get("play_review_where") or {}
+    if made_for not in kept:
+        with st.spinner(t("play.reading", LANG)):
+            position, so_far = before_turn(session.match.starts[number - 1],
+                                           tuple(session.match.hands[number - 1]), index)
+            found = read_as_played(session, position, so_far, index)
+        if found is None:
+            return
+        kept = {**kept, made_for: found}
+        st.session_state["play_review_where"] = kept
+    show_where(kept[made_for], session.settings.learner)
 
 
 def claim_note(claim: Claim, move: Move) -> Optional[str]:

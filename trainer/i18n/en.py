@@ -2525,6 +2525,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     ),
     "hands.open_missing": "No kept hand of this learner has the number {hand}: it may have been removed.",
     "hands.where": "Where were the tiles you could not see?",
+    "play.reading": "Reading the hand from the moves before this one…",
     "hands.where_unread": "The tiles cannot be read here: {error}.",
     "hands.where_none": "You could see every tile: none was hidden from you.",
     "hands.kept": "Kept in your Progress, under Your own hands, with this review.",

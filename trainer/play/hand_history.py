@@ -76,6 +76,33 @@ def history_from_turns(start: Position, turns: Sequence[Turn]) -> HandSoFar:
     return HandSoFar(tuple(seen), public(position), voids_from_turns(start, tuple(turns)))
 
 
+def before_turn(start: Position, turns: Sequence[Turn], index: int) -> tuple[Position, HandSoFar]:
+    """Turn `index` of a hand as its player met it: the table after the turns before it
+    and his draws in it (every tile known), and the hand so far up to it.
+
+    >>> from trainer.engine.game import Match
+    >>> m = Match(seed=3)
+    >>> m.play(m.legal_moves()[0]); m.play(m.legal_moves()[0])
+    >>> position, so_far = before_turn(m.starts[-1], tuple(m.hands[-1]), 1)
+    >>> position.turn, str(position.layout), len(so_far.turns)
+    (0, '6-6::::', 1)
+    """
+    if not 0 <= index < len(turns):
+        raise IndexError(f"turn {index} is not in a hand of {len(turns)} turns")
+    so_far = history_from_turns(start, turns[:index])
+    position = start
+    for turn in turns[:index]:
+        for _ in turn.draws:
+            position = position.draw()
+        if turn.move is not None:
+            position = position.play(turn.move)
+        elif position.must_pass:
+            position = position.pass_turn()
+    for _ in turns[index].draws:
+        position = position.draw()
+    return position, so_far
+
+
 def hand_so_far(match: Match) -> HandSoFar:
     """The hand so far of `match`'s current hand."""
     return history_from_turns(match.starts[-1], tuple(match.hands[-1]))
