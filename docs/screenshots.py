@@ -9,7 +9,11 @@ figures and its latest answers open (docs/progress-LANG-phone.png).
 seat's second move (docs/page-hands-entry-phone.png and -desktop.png).
 
 `python docs/screenshots.py together`: Play together, the cover between turns on a
-desktop and a player's turn on a phone (docs/page-together-desktop.png, -phone.png)."""
+desktop and a player's turn on a phone (docs/page-together-desktop.png, -phone.png).
+
+`python docs/screenshots.py where`: where the tiles are, in Play during a hand and in the
+review of a hand of your own (docs/play-where-*.png, hands-where-*.png); and the drill
+"Read the hand" (docs/drills-read-*.png)."""
 
 from __future__ import annotations
 
@@ -201,5 +205,46 @@ def together() -> None:
         shoot(page, "together", kind)
 
 
+def where() -> None:
+    """The grid of where the tiles are: in Play after two moves of deal 42 (the coach
+    allowed), and in the review of the example hand on Your hands, before its first move."""
+    for url, kind, page in each_width():
+        page.goto(f"{url}/play")
+        page.get_by_text("Start the game").wait_for(timeout=60_000)
+        page.get_by_label("Deal number (empty: a new random deal)").fill("42")
+        page.get_by_text("Start the game").click()
+        page.wait_for_selector(IDLE, timeout=60_000)
+        for _ in range(2):
+            page.locator("[class*=st-key-mytile_] button:not([disabled])").first.click()
+            page.wait_for_selector(IDLE, timeout=60_000)
+            page.wait_for_timeout(300)
+            page.locator(".st-key-mylead button, [class*=st-key-myend_] button").first.click()
+            page.wait_for_selector(IDLE, timeout=60_000)
+            page.wait_for_timeout(1500)  # the computer's move
+        page.locator(".st-key-play_where_button button").click()
+        page.wait_for_selector("[data-testid=stExpander] img", timeout=60_000)
+        page.locator("[data-testid=stExpander]").last.scroll_into_view_if_needed()
+        shoot(page, "where", kind, prefix="play")
+        page.goto(f"{url}/hands")
+        page.wait_for_selector(IDLE, timeout=60_000)
+        page.get_by_text("As text or a file").click()
+        page.wait_for_selector(IDLE, timeout=60_000)
+        page.locator(".st-key-hands_example button").click()
+        page.wait_for_selector(IDLE, timeout=60_000)
+        page.locator(".st-key-hands_review_button button").click()
+        toggle = page.get_by_text("Where were the tiles you could not see?").nth(1)  # the second move
+        toggle.wait_for(timeout=120_000)
+        toggle.click()
+        page.wait_for_selector(IDLE, timeout=60_000)
+        page.wait_for_selector("[data-testid=stVerticalBlock] img[alt]", timeout=60_000)
+        toggle.scroll_into_view_if_needed()
+        shoot(page, "where", kind, prefix="hands")
+        page.goto(f"{url}/drills?drill=read:2:10")
+        page.wait_for_selector(IDLE, timeout=60_000)
+        page.locator("[class*=st-key-drill_read_] button").first.scroll_into_view_if_needed()
+        shoot(page, "read", kind, prefix="drills")
+
+
 if __name__ == "__main__":
-    {"languages": languages, "hands": hands, "together": together}.get(" ".join(sys.argv[1:]), main)()
+    modes = {"languages": languages, "hands": hands, "together": together, "where": where}
+    modes.get(" ".join(sys.argv[1:]), main)()
