@@ -18,7 +18,7 @@ from collections import defaultdict
 from trainer.play.players import GreedyPlayer
 from trainer.puzzles.bank import shipped
 from trainer.puzzles.rating import band
-from trainer.puzzles.record import Puzzle
+from trainer.puzzles.record import MOVE_KINDS, Puzzle
 from trainer.search.sampling import estimate
 
 LADDER = (1, 2, 4, 16)
@@ -57,7 +57,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--ladder", action="store_true", help="also the players' solve rates (a minute)")
     args = parser.parse_args()
-    moves = [p for p in shipped() if p.kind != "count"]
+    moves = [p for p in shipped() if p.kind in MOVE_KINDS]
     kinds = {p.id: takes_points(p) for p in moves}
     bands: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     for p in moves:

@@ -13,7 +13,7 @@ desktop and a player's turn on a phone (docs/page-together-desktop.png, -phone.p
 
 `python docs/screenshots.py where`: where the tiles are, in Play during a hand and in the
 review of a hand of your own (docs/play-where-*.png, hands-where-*.png); and the drill
-"Read the hand" (docs/drills-read-*.png)."""
+"Read the hand" and a read-the-hand puzzle answered (docs/drills-read-*.png, puzzles-read-*.png)."""
 
 from __future__ import annotations
 
@@ -243,6 +243,12 @@ def where() -> None:
         page.wait_for_selector(IDLE, timeout=60_000)
         page.locator("[class*=st-key-drill_read_] button").first.scroll_into_view_if_needed()
         shoot(page, "read", kind, prefix="drills")
+        page.goto(f"{url}/puzzles?puzzle=r0e8386680")
+        page.wait_for_selector(IDLE, timeout=60_000)
+        page.locator(".st-key-puzzle_read_boneyard button").click()
+        page.wait_for_selector(IDLE, timeout=60_000)
+        page.locator("[data-testid=stAlert]").first.scroll_into_view_if_needed()
+        shoot(page, "read", kind, prefix="puzzles")
 
 
 if __name__ == "__main__":

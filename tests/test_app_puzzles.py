@@ -334,3 +334,33 @@ def test_a_score_most_answer_that_costs_over_the_hand_says_so_first() -> None:
     at = open_page(sound.id)
     click_move(at, Move.parse(sound.accepted[0]))
     assert not at.warning
+
+
+def test_a_read_puzzle_asks_in_words_and_grades_against_the_exact_chances() -> None:
+    """A read puzzle of each question: the question, the learner's tiles, one button per
+    answer; the accepted one is right, another wrong, and the feedback gives the chances
+    the puzzle's own exact answer holds; the hint names no answer."""
+    from trainer.search.tile_questions import Question, answer
+
+    reads = [p for p in shipped() if p.kind == "read"]
+    for kind in ("who", "can"):
+        puzzle = next(p for p in reads if p.question.startswith(kind))
+        found = answer(puzzle.parsed(), puzzle.void_map(), Question.parse(puzzle.question))
+        assert (found.answer,) == puzzle.accepted  # proven again, independently of the page
+        for given in (puzzle.accepted[0], next(c for c in found.choices if c != found.answer)):
+            at = open_page(puzzle.id)
+            question = [m.value for m in at.markdown if m.value.startswith("**You are player")]
+            assert question, [m.value for m in at.markdown]
+            keys = sorted(b.key for b in at.button if b.key and b.key.startswith("puzzle_read_"))
+            assert keys == sorted(f"puzzle_read_{c}" for c in found.choices)
+            at.button(key=f"puzzle_read_{given}").click().run()
+            assert not at.exception
+            right = given == found.answer
+            assert bool(at.success) == right and bool(at.error) == (not right)
+            told = " ".join(m.value for m in at.markdown)
+            if kind == "who":
+                assert all(f"{round(100 * c)}%" in told or c in (0, 1) for c in found.chances if c)
+            assert not [b for b in at.button if b.key and b.key.startswith("puzzle_read_")]  # answered
+            assert at.session_state["puzzle_answer"] == given
+        words = hint(puzzle)
+        assert "boneyard" not in words.lower() and "likely" not in words.lower()

@@ -136,11 +136,37 @@ def test_no_two_puzzles_show_the_same_table_and_hand_and_a_merged_id_opens_the_o
     assert sameness(pair) == sameness(by_id("b55998f01f"))
 
 
+def assert_read_criterion(p: Puzzle) -> None:
+    """A read puzzle: the learner sees only his hand; its figures (exact chances, to two
+    places) make its answer clear: who, the likeliest place ahead of the next by 15
+    points, the chances summing to one; can, the chance's band, not within 10 points of
+    one half unless certain."""
+    position = p.parsed()
+    assert not position.is_fully_known and p.deals == 0 and not p.tags and p.question, p.id
+    values = [m.value for m in p.moves]
+    if p.question.startswith("who "):
+        assert abs(sum(values) - 1) <= 0.011 and len(values) >= 2, p.id
+        ranked = sorted(values, reverse=True)
+        assert ranked[0] - ranked[1] >= 0.15 - 0.005, p.id
+        assert p.accepted == tuple(m.move for m in p.moves if m.value == ranked[0]), p.id
+        hidden = {str(q + 1) for q in range(position.players) if q != position.turn}
+        assert {m.move for m in p.moves} <= hidden | {"boneyard"}, p.id
+    else:
+        (chance,) = values
+        expected = ("no" if chance == 0 else "sure" if chance == 1
+                    else "unlikely" if chance < 0.5 else "likely")
+        assert p.accepted == (expected,), p.id
+        assert chance in (0, 1) or abs(chance - 0.5) >= 0.1 - 0.005, p.id
+
+
 def test_every_puzzle_meets_its_kind_criterion_on_its_figures() -> None:
     for p in BANK:
         position = p.parsed()
         if p.kind == "count":
             assert p.accepted == (str(position.layout.count()),) and not p.moves and not p.tags
+            continue
+        if p.kind == "read":
+            assert_read_criterion(p)
             continue
         legal = {str(m) for m in position.legal_moves()}
         assert {m.move for m in p.moves} == legal, p.id
@@ -416,7 +442,10 @@ def test_rating_rises_with_choices_trap_and_count_and_falls_with_margin() -> Non
     small = count_puzzle("5-5:5-2:::")
     large = count_puzzle("6-6:6-5,5-5:6-4:6-3:6-2,2-2")
     assert rating(small) < rating(large)
-    assert all(p.rating == rating(p) for p in BANK if p.kind != "count")
+    assert all(p.rating == rating(p) for p in BANK if p.kind in MOVE_KINDS)
+    from trainer.puzzles.reading import JITTER, RATINGS  # read puzzles: by players and question
+    assert all(abs(p.rating - RATINGS[(p.question.split()[0], p.players)]) <= JITTER
+               for p in BANK if p.kind == "read")
 
 
 # ----- the daily puzzle -----
@@ -440,7 +469,7 @@ def test_daily_varies_the_kind_and_gets_harder_through_the_week() -> None:
     pools = bands(BANK)
     assert all(len(pool) >= MIN_BAND for pool in pools)
     assert [pool[0].kind for pool in pools] == [kind for kind, _, _ in PLAN]
-    assert len({kind for kind, _, _ in PLAN}) == len(KINDS)
+    assert {kind for kind, _, _ in PLAN} == set(KINDS) - {"read"}  # a daily puzzle: a count or a move
     means = [sum(p.rating for p in pool) / len(pool) for pool in pools]
     assert means == sorted(means) and len(set(means)) == 7, means
 

@@ -36,8 +36,9 @@ from trainer.play.seat_review import decision, review_seat
 from trainer.puzzles.bank import bank_path, shipped
 from trainer.puzzles.composition import composition, table
 from trainer.puzzles.daily import daily, parse_date
-from trainer.puzzles.farm import default_plan, generate, quotas
-from trainer.puzzles.kinds import KINDS, Kind, Puzzle, PuzzleError, load_bank, summary, verify
+from trainer.puzzles.farm import Report, default_plan, generate, quotas
+from trainer.puzzles.kinds import KINDS, MOVE_KINDS, Kind, Puzzle, PuzzleError, load_bank, summary, verify
+from trainer.puzzles.reading import read_puzzles
 from trainer.search.sampling import MAX_SAMPLES, estimate
 from trainer.search.solver import solve
 from trainer.store import ROLES, Store
@@ -346,9 +347,11 @@ def cmd_puzzles(args: argparse.Namespace) -> dict[str, Any]:
         if args.workers is not None and args.scheduler is not None:
             raise UsageError("puzzles generate: --workers is for the local cluster; with --scheduler "
                              "the cluster's workers do the work")
-        run = generate(default_plan(kinds), args.seed, scheduler=args.scheduler, workers=args.workers,
-                       cache=args.cache, keep=keep, progress=not args.quiet and not args.json)
-        bank = run.puzzles
+        reads = kinds.pop("read", 0)  # made from hands of their own, after the rest
+        run = (generate(default_plan(kinds), args.seed, scheduler=args.scheduler, workers=args.workers,
+                        cache=args.cache, keep=keep, progress=not args.quiet and not args.json)
+               if sum(kinds.values()) else Report([]))
+        bank = [*run.puzzles, *read_puzzles(reads, args.seed)]
         try:
             with open(args.out, "w", encoding="utf-8") as handle:
                 handle.write("".join(p.to_json() + "\n" for p in bank))
@@ -396,7 +399,7 @@ def show_puzzles(result: dict[str, Any]) -> str:
                 f"{result['kept']} kept from the earlier bank, {result['hands']:,} hands "
                 f"({result['run']:,} run now, {result['cached']:,} from the cache)")
     if result["action"] == "stats":
-        moves = sum(n for k, n in result["kind"].items() if k != "count")
+        moves = sum(n for k, n in result["kind"].items() if k in MOVE_KINDS)
         parts = [f"{result['file']}: {result['count']:,} puzzles, {moves:,} of them move puzzles",
                  "by kind (of all):", table(result["kind"], result["count"])]
         for name in ("rules", "players", "game", "band"):

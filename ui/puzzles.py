@@ -46,7 +46,7 @@ from trainer.store.provisional import provisional
 from trainer.store.queue import group_due
 from trainer.teach.drills import KINDS as DRILL_KINDS
 from trainer.teach.drills import AnswerError, parse_number
-from ui import own, puzzle_set
+from ui import own, puzzle_set, read_puzzle
 from ui import puzzle_runs as runs
 from ui.state import init_state, learner_id, open_store, reason, record_result, start_timer
 from ui.widgets import board, end_buttons, guard, hand, plain, quiz_board, tile_buttons, when_text
@@ -403,6 +403,9 @@ else:
 def show_result(puzzle: Puzzle, answer: str) -> None:
     right = puzzle.is_right(answer)
     helped = st.session_state["puzzle_hint"]
+    if puzzle.kind == "read":
+        read_puzzle.result(puzzle, answer)
+        return
     if puzzle.kind == "count":
         if right and st.session_state["puzzle_shown"]:
             st.success(t("puzzles.count_right_shown", LANG, count=puzzle.accepted[0]))
@@ -483,7 +486,7 @@ def endgame_line(puzzle: Puzzle, answer: str, right: bool) -> None:
 
 def points_lost(puzzle: Puzzle, answer: str) -> Optional[int]:
     """What the answer gives up against the best, in the puzzle's own measure."""
-    if puzzle.kind == "count":
+    if puzzle.kind in ("count", "read"):
         return None
     mine, best = puzzle.info(answer), puzzle.info(puzzle.accepted[0])
     if mine is None or best is None:
@@ -582,7 +585,22 @@ answered: Optional[str] = st.session_state["puzzle_answer"]
 if answered is None:
     start_timer("puzzle", puzzle.id)
 in_run = mode in runs.RUN_MODES and st.session_state["puzzle_source"] == mode  # no hint in a run
-if puzzle.kind == "count":
+
+
+def answer_read(choice: str) -> None:
+    keep(puzzle, choice)
+    st.rerun()
+
+
+if puzzle.kind == "read":
+    if answered is None and st.session_state["puzzle_hint"]:
+        st.info(hint(puzzle, LANG))
+    read_puzzle.ask(puzzle, answered is not None, answer_read)
+    if answered is None and not in_run and not st.session_state["puzzle_hint"] \
+            and st.button(t("puzzles.hint", LANG), key="puzzle_hint_button"):
+        st.session_state["puzzle_hint"] = True
+        st.rerun()
+elif puzzle.kind == "count":
     if answered is None:
         if st.session_state["puzzle_hint"]:
             st.info(hint(puzzle, LANG))

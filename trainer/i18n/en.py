@@ -1620,6 +1620,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "puzzles.kind.deny": "Deny",
     "puzzles.kind.best-play": "Best play",
     "puzzles.kind.endgame": "Endgame",
+    "puzzles.kind.read": "Read the hand",
     "puzzles.question.count": "What is the count of this board?",
     "puzzles.question.score-most": (
         "Play the move that scores the most points now. The question is about now only: the best play over "
@@ -1633,6 +1634,10 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
         "The other hands are hidden. Find the best move over the whole hand, not just the "
         "most points now: the one with the best result on average over every way the tiles "
         "you cannot see may lie."
+    ),
+    "puzzles.question.read": (
+        "Read the hand from what the table has shown: every deal of the tiles you cannot see that fits "
+        "what you have seen is as likely as any other."
     ),
     "puzzles.question.endgame": (
         "Every hand is shown and the boneyard is empty. Find the move with the best "
@@ -1763,6 +1768,14 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "puzzles.hint_think.deny": "Hint: look at what each move leaves on the ends.",
     "puzzles.hint_think.best-play": "Hint: think past this turn.",
     "puzzles.hint_think.endgame": "Hint: read the hands to the end.",
+    "puzzles.hint_read_who": (
+        "Hint: a player who showed he lacks {suits} cannot hold {tile}; share it among the other "
+        "places by how many tiles each holds."
+    ),
+    "puzzles.hint_read_can": (
+        "Hint: list the tiles you cannot see that would score now, strike those of a suit player {player} "
+        "showed he lacks, then think how many tiles he holds."
+    ),
     "puzzles.most_now_exact": (
         "Most points now: {move}, {points}; exact value to the end of the hand {value}."
     ),

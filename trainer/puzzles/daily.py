@@ -2,12 +2,12 @@
 year, a different kind through the week and harder from Monday to Sunday.
 
 The week's plan (`PLAN`): Monday a count, Tuesday score the most, Wednesday deny,
-Thursday best play, Friday an endgame, Saturday best play again and Sunday an
-endgame again. A kind that comes twice is split by rating: its easier half on the
-earlier day. Each day's pool is put in a fixed order (a shuffle seeded by the
-weekday); the n-th Monday since the epoch takes the n-th puzzle of Monday's pool, and
-so on. A pool of at least 53 puzzles goes round in no less than 53 weeks, so no
-puzzle returns within 365 days.
+Thursday best play, Friday an endgame, Saturday best play again and Sunday an endgame
+again ("read the hand" puzzles are not in the plan). A kind that comes twice is split
+by rating: its easier half on the earlier day. Each day's pool is put in a fixed order
+(a shuffle seeded by the weekday); the n-th Monday since the epoch takes the n-th
+puzzle of Monday's pool, and so on. A pool of at least 53 puzzles goes round in no
+less than 53 weeks, so no puzzle returns within 365 days.
 
 >>> from trainer.puzzles.kinds import Puzzle
 >>> bank = tuple(Puzzle(f"p{i}", k, "6-4 6-6/?9 ?16 0 0,0", "standard", ("10",), (), (), 600 + i)

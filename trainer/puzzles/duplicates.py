@@ -22,11 +22,12 @@ from pathlib import Path
 
 from trainer.puzzles.kinds import Puzzle
 
-KEEP_FIRST = ("best-play", "deny", "score-most", "count", "endgame")  # the kind kept of a group
+KEEP_FIRST = ("best-play", "deny", "score-most", "count", "endgame", "read")  # the kind kept of a group
 
 
 def sameness(puzzle: Puzzle) -> Hashable:
-    """What two near-duplicates share: the table and, but for a count, the mover's hand.
+    """What two near-duplicates share: the table and, but for a count, the mover's hand;
+    for a reading question, the question too.
 
     >>> from trainer.puzzles.bank import shipped
     >>> a, b = shipped()[:2]
@@ -36,6 +37,9 @@ def sameness(puzzle: Puzzle) -> Hashable:
     position = puzzle.parsed()
     if puzzle.kind == "count":
         return ("count", position.rules.name, str(position.layout))
+    if puzzle.kind == "read":
+        return ("read", position.rules.name, position.players, str(position.layout),
+                tuple(sorted(position.hand(position.turn))), puzzle.question)
     return ("move", position.rules.name, position.players, str(position.layout),
             tuple(sorted(position.hand(position.turn))))
 

@@ -41,6 +41,8 @@ HAND_STRIDE = 1_000_003  # hand n of seed s has the seed s * HAND_STRIDE + n
 WINDOW = 6  # tasks in flight for each worker
 SHARE: dict[Kind, float] = {"count": 0.12, "score-most": 0.14, "deny": 0.14, "best-play": 0.30,
                             "endgame": 0.30}
+# the kinds made from the farm's hands; read puzzles come from `trainer.puzzles.reading`
+FARM_KINDS: tuple[Kind, ...] = tuple(k for k in KINDS if k in SHARE)
 GAME_CAP = 0.30  # of the move puzzles, at most this many from one game
 # of the move puzzles, at most this share in a band: the bands the rating model fills
 # most are held back, so that the hands go on until the others hold enough (every band
@@ -79,7 +81,7 @@ class Plan:
     def open_kinds(self, game: str, tally: Tally) -> tuple[Kind, ...]:
         """The kinds a hand of `game` may still give."""
         game_open = tally.games[game] < self.games.get(game, self.total)
-        return tuple(k for k in KINDS if tally.kinds[k] < self.kinds.get(k, 0)
+        return tuple(k for k in FARM_KINDS if tally.kinds[k] < self.kinds.get(k, 0)
                      and (k == "count" or game_open))
 
     def done(self, tally: Tally) -> bool:
@@ -116,9 +118,9 @@ class Report:
 
 def quotas(count: int) -> dict[Kind, int]:
     """How many puzzles of each kind make `count` (SHARE, largest remainders)."""
-    exact = {k: count * SHARE[k] for k in KINDS}
+    exact = {k: count * SHARE[k] for k in FARM_KINDS}
     out = {k: int(v) for k, v in exact.items()}
-    for k in sorted(KINDS, key=lambda k: exact[k] - out[k], reverse=True)[:count - sum(out.values())]:
+    for k in sorted(FARM_KINDS, key=lambda k: exact[k] - out[k], reverse=True)[:count - sum(out.values())]:
         out[k] += 1
     return out
 

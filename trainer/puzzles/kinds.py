@@ -18,6 +18,10 @@ interest filters.
   and shipped only where the answer is not worse in expected value by 5 or more (95%),
   on its deals and again on fresh ones.
 - `count`: total the ends of the board (one number).
+- `read`: read the hand from the mover's view and the suits the others showed they
+  lack: who most likely holds a tile, or whether a player holds a tile that scores
+  now (no, unlikely, likely, certainly); exact over every deal that fits, asked only
+  where the answer is clear (`trainer.search.tile_questions`).
 
 Values are the solver's (`trainer.search.solver`): two players and partners, the
 side's points from now on less the other side's; three players, or four alone, the
@@ -42,6 +46,7 @@ from typing import Optional
 from trainer.engine.moves import Move
 from trainer.engine.position import Position
 from trainer.engine.tiles import ALL_TILES, Tile
+from trainer.errors import TrainerError
 from trainer.play.players import mover_view
 from trainer.puzzles.choices import MIN_CHOICES, choices
 from trainer.puzzles.recheck import PLAYOUTS, best_play_playouts, best_play_recheck, check_deals, deny_recheck
@@ -70,6 +75,8 @@ from trainer.puzzles.verdicts import (
 )
 from trainer.search.evidence import Evidence
 from trainer.search.solver import solve
+from trainer.search.tile_questions import Question, clear
+from trainer.search.tile_questions import answer as tile_answer
 
 Voids = Mapping[int, frozenset[int]]
 DEAL_STEPS = (10, 30, 100, 200, 400)  # sequential sampling: deals tried in turn (`screen`)
@@ -166,7 +173,8 @@ def _voids(voids: Optional[Voids]) -> Optional[dict[int, frozenset[int]]]:
 
 
 def answers(kind: Kind, position: Position, seed: int = 0, deals: int = 0,
-            voids: Optional[Voids] = None, recheck: int = -1, playouts: int = PLAYOUTS) -> Proof:
+            voids: Optional[Voids] = None, recheck: int = -1, playouts: int = PLAYOUTS,
+            question: str = "") -> Proof:
     """The accepted answers and every figure, proven in the kind's sense; raises
     PuzzleError when the position makes no puzzle of this kind.
 
@@ -174,7 +182,9 @@ def answers(kind: Kind, position: Position, seed: int = 0, deals: int = 0,
     `voids` (the suits other players showed they lack); with `deals` 0 the deals grow
     through DEAL_STEPS until the answer is decided (generation). Their margin is then
     re-checked on `recheck` fresh deals (-1: twice the deals it shipped on); best play
-    is also played out on `playouts` deals (0: not)."""
+    is also played out on `playouts` deals (0: not). A read puzzle answers `question`."""
+    if kind == "read":
+        return _read(position, voids or {}, question)
     if kind == "count":
         if position.layout.is_empty:
             raise PuzzleError("an empty table has nothing to count")
@@ -195,6 +205,24 @@ def answers(kind: Kind, position: Position, seed: int = 0, deals: int = 0,
     if kind == "deny":
         return _deny(position, seed, deals, _voids(voids), recheck)
     return _best(position, seed, deals, _voids(voids), recheck, playouts)
+
+
+def _read(position: Position, voids: Voids, question: str) -> Proof:
+    """The exact answer to a reading question, with every choice's chance (who) or the
+    one chance (can) as the moves' values and how clearly it stands as the margin."""
+    if position.is_fully_known:
+        raise PuzzleError("a read puzzle hides the other hands")
+    try:
+        asked = Question.parse(question)
+        found = tile_answer(position, dict(voids), asked)
+    except (ValueError, TrainerError) as error:
+        raise PuzzleError(str(error)) from None
+    if not clear(found, asked):
+        raise PuzzleError("the answer is too close to call to make a question")
+    figures = (zip(found.choices, found.chances) if asked.kind == "who"
+               else ((found.answer, found.chances[0]),))
+    return Proof((found.answer,), tuple(MoveInfo(c, 0, round(float(x), 2)) for c, x in figures),
+                 margin=round(float(found.clearness), 2))
 
 
 def _endgame(position: Position) -> Proof:
@@ -336,7 +364,8 @@ def proven_again(puzzle: Puzzle) -> Puzzle:
     deals and, for best play, the play-outs. Its id and seed are kept, `origin` names
     the generator of its hand, themes and rating are left to the caller; raises
     PuzzleError when it fails."""
-    proof = answers(puzzle.kind, puzzle.parsed(), puzzle.seed, voids=puzzle.void_map())
+    proof = answers(puzzle.kind, puzzle.parsed(), puzzle.seed, voids=puzzle.void_map(),
+                    question=puzzle.question)
     origin = puzzle.origin or (puzzle.generator if puzzle.generator != GENERATOR_VERSION else "")
     return replace(puzzle, accepted=proof.accepted, moves=proof.moves, line=proof.line,
                    deals=proof.deals, margin=proof.margin, check_deals=proof.check_deals,
@@ -350,7 +379,7 @@ def verify(puzzle: Puzzle) -> Puzzle:
     kept): exactly, or re-estimated on the same seeded deals, and re-checked on the
     same fresh deals and (best play) the same play-outs, for hidden-tile kinds."""
     proof = answers(puzzle.kind, puzzle.parsed(), puzzle.seed, puzzle.deals, puzzle.void_map(),
-                    puzzle.check_deals, puzzle.playouts)
+                    puzzle.check_deals, puzzle.playouts, puzzle.question)
     return replace(puzzle, accepted=proof.accepted, moves=proof.moves, line=proof.line,
                    deals=proof.deals, margin=proof.margin, check_deals=proof.check_deals,
                    check_margin=proof.check_margin, playouts=proof.playouts,

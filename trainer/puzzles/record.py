@@ -17,9 +17,10 @@ from typing import Any, Literal, Optional
 
 from trainer.engine.position import Position
 from trainer.errors import NotationError, TrainerError
+from trainer.search.tile_questions import Question
 
-Kind = Literal["count", "score-most", "deny", "best-play", "endgame"]
-KINDS: tuple[Kind, ...] = ("count", "score-most", "deny", "best-play", "endgame")
+Kind = Literal["count", "score-most", "deny", "best-play", "endgame", "read"]
+KINDS: tuple[Kind, ...] = ("count", "score-most", "deny", "best-play", "endgame", "read")
 MOVE_KINDS: tuple[Kind, ...] = ("score-most", "deny", "best-play", "endgame")
 HIDDEN_KINDS: tuple[Kind, ...] = ("score-most", "deny", "best-play")
 GENERATOR_VERSION = "4"
@@ -68,6 +69,7 @@ class Puzzle:
     playouts: int = 0  # the deals played out on each player's own information (0: none)
     playout_margin: float = 0.0  # how surely the play-outs keep the answer above every rejected move
     origin: str = ""  # the generator whose hand the position comes from, when not this one
+    question: str = ""  # read: "who TILE" or "can PLAYER" (`trainer.search.tile_questions`)
 
     @property
     def game(self) -> str:
@@ -101,6 +103,8 @@ class Puzzle:
         }
         if self.origin:
             data["origin"] = self.origin
+        if self.question:
+            data["question"] = self.question
         return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
     @classmethod
@@ -130,7 +134,7 @@ class Puzzle:
                          _voids(data.get("voids", {})),
                          int(data.get("check_deals", 0)), float(data.get("check_margin", 0)),
                          int(data.get("playouts", 0)), float(data.get("playout_margin", 0)),
-                         str(data.get("origin", "")))
+                         str(data.get("origin", "")), str(data.get("question", ""))[:20])
         except (KeyError, TypeError, ValueError, OverflowError, AttributeError) as error:
             raise PuzzleError(f"puzzle {str(data.get('id', '?'))[:40]}: missing or bad field "
                               f"({str(error)[:80]})") from None
@@ -140,6 +144,13 @@ class Puzzle:
             raise PuzzleError(f"puzzle {puzzle.id}: {error}") from None
         if any(not 0 <= p < position.players or p == position.turn for p, _ in puzzle.voids):
             raise PuzzleError(f"puzzle {puzzle.id}: voids name a player who is not another player")
+        if (puzzle.kind == "read") != bool(puzzle.question):
+            raise PuzzleError(f"puzzle {puzzle.id}: a question belongs to a read puzzle, and only there")
+        if puzzle.question:
+            try:
+                Question.parse(puzzle.question)
+            except ValueError as error:
+                raise PuzzleError(f"puzzle {puzzle.id}: {error}") from None
         return puzzle
 
     def parsed(self) -> Position:

@@ -29,7 +29,7 @@ from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Optional
 
-from trainer.puzzles.record import Puzzle
+from trainer.puzzles.record import MOVE_KINDS, Puzzle
 
 STREAK_STEP = 25  # rating points each solved puzzle adds to the next one's level
 STREAK_BELOW = 150  # the first puzzle this far below the learner's rating
@@ -174,7 +174,7 @@ def pick(puzzles: Sequence[Puzzle], target: int, used: Collection[str], tried: C
     """The next puzzle of a run: a move puzzle not yet in this run, rated at least
     `least`, near `target` (within NEAR of the nearest), preferring one the learner has
     never tried; raises ValueError when there is no such puzzle left."""
-    moves = [p for p in puzzles if p.moves and p.id not in used and p.rating >= least]
+    moves = [p for p in puzzles if p.kind in MOVE_KINDS and p.id not in used and p.rating >= least]
     if not moves:
         raise ValueError("no move puzzle is left for this run")
     fresh = [p for p in moves if p.id not in tried] or moves

@@ -18,8 +18,9 @@ from trainer.engine.movenames import move_words as named_move
 from trainer.engine.moves import Move
 from trainer.engine.position import size
 from trainer.engine.seats import seat
-from trainer.i18n import t, tn
+from trainer.i18n import either, t, tn
 from trainer.puzzles.kinds import Puzzle
+from trainer.search.tile_questions import Question
 from trainer.svg import describe, render_board
 
 
@@ -110,6 +111,12 @@ def hint(puzzle: Puzzle, lang: str = "en") -> str:
         if layout.spinner is not None and not layout.arms_open:
             text.append(t("puzzles.hint_count_spinner", lang))
         return " ".join(text)
+    if puzzle.kind == "read":
+        asked = Question.parse(puzzle.question)
+        if asked.tile is not None:
+            suits = either([str(pip) for pip in sorted({asked.tile.high, asked.tile.low})], lang)
+            return t("puzzles.hint_read_who", lang, tile=asked.tile, suits=suits)
+        return t("puzzles.hint_read_can", lang, player=seat(asked.player or 0))
     legal = puzzle.parsed().legal_moves()
     accepted = [Move.parse(a) for a in puzzle.accepted]
     tiles = sorted({m.tile for m in accepted}, reverse=True)

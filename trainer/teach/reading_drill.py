@@ -18,8 +18,8 @@ MIN_LEAD, a chance not within BAND_GAP of one half. Level 1 is two players, leve
 three, level 3 four in partners.
 
 >>> item = read_item(3, level=1)
->>> item.check(item.answer).correct, sum(item.chances) if item.question_kind == "who" else 1
-(True, Fraction(1, 1))
+>>> item.check(item.answer).correct, item.answer in item.choices
+(True, True)
 """
 
 from __future__ import annotations
@@ -29,25 +29,30 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import ClassVar, Literal, Optional, Union
 
-from trainer.engine.game import deal
 from trainer.engine.layout import Layout
 from trainer.engine.position import Hidden, Position
 from trainer.engine.record import Turn
 from trainer.engine.rules import PARTNERS, STANDARD, RuleSet
 from trainer.engine.seats import seat
-from trainer.engine.tiles import Tile, sort_tiles
+from trainer.engine.tiles import Tile
 from trainer.engine.voids import Voids, voids_from_turns
-from trainer.errors import InvalidPositionError, TrainerError
+from trainer.errors import TrainerError
 from trainer.i18n import either, join, percent, t, tn
-from trainer.play.players import make_player, mover_view
-from trainer.search.dealing import Dealer
+from trainer.play.greedy_hands import played
+from trainer.play.players import mover_view
+from trainer.search.tile_questions import BAND_GAP as BAND_GAP
+from trainer.search.tile_questions import BANDS as BANDS
+from trainer.search.tile_questions import BONEYARD as BONEYARD
+from trainer.search.tile_questions import MIN_LEAD as MIN_LEAD
+from trainer.search.tile_questions import Answer as TileAnswer
+from trainer.search.tile_questions import Question, answer, answer_kind, clear_questions, unseen_scoring
+from trainer.search.tile_questions import band as band
+from trainer.search.tile_questions import holds_any as holds_any
+from trainer.search.tile_questions import place_key as place_key
+from trainer.search.tile_questions import scoring_tiles as scoring_tiles
 from trainer.teach.answers import AnswerError, Feedback
 
 QuestionKind = Literal["who", "can"]
-BANDS: tuple[str, ...] = ("no", "unlikely", "likely", "sure")
-BONEYARD = "boneyard"
-MIN_LEAD = Fraction(3, 20)  # the likeliest place ahead of the next by this much
-BAND_GAP = Fraction(1, 10)  # a chance this close to one half is not asked about
 MIN_TURNS = 3  # turns played before a board is asked about
 MAX_HANDS = 200
 HANDS_LOOKED = 4  # hands whose boards are gathered before one is drawn ...
@@ -75,30 +80,12 @@ class Shown:
         return tn(key, self.drew, lang, player=seat(self.player), ends=ends)
 
 
-def band(chance: Fraction) -> str:
-    """The answer a chance gives: no (0), unlikely (under half), likely, sure (1).
-
-    >>> [band(Fraction(n, 4)) for n in range(5)]
-    ['no', 'unlikely', 'likely', 'likely', 'sure']
-    """
-    if chance == 0:
-        return "no"
-    if chance == 1:
-        return "sure"
-    return "unlikely" if chance < Fraction(1, 2) else "likely"
-
-
 def share(chance: Fraction, lang: str = "en") -> str:
     """A chance in percent, never rounded to 0% or 100% when it is neither."""
     whole = round(100 * chance)
     if 0 < chance < 1:
         whole = min(99, max(1, whole))
     return percent(whole, lang)
-
-
-def place_key(place: Optional[int]) -> str:
-    """A place as an answer: the player's seat number, or "boneyard"."""
-    return BONEYARD if place is None else str(seat(place))
 
 
 def place_name(place: Optional[int], lang: str = "en") -> str:
@@ -110,23 +97,6 @@ def place_in_list(place: Optional[int], lang: str = "en") -> str:
     if place is None:
         return t("read.boneyard_in_list", lang)
     return t("read.player_in_list", lang, player=seat(place))
-
-
-def scoring_tiles(layout: Layout, tiles: tuple[Tile, ...]) -> tuple[Tile, ...]:
-    """The tiles among `tiles` that would score on some open end of `layout` now."""
-    return tuple(tile for tile in tiles
-                 if any(tile.has(end.pip) and layout.place(tile, end.side).points() > 0
-                        for end in layout.open_ends()))
-
-
-def holds_any(view: Position, voids: Voids, player: int, tiles: tuple[Tile, ...]) -> Fraction:
-    """The exact chance that hidden `player` holds at least one of `tiles`."""
-    every = Dealer(view, voids).ways
-    try:
-        without = Dealer(view, voids, barred={player: frozenset(tiles)}).ways
-    except InvalidPositionError:  # no deal leaves him without one of them
-        without = 0
-    return 1 - Fraction(without, every)
 
 
 @dataclass(frozen=True)
@@ -264,34 +234,6 @@ def _check_level(level: int, lang: str = "en") -> None:
         raise TrainerError(t("drill.bad_level", lang, level=str(level)[:12]))
 
 
-def played(rules: RuleSet, players: int,
-           rng: random.Random) -> tuple[Position, list[tuple[Position, tuple[Turn, ...]]]]:
-    """A hand played by greedy players: its deal, and the position at the start of
-    each turn after the first (before any draw) with the turns before it."""
-    start = deal(rules, players, rng)
-    bots = [make_player("greedy", rng.getrandbits(32)) for _ in range(players)]
-    position, turns = start, list[Turn]()
-    found: list[tuple[Position, tuple[Turn, ...]]] = []
-    while not position.is_over:
-        player = position.turn
-        found.append((position, tuple(turns)))
-        draws: list[Tile] = []
-        while not position.legal_moves() and position.must_draw:
-            before = set(position.hands[player])  # type: ignore[arg-type]
-            position = position.draw()
-            draws.extend(sorted(set(position.hands[player]) - before))  # type: ignore[arg-type]
-        if position.is_over:
-            break
-        if position.legal_moves():
-            move = bots[player].choose(position)
-            position = position.play(move)
-            turns.append(Turn(player, tuple(draws), move))
-        else:
-            position = position.pass_turn()
-            turns.append(Turn(player, tuple(draws), None))
-    return start, found[1:]  # the opening turn asks nothing: every hidden hand is the deal
-
-
 def shown_of(start: Position, turns: tuple[Turn, ...]) -> tuple[Shown, ...]:
     """Every draw and pass of `turns`, with the open ends it was made on."""
     out = []
@@ -310,32 +252,35 @@ def _items(level: int, start: Position, view: Position,
            turns: tuple[Turn, ...]) -> list[tuple[bool, ReadItem]]:
     """Every clear question at this turn, each marked whether a shown void bears on it."""
     voids = {p: s for p, s in voids_from_turns(start, turns).items() if p != view.turn and s}
-    dealer = Dealer(view, voids)
-    chances = dealer.chances()
-    places = tuple(place for place, size in zip(dealer.places, dealer.sizes) if size)
-    keep = [dealer.places.index(place) for place in places]
-    shown = shown_of(start, turns)
-    frozen = tuple(sorted((p, tuple(sorted(s))) for p, s in voids.items()))
-    out: list[tuple[bool, ReadItem]] = []
-    for tile, row in chances.items():
-        each = tuple(row[i] for i in keep)
-        ranked = sorted(each, reverse=True)
-        if len(ranked) < 2 or ranked[0] - ranked[1] < MIN_LEAD:
-            continue
-        voided = any(tile.high in s or tile.low in s for s in voids.values())
-        out.append((voided, ReadItem(level, view, shown, frozen, "who", tile, None, places, each)))
-    unseen = tuple(sort_tiles(tuple(chances)))
-    scoring = scoring_tiles(view.layout, unseen)
-    for player in (p for p in places if p is not None):
-        if not scoring:
-            break
-        chance = holds_any(view, voids, player, scoring)
-        if 0 < chance < 1 and abs(chance - Fraction(1, 2)) < BAND_GAP:
-            continue
-        voided = bool(voids.get(player))
-        item = ReadItem(level, view, shown, frozen, "can", None, player, (), (chance,), scoring)
-        out.append((voided, item))
-    return out
+    return [(_voided(item), item) for item in
+            (item_of(view, voids, question, found, shown_of(start, turns), level)
+             for question, found in clear_questions(view, voids))]
+
+
+def _voided(item: ReadItem) -> bool:
+    """Whether a void shown bears on the question."""
+    lacks = [set(pips) for _, pips in item.voids]
+    if item.question_kind == "who" and item.tile is not None:
+        return any(item.tile.high in s or item.tile.low in s for s in lacks)
+    return bool(item.lacks(item.player or 0))
+
+
+def item_of(view: Position, voids: Voids, question: Question, found: Optional[TileAnswer] = None,
+            shown: tuple[Shown, ...] = (), level: int = 0) -> ReadItem:
+    """A board asking `question` from `view` (its exact answer `found`, worked out when
+    not given): for the drill, and for a "read the hand" puzzle (`level` 0)."""
+    found = found or answer(view, voids, question)
+    frozen = tuple(sorted((p, tuple(sorted(s))) for p, s in voids.items() if s))
+    if question.kind == "who":
+        return ReadItem(level, view, shown, frozen, "who", question.tile, None, found.places, found.chances)
+    return ReadItem(level, view, shown, frozen, "can", None, question.player, (), found.chances,
+                    unseen_scoring(view, voids))
+
+
+def _answer_kind(item: ReadItem) -> str:
+    """The answer's kind, drawn alike: the boneyard or a player; each band."""
+    return answer_kind(Question(item.question_kind, item.tile, item.player),
+                       TileAnswer(item.answer, item.choices, item.chances, Fraction(0)))
 
 
 def read_item(seed: Seed, level: int = 1) -> ReadItem:
@@ -356,22 +301,15 @@ def read_item(seed: Seed, level: int = 1) -> ReadItem:
         rng.shuffle(candidates)
         for at, turns in candidates[:3]:
             found.extend(_items(level, first, mover_view(at), turns))
-        answers = {_category(item) for _, item in found if item.question_kind == wants}
+        answers = {_answer_kind(item) for _, item in found if item.question_kind == wants}
         if hand >= HANDS_LOOKED - 1 and (len(answers) >= 2 or hand >= MOST_HANDS_LOOKED - 1 and answers):
             break
     if not found:  # pragma: no cover - every level finds boards in a few hands
         raise TrainerError("no board found for the reading drill")
     pool = [item for _, item in found if item.question_kind == wants] or [item for _, item in found]
-    kinds = sorted({_category(item) for item in pool})
+    kinds = sorted({_answer_kind(item) for item in pool})
     category = rng.choice(kinds)
-    picked = [item for item in pool if _category(item) == category]
+    picked = [item for item in pool if _answer_kind(item) == category]
     voided = [item for item in picked if item.voids]
     plain = [item for item in picked if not item.voids]
     return rng.choice(voided if voided and (wants_void or not plain) else plain)
-
-
-def _category(item: ReadItem) -> str:
-    """The answer's kind, drawn alike: the boneyard or a player; each band."""
-    if item.question_kind == "who":
-        return BONEYARD if item.answer == BONEYARD else "player"
-    return item.answer
