@@ -13,7 +13,10 @@ desktop and a player's turn on a phone (docs/page-together-desktop.png, -phone.p
 
 `python docs/screenshots.py where`: where the tiles are, in Play during a hand and in the
 review of a hand of your own (docs/play-where-*.png, hands-where-*.png); and the drill
-"Read the hand" and a read-the-hand puzzle answered (docs/drills-read-*.png, puzzles-read-*.png)."""
+"Read the hand" and a read-the-hand puzzle answered (docs/drills-read-*.png, puzzles-read-*.png).
+
+`python docs/screenshots.py tables`: club mode, Ann's table against the computer (Greedy)
+after her first move (docs/page-tables-desktop.png, -phone.png)."""
 
 from __future__ import annotations
 
@@ -251,6 +254,43 @@ def where() -> None:
         shoot(page, "read", kind, prefix="puzzles")
 
 
+def tables() -> None:
+    """A table in club mode: Ann signs in, opens a 2-player table with the computer in
+    seat 2 and plays her first move."""
+    with tempfile.TemporaryDirectory() as folder:
+        db = Path(folder) / "club.db"
+        os.environ.update(ALLFIVES_DB=str(db), ALLFIVES_MODE="club")
+        with Store(str(db), catalogue=catalogue()) as store:
+            store.create_account("Ann", "learner", password="ann-password-1")
+        with server(ROOT / "app.py") as url, sync_playwright() as p:
+            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=FLAGS)
+            for kind, (width, height) in WIDTHS.items():
+                page = browser.new_page(viewport={"width": width, "height": height})
+                page.goto(f"{url}/tables")
+                page.wait_for_selector(IDLE, timeout=60_000)
+                page.locator(".st-key-club_name input").fill("Ann")
+                page.locator(".st-key-club_password input").fill("ann-password-1")
+                page.keyboard.press("Enter")
+                page.wait_for_timeout(2000)
+                page.wait_for_selector(IDLE, timeout=60_000)
+                page.goto(f"{url}/tables")  # signed in: the session's cookie
+                page.wait_for_selector(".st-key-table_open", timeout=60_000)
+                page.wait_for_selector(IDLE, timeout=60_000)
+                page.get_by_label("Player 2").click()
+                page.get_by_role("option", name="Computer: Greedy").click()
+                page.wait_for_selector(IDLE, timeout=60_000)
+                page.locator(".st-key-table_open button").click()
+                page.wait_for_selector("[class*=st-key-table_tile_] button:not([disabled])", timeout=60_000)
+                page.locator("[class*=st-key-table_tile_] button:not([disabled])").first.click()
+                page.wait_for_timeout(800)
+                page.locator(".st-key-table_lead button, [class*=st-key-table_end_] button").first.click()
+                page.wait_for_timeout(3000)
+                shoot(page, "tables", kind)
+                page.close()
+            browser.close()
+        os.environ.pop("ALLFIVES_MODE")
+
+
 if __name__ == "__main__":
-    modes = {"languages": languages, "hands": hands, "together": together, "where": where}
+    modes = {"languages": languages, "hands": hands, "together": together, "where": where, "tables": tables}
     modes.get(" ".join(sys.argv[1:]), main)()

@@ -110,6 +110,11 @@ DEFAULTS: dict[str, Any] = {
     "together": None,  # Play together: the match (trainer.play.together)
     "together_shown": False,  # Play together: the player to move has shown his tiles
     "together_reviews": {},  # Play together: (hand, seat) -> that player's review, asked for
+    "table_id": None,  # Tables (club mode): the table open on the page
+    "table_tile": None,  # Tables: the tile clicked, waiting for its end
+    "table_note": None,  # Tables: a word on what went wrong, shown once
+    "table_reviews": {},  # Tables: hand number -> this player's review of it
+    "table_session": "",  # Tables: this tab's key, to make each click's request once
     "play_review_job": None,  # ((session id, hand number), the review's Future) begun at the hand's end
     "play_quitting": False,  # "Quit this game" clicked: the match ends once it is confirmed
     # the guided first hand (ui/guided.py)

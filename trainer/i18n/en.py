@@ -1613,6 +1613,67 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "analysis.col.points": "points now",
     "analysis.col.after": "layout after",
     "analysis.col.value": "value",
+    # ----- the app: Tables (club mode) -----
+    "tables.title": "Tables",
+    "tables.home_mode": (
+        "Tables are for a club's server, where each player signs in on his own device. On one device, "
+        "play together instead."
+    ),
+    "tables.sign_in": "Sign in to sit at a table.",
+    "tables.intro": (
+        "Play other learners of the club, each on his own device: open a table and give its code to the "
+        "others, or join a table with the code you were given. Seats nobody takes can go to the computer."
+    ),
+    "tables.yours": "Your tables",
+    "tables.none": "You sit at no table yet.",
+    "tables.row": "Table {code}: {rules}, {players} players; you are player {seat}.",
+    "tables.go": "Open",
+    "tables.join_title": "Join a table",
+    "tables.code": "The table's code",
+    "tables.code_help": (
+        "Six letters and digits, as the table's owner gave them; spaces and dashes are ignored."
+    ),
+    "tables.join": "Join",
+    "tables.bad_code": "That is not a table's code: it has six letters and digits, such as ABC234.",
+    "tables.new_title": "Open a table",
+    "tables.target": "Points to win the match (empty: the rules' usual target)",
+    "tables.target_help": "From 5 to 1,000 points, in fives.",
+    "tables.seat_pick": "Player {player}",
+    "tables.for_learner": "A learner, who joins with the code",
+    "tables.strength.random": "Computer: Beginner",
+    "tables.strength.greedy": "Computer: Greedy",
+    "tables.strength.expert": "Computer: Expert",
+    "tables.new_note": "Rules: {rules}. You are player 1; the deal is drawn when the table opens.",
+    "tables.open": "Open the table",
+    "tables.bad": "That did not work: {error}.",
+    "tables.taken": "Another move was made at the table a moment before yours: here is the table now.",
+    "tables.table_title": "Table {code} · {rules} · {players} players · to {target}",
+    "tables.code_line": "Code {code}. Seats: {seats}.",
+    "tables.seat_you": "you (player {player})",
+    "tables.seat_learner": "player {player}",
+    "tables.seat_open": "player {player} (seat open)",
+    "tables.seat_computer": "player {player}: the computer ({strength})",
+    "tables.seat_away": "{seat}, played by the computer while away ({strength})",
+    "tables.scores": "Match score: {scores} (to {target})",
+    "tables.last": "Last move: {player}, {move}.",
+    "tables.waiting": "Waiting for {player} to move; the table shows the move as soon as it is made.",
+    "tables.waiting_open": "Waiting for a learner to take the open seat: give them the code {code}.",
+    "tables.your_tiles": "Your tiles:",
+    "tables.your_turn": "Your turn: click a tile, then an end.",
+    "tables.not_seated": "You do not sit at this table.",
+    "tables.hand_over": "Hand {number} is over: {how}",
+    "tables.hand_points": "Points of the hand, side by side: {points}.",
+    "tables.review": "Review my moves in hand {number}",
+    "tables.won": "Your side wins the match.",
+    "tables.lost": "The match is over: the other side wins.",
+    "tables.seats_title": "Seats",
+    "tables.hand_over_seat": "Let the computer play for {seat}",
+    "tables.take_back": "Give {seat} back to its player",
+    "tables.seats_note": (
+        "The table's owner can let the computer play for a player who is away; the player, or the owner, "
+        "gives the seat back."
+    ),
+    "tables.back": "Back to your tables",
     # ----- the app: the Puzzles page -----
     "puzzles.title": "Puzzles",
     "puzzles.kind.count": "Count",
@@ -2815,6 +2876,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
     "nav.analysis": "Analysis",
     "nav.hands": "Your hands",
     "nav.together": "Play together",
+    "nav.tables": "Tables",
     "together.title": "Play together",
     "together.intro": (
         "Two to four people at one device: each plays in his turn, then passes the device on. Between turns "

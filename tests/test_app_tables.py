@@ -1,0 +1,119 @@
+"""Tables in club mode, driven with AppTest: two learners in two browser sessions at one
+table (one opens it, the other joins by its code), moves made by clicks reaching the
+other's page, a reload losing nothing, a computer seat playing by itself, and nothing
+of another hand sent to a player's page."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("streamlit")
+import streamlit as st  # noqa: E402
+from streamlit.testing.v1 import AppTest  # noqa: E402
+
+from tests.test_app_club import ok, registered, signed_in_app, strings  # noqa: E402
+from trainer.engine.game import Match  # noqa: E402
+from trainer.play.table import TableSettings, replay  # noqa: E402
+from trainer.puzzles.bank import catalogue  # noqa: E402
+from trainer.store import ENV, Store  # noqa: E402
+from ui.state import MODE_ENV  # noqa: E402
+
+APP = str(Path(__file__).resolve().parent.parent / "app.py")
+
+
+@pytest.fixture
+def club(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Store]:
+    url = f"sqlite:///{tmp_path / 'club.db'}"
+    monkeypatch.setenv(ENV, url)
+    monkeypatch.setenv(MODE_ENV, "club")
+    st.cache_resource.clear()
+    store = Store(url, catalogue=catalogue())
+    yield store
+    store.close()
+    st.cache_resource.clear()
+
+
+def the_match(store: Store, table_id: int) -> Match:
+    table = store.play_table(table_id)
+    moves = [(m.move, m.claim) for m in store.table_moves(table_id)]
+    return replay(TableSettings.from_json(table.settings), moves)
+
+
+def shown(at: AppTest) -> str:
+    """Everything the page sent but the app's stylesheet (the same on every page: it
+    draws each of the 28 tiles for the tile buttons)."""
+    return "\n".join(line for line in strings(at).split("\n") if "background-image" not in line)
+
+
+def click_a_move(at: AppTest) -> str:
+    """The first lit tile, then its lead or first end; returns the move's code."""
+    tile = next(b for b in at.button if b.key and b.key.startswith("table_tile_") and not b.disabled)
+    ok(tile.click())
+    lead = [b for b in at.button if b.key == "table_lead"]
+    end = lead[0] if lead else next(b for b in at.button if b.key and b.key.startswith("table_end_"))
+    code = tile.key.removeprefix("table_tile_") + ("" if lead else "@" + end.key.removeprefix("table_end_"))
+    ok(end.click())
+    return code
+
+
+def test_two_learners_play_at_one_table_each_seeing_only_his_tiles(club: Store) -> None:
+    ann = club.create_account("Ann", "learner", password="ann-password-1")
+    ben = club.create_account("Benedikt", "learner", password="ben-password-1")
+    at_ann = signed_in_app(club, ann.id, "tables")
+    at_ann.selectbox(key="table_rules").set_value("standard")
+    ok(at_ann.button(key="table_open").click())
+    (table,) = club.tables_of(ann.learner_id)
+    assert table.code in strings(at_ann) and table.seats[1].learner_id is None
+    at_ben = signed_in_app(club, ben.id, "tables")
+    at_ben.text_input(key="table_code").input(table.code.lower()[:3] + "-" + table.code[3:])
+    ok(list(at_ben.get("form_submit_button"))[0].click())
+    assert club.play_table(table.id).seats[1].learner_id == ben.learner_id
+    pages = {0: at_ann, 1: at_ben}
+    for _ in range(6):  # six moves by clicks, each page on its own turn
+        match = the_match(club, table.id)
+        mover = match.position.turn
+        for seat, at in pages.items():
+            ok(at)  # the table read again, as the fragment does every second
+            sent = shown(at)
+            other = match.position.hand(1 - seat)
+            assert not any(f"table_tile_{tile}" in sent for tile in other), seat  # no button of his tiles
+            # nor any word of them: no tile of the other hand, nor of the boneyard, is named
+            hidden = {str(tile) for tile in (*other, *match.position.boneyard)}
+            assert not any(name in sent for name in hidden), (seat, hidden & set(sent.split()))
+            if seat != mover:
+                assert "Waiting for" in sent
+        code = click_a_move(pages[mover])
+        after = the_match(club, table.id)
+        assert str(after.record().hands[-1][-1].move) == code or after.hands[-1] == []
+        ok(pages[1 - mover])
+        assert "Last move" in strings(pages[1 - mover])
+    # a reload (a new session of the same learner) shows the same table and hand
+    again = signed_in_app(club, ben.id, "tables")
+    ok(again.button(key=f"table_go_{table.id}").click())
+    hand = the_match(club, table.id).position.hand(1)
+    text = strings(again)
+    assert all(str(tile) in text for tile in hand)
+    assert len(club.table_moves(table.id)) == 6
+
+
+def test_a_computer_seat_plays_by_itself_and_home_mode_offers_play_together(
+        club: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    ann = club.create_account("Ann", "learner", password="ann-password-1")
+    at = signed_in_app(club, ann.id, "tables")
+    at.selectbox(key="table_seat_1").set_value("greedy")
+    ok(at.button(key="table_open").click())
+    (table,) = club.tables_of(ann.learner_id)
+    for _ in range(4):
+        match = the_match(club, table.id)
+        assert match.over or match.position.turn == 0  # the computer has moved whenever it was his turn
+        click_a_move(at)
+        ok(at)
+    assert len(club.table_moves(table.id)) >= 7
+    assert {m.seat for m in club.table_moves(table.id)} == {0, 1}
+    monkeypatch.setenv(MODE_ENV, "home")
+    home = AppTest.from_file(APP, default_timeout=60)
+    ok(home)
+    assert "tables" not in registered(home) and "together" in registered(home)  # one device: Play together

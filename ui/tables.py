@@ -1,0 +1,309 @@
+"""Tables (club mode): learners of the club play each other, each on his own device.
+
+A learner opens a table (rules, players, target; the seats he gives the computer) and
+the others join it by its six-letter code or from their list. Every move is a stored
+row written once (`trainer.store.tables`); the match is made again from the rows on
+every run (`trainer.play.table`), so a reload, a second tab or another app process
+loses nothing. The table's view is a fragment that reads the store every second: the
+others' moves appear without a reload. A page receives its own player's tiles and what
+the table shows, never another hand or the boneyard. A computer seat's move is made by
+whichever seated player's page sees it first (the same request from two pages is
+stored once). After each hand every player may ask for the coach's review of his own
+moves, on what he could see."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any, Optional
+
+import streamlit as st
+
+from trainer.engine.game import Match
+from trainer.engine.movenames import move_words
+from trainer.engine.moves import Move
+from trainer.engine.tiles import Tile
+from trainer.errors import TrainerError
+from trainer.i18n import t
+from trainer.play.coach import MoveReview
+from trainer.play.hand_history import hand_so_far
+from trainer.play.table import COMPUTERS, TableSettings, computer, new_match, replay, seat_view
+from trainer.store.tables import MoveTaken, PlayTable, StoredMove, read_table_code
+from ui.seat_review_view import judged, show_review
+from ui.state import club_mode, init_state, open_store, reason
+from ui.widgets import board, move_picker, rules_and_players
+from ui.widgets import hand as tiles_of
+
+init_state()
+LANG: str = st.session_state["lang"]
+OPEN, TILE, NOTE, REVIEWS = "table_id", "table_tile", "table_note", "table_reviews"
+POLL = 1.0  # seconds between the table's reads of the store
+COMPUTER_STEPS = 8  # computer moves made in one run at most (the page shows each soon after)
+
+
+def store_or_stop() -> tuple[Any, int]:
+    """The signed-in account's store; the page stops with a word when there is none."""
+    if not club_mode():
+        st.info(t("tables.home_mode", LANG), icon=":material/groups_3:")
+        st.page_link("ui/together.py", label=t("nav.together", LANG), icon=":material/groups_3:")
+        st.stop()
+    store = open_store()
+    account = st.session_state.get("club_account")
+    if store is None or account is None:
+        st.info(t("tables.sign_in", LANG))
+        st.stop()
+    return store, account.learner_id
+
+
+def seat_name(table: PlayTable, seat: int, me: int) -> str:
+    """A seat as the table names it: you, a learner (player N), the computer, or open."""
+    held = table.seats[seat]
+    strength = t(f"play.strength.{held.computer}", LANG) if held.computer is not None else ""
+    if held.learner_id is None:
+        if held.computer is not None:
+            return t("tables.seat_computer", LANG, player=seat + 1, strength=strength)
+        return t("tables.seat_open", LANG, player=seat + 1)
+    base = t("tables.seat_you" if held.learner_id == me else "tables.seat_learner", LANG, player=seat + 1)
+    return t("tables.seat_away", LANG, seat=base, strength=strength) if held.computer is not None else base
+
+
+# ----- the lobby -----
+def open_new(store: Any) -> None:
+    state = st.session_state
+    players = int(state.get("table_players") or 2)
+    computers = {s: str(state.get(f"table_seat_{s}")) for s in range(1, players)
+                 if state.get(f"table_seat_{s}") in COMPUTERS}
+    try:
+        settings = TableSettings(str(state.get("table_rules") or "standard"), players,
+                                 target=state.get("table_target") or None,
+                                 seed=secrets.randbelow(2**31 - 1))
+        table = store.open_table(settings.to_json(), players, computers)
+    except TrainerError as error:
+        state[NOTE] = t("tables.bad", LANG, error=reason(error))
+        return
+    state.update({OPEN: table.id, TILE: None, NOTE: None, REVIEWS: {}})
+
+
+def join(store: Any) -> None:
+    state = st.session_state
+    typed = str(state.get("table_code") or "")
+    code = read_table_code(typed)
+    if not code:
+        state[NOTE] = t("tables.bad_code", LANG)
+        return
+    try:
+        store.join_table(code)
+    except TrainerError as error:
+        state[NOTE] = t("tables.bad", LANG, error=reason(error))
+        return
+    found = next((table for table in store.tables_of() if table.code == code), None)
+    if found is not None:
+        state.update({OPEN: found.id, TILE: None, NOTE: None, REVIEWS: {}, "table_code": ""})
+
+
+def lobby(store: Any, me: int) -> None:
+    st.caption(t("tables.intro", LANG))
+    mine = store.tables_of()
+    st.subheader(t("tables.yours", LANG))
+    if not mine:
+        st.caption(t("tables.none", LANG))
+    for table in mine:
+        settings = TableSettings.from_json(table.settings)
+        row = st.container(horizontal=True, vertical_alignment="center")
+        row.write(t("tables.row", LANG, code=table.code, rules=t(f"rules.{settings.rules}", LANG),
+                    players=settings.players, seat=(table.seat_of(me) or 0) + 1))
+        if row.button(t("tables.go", LANG), key=f"table_go_{table.id}"):
+            st.session_state.update({OPEN: table.id, TILE: None, NOTE: None, REVIEWS: {}})
+            st.rerun()
+    st.subheader(t("tables.join_title", LANG))
+    with st.form("table_join", border=False):
+        st.text_input(t("tables.code", LANG), key="table_code", max_chars=12,
+                      placeholder="ABC234", help=t("tables.code_help", LANG))
+        st.form_submit_button(t("tables.join", LANG), type="primary", on_click=join, args=(store,))
+    st.subheader(t("tables.new_title", LANG))
+    left, right = st.columns(2)
+    rules, players = rules_and_players(left, right, "table")
+    st.number_input(t("tables.target", LANG), min_value=5, max_value=1000, step=5, value=None,
+                    key="table_target", help=t("tables.target_help", LANG))
+    options = ("learner", *COMPUTERS)
+    for seat in range(1, players):
+        st.selectbox(t("tables.seat_pick", LANG, player=seat + 1), options, key=f"table_seat_{seat}",
+                     format_func=lambda o: t("tables.for_learner", LANG) if o == "learner"
+                     else t(f"tables.strength.{o}", LANG))
+    st.caption(t("tables.new_note", LANG, rules=t(f"rules.{rules}", LANG)))
+    st.button(t("tables.open", LANG), key="table_open", type="primary", on_click=open_new, args=(store,))
+
+
+# ----- a table -----
+def computers_move(store: Any, table: PlayTable, settings: TableSettings, moves: list[StoredMove],
+                   match: Match) -> bool:
+    """Computer seats whose turn it is play (a few at most), each move added to `moves`
+    and played on `match`; False when another page stored one first (read again)."""
+    for _ in range(COMPUTER_STEPS):
+        if match.over:
+            break
+        seat = match.position.turn
+        strength = table.seats[seat].computer
+        if strength is None:
+            break
+        player = computer(seat, strength, settings)
+        move = player.choose(match.position, match.voids(), hand_so_far(match))
+        number = len(moves)
+        try:
+            stored = store.add_move(table.id, number, str(move), None, f"computer-{table.id}-{number}",
+                                    seat=seat)
+        except MoveTaken:
+            return False  # another page made it first: read the table again
+        moves.append(stored)
+        match.play(Move.parse(stored.move))
+    return True
+
+
+def play_mine(store: Any, table_id: int, number: int, code: str) -> None:
+    """The learner's move as the next at the table; a click sent twice is kept once."""
+    if not st.session_state["table_session"]:
+        st.session_state["table_session"] = secrets.token_hex(6)
+    request = f"{st.session_state['table_session']}-{number}-{code}"
+    try:
+        store.add_move(table_id, number, code, None, request[:40])
+    except MoveTaken:
+        st.session_state[NOTE] = t("tables.taken", LANG)
+    except TrainerError as error:
+        st.session_state[NOTE] = t("tables.bad", LANG, error=reason(error))
+    st.session_state[TILE] = None
+
+
+def scores(match: Match, table: PlayTable, me: int) -> None:
+    rules = match.rules
+    sides: list[list[str]] = [[] for _ in range(rules.sides(match.players))]
+    for seat in range(match.players):
+        sides[rules.side_of(seat)].append(seat_name(table, seat, me))
+    shown = " · ".join(f"{' & '.join(names)} {score}" for names, score in zip(sides, match.scores))
+    st.caption(t("tables.scores", LANG, scores=shown, target=match.target))
+
+
+def last_hand(match: Match, table: PlayTable, me: int, mine: int) -> None:
+    """The last hand that ended: how, each side's points, and the learner's review."""
+    number = len(match.results)
+    result = match.results[-1]
+    how = (t("play.went_out", LANG, player=seat_name(table, result.end.player or 0, me))
+           if result.end.kind == "domino" else t("play.blocked", LANG))
+    with st.expander(t("tables.hand_over", LANG, number=number, how=how), expanded=match.over):
+        st.write(t("tables.hand_points", LANG, points=" · ".join(f"{d:+d}" for d in result.deltas)))
+        kept: dict[int, tuple[MoveReview, ...]] = st.session_state.get(REVIEWS) or {}
+        record = match.seat_record(number, mine)
+        found = kept.get(number)
+        if found is None and st.button(t("tables.review", LANG, number=number), key=f"table_review_{number}",
+                                       icon=":material/rate_review:"):
+            with st.spinner(t("hands.reviewing", LANG)):
+                found = judged(record)
+            if found is not None:
+                st.session_state[REVIEWS] = {**kept, number: found}
+        if found is not None:
+            show_review(record, found, key=f"table_{number}")
+
+
+@st.fragment(run_every=POLL)
+def live(table_id: int) -> None:
+    """The table as this player may see it, read again every POLL seconds."""
+    store, me = store_or_stop()
+    try:
+        table = store.play_table(table_id)
+        settings = TableSettings.from_json(table.settings)
+        moves = store.table_moves(table_id)
+        match = replay(settings, [(m.move, m.claim) for m in moves])
+    except TrainerError as error:
+        st.error(t("tables.bad", LANG, error=reason(error)), icon=":material/error:")
+        return
+    mine = table.seat_of(me)
+    if mine is None:
+        st.error(t("tables.not_seated", LANG))
+        return
+    if not computers_move(store, table, settings, moves, match):
+        moves = store.table_moves(table_id)
+        match = replay(settings, [(m.move, m.claim) for m in moves])
+    view = seat_view(match, mine)
+    st.caption(t("tables.code_line", LANG, code=table.code,
+                 seats=" · ".join(seat_name(table, s, me) for s in range(len(table.seats)))))
+    scores(match, table, me)
+    if match.results:
+        last_hand(match, table, me, mine)
+    if match.over:
+        winner = match.winner or 0
+        won = match.rules.side_of(mine) == winner
+        (st.success if won else st.info)(t("tables.won" if won else "tables.lost", LANG),
+                                         icon=":material/trophy:")
+        return
+    if moves:
+        last = moves[-1]
+        st.caption(t("tables.last", LANG, player=seat_name(table, last.seat, me),
+                     move=move_words(Move.parse(last.move), LANG)))
+    board(view.position.layout)
+    hand = view.position.hand(mine)
+    if view.to_move != mine:
+        waiting = table.seats[view.to_move or 0]
+        if waiting.learner_id is None and waiting.computer is None:
+            st.info(t("tables.waiting_open", LANG, code=table.code), icon=":material/hourglass_top:")
+        else:
+            st.info(t("tables.waiting", LANG, player=seat_name(table, view.to_move or 0, me)),
+                    icon=":material/hourglass_top:")
+        st.write(t("tables.your_tiles", LANG))
+        tiles_of(tuple(hand))
+        return
+    drawn = match.pending_draws
+    if drawn:
+        st.caption(t("together.drew", LANG, tiles=", ".join(map(str, drawn))))
+    st.write(t("tables.your_turn", LANG))
+    chosen = st.session_state.get(TILE)
+    move_picker(tuple(hand), match.legal_moves(), view.position.layout,
+                Tile.parse(chosen) if chosen else None, keys=("table_tile", "table_lead", "table_end"),
+                on_tile=lambda tile: st.session_state.update({TILE: str(tile)}),
+                on_move=lambda code: play_mine(store, table_id, len(moves), code))
+
+
+def seats_panel(store: Any, table: PlayTable, me: int) -> None:
+    """The owner lets the computer play a seat whose player is away (and gives it back);
+    a player whose seat the computer plays takes it back."""
+    mine = table.seat_of(me)
+    with st.expander(t("tables.seats_title", LANG), icon=":material/event_seat:"):
+        for seat, held in enumerate(table.seats):
+            if held.learner_id is None or seat == 0 and held.learner_id == me and table.owner_id == me:
+                continue
+            name = seat_name(table, seat, me)
+            if held.computer is None and table.owner_id == me:
+                if st.button(t("tables.hand_over_seat", LANG, seat=name), key=f"table_hand_{seat}"):
+                    store.hand_over_seat(table.id, seat, "greedy")
+                    st.rerun()
+            elif held.computer is not None and (seat == mine or table.owner_id == me):
+                if st.button(t("tables.take_back", LANG, seat=name), key=f"table_back_{seat}"):
+                    store.hand_over_seat(table.id, seat, None)
+                    st.rerun()
+        st.caption(t("tables.seats_note", LANG))
+
+
+def page() -> None:
+    st.title(t("tables.title", LANG))
+    store, me = store_or_stop()
+    note: Optional[str] = st.session_state.get(NOTE)
+    if note:
+        st.error(note, icon=":material/error:")
+        st.session_state[NOTE] = None
+    table_id = st.session_state.get(OPEN)
+    if table_id is None:
+        lobby(store, me)
+        return
+    try:
+        table = store.play_table(table_id)
+    except TrainerError:
+        st.session_state[OPEN] = None
+        st.rerun()
+    settings = TableSettings.from_json(table.settings)
+    st.subheader(t("tables.table_title", LANG, code=table.code, rules=t(f"rules.{settings.rules}", LANG),
+                   players=settings.players, target=new_match(settings).target))
+    live(table_id)
+    seats_panel(store, table, me)
+    if st.button(t("tables.back", LANG), key="table_back", icon=":material/arrow_back:"):
+        st.session_state.update({OPEN: None, TILE: None, REVIEWS: {}})
+        st.rerun()
+
+
+page()
