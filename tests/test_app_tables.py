@@ -113,6 +113,22 @@ def test_a_computer_seat_plays_by_itself_and_home_mode_offers_play_together(
         ok(at)
     assert len(club.table_moves(table.id)) >= 7
     assert {m.seat for m in club.table_moves(table.id)} == {0, 1}
+    for _ in range(30):  # on to the end of the first hand
+        if the_match(club, table.id).results:
+            break
+        click_a_move(at)
+    match = the_match(club, table.id)
+    assert match.results
+    ok(at.button(key="table_review_1").click())
+    record = match.seat_record(1, 0)
+    mine = [turn for turn in record.turns if turn.player == 0 and turn.move is not None]
+    heads = [m.value for m in at.markdown if m.value.startswith("**")]
+    assert len([h for h in heads if any(str(turn.move) in h for turn in mine)]) >= len(mine) // 2
+    # his mistakes come back as puzzles of his own in his review queue, as in Play
+    from trainer.play.mistakes import own_puzzle
+    reviews = at.session_state["table_reviews"][1]
+    own = {p.item for p in map(own_puzzle, reviews) if p is not None}
+    assert own <= {item.item for item in club.review_queue(ann.learner_id)}
     monkeypatch.setenv(MODE_ENV, "home")
     home = AppTest.from_file(APP, default_timeout=60)
     ok(home)

@@ -187,3 +187,17 @@ def test_in_club_mode_only_the_tables_players_and_their_teachers_reach_a_table(s
     assert store.play_table(table.id).seats[1].computer is None
     with pytest.raises(TableError, match="not at this table"):
         store.hand_over_seat(table.id, 7, "greedy")
+
+
+def test_in_club_mode_a_learner_files_puzzles_of_his_own_in_his_queue_only(store: Store) -> None:
+    """A reviewed hand's mistakes (from a table, Play or Your hands) become review cards
+    of the signed-in learner; another learner's queue cannot be written."""
+    from trainer.store.learners import LearnerError
+
+    ann = store.create_account("Ann", "learner", password="ann-secret-12")
+    bob = store.create_account("Bob", "learner", password="bob-secret-12")
+    assert store.scoped(ann).add_review_card(ann.learner_id, "puzzle", "own:1", "own", "6-6 ?9/?9 ?10 0 0,0")
+    assert [c.item for c in store.review_queue(ann.learner_id)] == ["own:1"]
+    with pytest.raises(LearnerError):
+        store.scoped(ann).add_review_card(bob.learner_id, "puzzle", "own:2", "own", "")
+    assert store.review_queue(bob.learner_id) == ()

@@ -28,6 +28,7 @@ from trainer.play.coach import MoveReview
 from trainer.play.hand_history import hand_so_far
 from trainer.play.table import COMPUTERS, TableSettings, computer, new_match, replay, seat_view
 from trainer.store.tables import MoveTaken, PlayTable, StoredMove, read_table_code
+from ui.own import file_own_puzzles
 from ui.seat_review_view import judged, show_review
 from ui.state import club_mode, init_state, open_store, reason
 from ui.widgets import board, move_picker, rules_and_players
@@ -198,6 +199,7 @@ def last_hand(match: Match, table: PlayTable, me: int, mine: int) -> None:
                 found = judged(record)
             if found is not None:
                 st.session_state[REVIEWS] = {**kept, number: found}
+                file_own_puzzles(found)  # his mistakes come back in his review queue, as in Play
         if found is not None:
             show_review(record, found, key=f"table_{number}")
 

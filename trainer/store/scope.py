@@ -243,6 +243,11 @@ class ScopedStore:
             points_lost=points_lost, seconds=seconds, helped=helped, rated=rated, mode=mode, tags=tags,
             when=when, day=day, key=key)
 
+    def add_review_card(self, learner_id: int, part: str, item: str, kind: str, position: str,
+                        when: Optional[datetime] = None) -> bool:
+        """A puzzle of his own (a mistake of his in a reviewed hand) into his own queue."""
+        return self._store.add_review_card(self._own(learner_id), part, item, kind, position, when)
+
     def record_run(self, learner_id: int, *, level: int, duration: float, answered: int, right: int,
                    score: int, best_streak: int, when: Optional[datetime] = None,
                    day: Optional[date] = None, key: Optional[str] = None) -> int:
