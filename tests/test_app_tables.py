@@ -133,3 +133,34 @@ def test_a_computer_seat_plays_by_itself_and_home_mode_offers_play_together(
     home = AppTest.from_file(APP, default_timeout=60)
     ok(home)
     assert "tables" not in registered(home) and "together" in registered(home)  # one device: Play together
+
+
+def test_a_teacher_watches_his_learners_table_and_sees_hands_only_once_over(club: Store) -> None:
+    from trainer.play.players import GreedyPlayer
+
+    tess = club.create_account("Tess", "teacher", password="tess-password-1")
+    otto = club.create_account("Otto", "teacher", password="otto-password-1")
+    ann = club.create_account("Ann", "learner", password="ann-password-1")
+    club.join(club.create_class(tess.id, "Tuesday").id, ann.id)
+    settings = TableSettings("standard", 2, seed=9)
+    table = club.scoped(ann).open_table(settings.to_json(), 2, computers={1: "greedy"})
+    watcher = signed_in_app(club, tess.id, "tables")
+    ok(watcher.button(key=f"table_watch_{table.id}").click())
+    match = the_match(club, table.id)
+    text = shown(watcher)
+    assert "watching" in text and table.code in text
+    position = match.position
+    hidden = {str(tile) for tile in (*position.hand(0), *position.hand(1), *position.boneyard)}
+    assert not any(name in text for name in hidden)  # no tile of any hand while the hand is on
+    outsider = signed_in_app(club, otto.id, "tables")
+    assert not [b for b in outsider.button if b.key == f"table_watch_{table.id}"]
+    bot = GreedyPlayer(1)
+    while not match.results:  # the hand played to its end, as the seats' pages would
+        move = bot.choose(match.position, match.voids())
+        rows = club.table_moves(table.id)
+        club.add_move(table.id, len(rows), match.position.turn, str(move), None, f"r{len(rows)}")
+        match = the_match(club, table.id)
+    ok(watcher)
+    text = shown(watcher)
+    dealt = match.starts[0]
+    assert all(str(tile) in text for seat in (0, 1) for tile in dealt.hand(seat))  # now every hand as dealt

@@ -23,7 +23,7 @@ from trainer.engine.movenames import move_words
 from trainer.engine.moves import Move
 from trainer.engine.tiles import Tile
 from trainer.errors import TrainerError
-from trainer.i18n import t
+from trainer.i18n import t, tn
 from trainer.play.coach import MoveReview
 from trainer.play.hand_history import hand_so_far
 from trainer.play.table import COMPUTERS, TableSettings, computer, new_match, replay, seat_view
@@ -115,6 +115,17 @@ def lobby(store: Any, me: int) -> None:
         if row.button(t("tables.go", LANG), key=f"table_go_{table.id}"):
             st.session_state.update({OPEN: table.id, TILE: None, NOTE: None, REVIEWS: {}})
             st.rerun()
+    watched = store.watched_tables()
+    if watched:
+        st.subheader(t("tables.watch_title", LANG))
+        for table in watched:
+            settings = TableSettings.from_json(table.settings)
+            row = st.container(horizontal=True, vertical_alignment="center")
+            row.write(t("tables.watch_row", LANG, code=table.code, rules=t(f"rules.{settings.rules}", LANG),
+                        players=settings.players))
+            if row.button(t("tables.watch", LANG), key=f"table_watch_{table.id}"):
+                st.session_state.update({OPEN: table.id, TILE: None, NOTE: None, REVIEWS: {}})
+                st.rerun()
     st.subheader(t("tables.join_title", LANG))
     with st.form("table_join", border=False):
         st.text_input(t("tables.code", LANG), key="table_code", max_chars=12,
@@ -217,8 +228,8 @@ def live(table_id: int) -> None:
         st.error(t("tables.bad", LANG, error=reason(error)), icon=":material/error:")
         return
     mine = table.seat_of(me)
-    if mine is None:
-        st.error(t("tables.not_seated", LANG))
+    if mine is None:  # a teacher watching: the table's public board, each hand once it is over
+        watch(match, table, me)
         return
     if not computers_move(store, table, settings, moves, match):
         moves = store.table_moves(table_id)
@@ -262,6 +273,30 @@ def live(table_id: int) -> None:
                 on_move=lambda code: play_mine(store, table_id, len(moves), code))
 
 
+def watch(match: Match, table: PlayTable, me: int) -> None:
+    """The table as everyone at it sees it (no tile of any hand, no boneyard order) and,
+    for each hand that is over, every hand as it was dealt."""
+    st.info(t("tables.watching", LANG), icon=":material/visibility:")
+    scores(match, table, me)
+    over = len(match.results) + (1 if match.over and len(match.hands) > len(match.results) else 0)
+    for number in range(1, over + 1):
+        with st.expander(t("tables.dealt", LANG, number=number)):
+            start = match.starts[number - 1]
+            for seat in range(match.players):
+                st.write(seat_name(table, seat, me))
+                tiles_of(tuple(start.hand(seat)))
+    if match.over:
+        st.info(t("tables.over", LANG))
+        return
+    position = match.position
+    board(position.layout)
+    sizes = [t("tables.tiles_held", LANG, seat=seat_name(table, seat, me),
+               tiles=tn("plural.tiles", len(position.hand(seat)), LANG)) for seat in range(match.players)]
+    boneyard = t("tables.boneyard_held", LANG, tiles=tn("plural.tiles", len(position.boneyard), LANG))
+    st.caption(" · ".join([*sizes, boneyard]))
+    st.caption(t("tables.waiting", LANG, player=seat_name(table, position.turn, me)))
+
+
 def seats_panel(store: Any, table: PlayTable, me: int) -> None:
     """The owner lets the computer play a seat whose player is away (and gives it back);
     a player whose seat the computer plays takes it back."""
@@ -302,7 +337,8 @@ def page() -> None:
     st.subheader(t("tables.table_title", LANG, code=table.code, rules=t(f"rules.{settings.rules}", LANG),
                    players=settings.players, target=new_match(settings).target))
     live(table_id)
-    seats_panel(store, table, me)
+    if table.seat_of(me) is not None:
+        seats_panel(store, table, me)
     if st.button(t("tables.back", LANG), key="table_back", icon=":material/arrow_back:"):
         st.session_state.update({OPEN: None, TILE: None, REVIEWS: {}})
         st.rerun()

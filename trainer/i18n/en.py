@@ -1674,6 +1674,17 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
         "gives the seat back."
     ),
     "tables.back": "Back to your tables",
+    "tables.watch_title": "Your learners' tables",
+    "tables.watch_row": "Table {code}: {rules}, {players} players.",
+    "tables.watch": "Watch",
+    "tables.watching": (
+        "You are watching: you see the table as its players do, and every hand as it was dealt once "
+        "that hand is over."
+    ),
+    "tables.dealt": "Hand {number}: every hand as it was dealt",
+    "tables.over": "The match is over.",
+    "tables.tiles_held": "{seat}: {tiles}",
+    "tables.boneyard_held": "boneyard: {tiles}",
     # ----- the app: the Puzzles page -----
     "puzzles.title": "Puzzles",
     "puzzles.kind.count": "Count",

@@ -309,6 +309,15 @@ class ScopedStore:
     def tables_of(self, limit: int = TABLES_SHOWN) -> list[PlayTable]:
         return self._store.tables_of(self.account.learner_id, limit)
 
+    def watched_tables(self, limit: int = TABLES_SHOWN) -> list[PlayTable]:
+        """A teacher's: the tables where learners of his classes sit (he sits at none of
+        them); nobody else watches."""
+        if self.account.role != "teacher":
+            return []
+        mine = {t.id for t in self.tables_of(limit)}
+        return [t for t in self._store.tables_of_learners(self.reach() - {self.account.learner_id}, limit)
+                if t.id not in mine]
+
     def table_moves(self, table_id: int, after: int = -1) -> list[StoredMove]:
         self._table_watched(table_id)
         return self._store.table_moves(table_id, after)

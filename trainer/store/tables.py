@@ -194,6 +194,16 @@ class TableStore(LearnerStore):
         with self._read() as conn:
             return [self._table(conn, int(r.table_id)) for r in conn.execute(query)]
 
+    def tables_of_learners(self, learner_ids: frozenset[int], limit: int = TABLES_SHOWN) -> list[PlayTable]:
+        """The tables where any of `learner_ids` sits, newest first (a teacher's watch list)."""
+        if not learner_ids:
+            return []
+        query = (sa.select(table_seats.c.table_id).where(table_seats.c.learner_id.in_(sorted(learner_ids)))
+                 .group_by(table_seats.c.table_id).order_by(table_seats.c.table_id.desc())
+                 .limit(max(0, min(limit, TABLES_SHOWN))))
+        with self._read() as conn:
+            return [self._table(conn, int(r.table_id)) for r in conn.execute(query)]
+
     def add_move(self, table_id: int, number: int, seat: int, move: str, claim: Optional[int],
                  request: str) -> StoredMove:
         """Keep a move as number `number` at the table. The same `request` again returns
