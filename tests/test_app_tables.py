@@ -164,3 +164,36 @@ def test_a_teacher_watches_his_learners_table_and_sees_hands_only_once_over(club
     text = shown(watcher)
     dealt = match.starts[0]
     assert all(str(tile) in text for seat in (0, 1) for tile in dealt.hand(seat))  # now every hand as dealt
+
+
+def test_four_learners_play_a_partners_hand_to_the_end_and_each_gets_his_review(club: Store) -> None:
+    names = ["Ann", "Ben", "Cat", "Dan"]
+    accounts = [club.create_account(n, "learner", password=f"{n.lower()}-password-1") for n in names]
+    first = signed_in_app(club, accounts[0].id, "tables")
+    first.selectbox(key="table_rules").set_value("partners")
+    ok(first)
+    first.selectbox(key="table_players").set_value(4)
+    ok(first.button(key="table_open").click())
+    (table,) = club.tables_of(accounts[0].learner_id)
+    pages = {0: first}
+    for seat, account in enumerate(accounts[1:], start=1):
+        at = signed_in_app(club, account.id, "tables")
+        at.text_input(key="table_code").input(table.code)
+        ok(list(at.get("form_submit_button"))[0].click())
+        pages[seat] = at
+    assert [s.learner_id for s in club.play_table(table.id).seats] == [a.learner_id for a in accounts]
+    for _ in range(40):
+        match = the_match(club, table.id)
+        if match.results:
+            break
+        mover = match.position.turn
+        ok(pages[mover])
+        click_a_move(pages[mover])
+    match = the_match(club, table.id)
+    assert match.results and match.rules.name == "partners"
+    for seat, at in pages.items():
+        ok(at)
+        ok(at.button(key="table_review_1").click())
+        reviews = at.session_state["table_reviews"][1]
+        played = [turn for turn in match.seat_record(1, seat).turns if turn.player == seat and turn.move]
+        assert len(reviews) == len(played), seat  # every move of his, judged on what he could see
