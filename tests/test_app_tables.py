@@ -197,3 +197,20 @@ def test_four_learners_play_a_partners_hand_to_the_end_and_each_gets_his_review(
         reviews = at.session_state["table_reviews"][1]
         played = [turn for turn in match.seat_record(1, seat).turns if turn.player == seat and turn.move]
         assert len(reviews) == len(played), seat  # every move of his, judged on what he could see
+
+
+def test_the_coach_helps_only_at_a_table_that_allows_it(club: Store) -> None:
+    ann = club.create_account("Ann", "learner", password="ann-password-1")
+    at = signed_in_app(club, ann.id, "tables")
+    at.selectbox(key="table_seat_1").set_value("greedy")
+    ok(at.button(key="table_open").click())
+    assert not [b for b in at.button if b.key == "table_hint_button"]  # not allowed by default
+    ok(at.button(key="table_back").click())
+    at.selectbox(key="table_seat_1").set_value("greedy")
+    at.checkbox(key="table_coach").check()
+    ok(at.button(key="table_open").click())
+    table = club.tables_of(ann.learner_id)[0]
+    assert TableSettings.from_json(table.settings).coach
+    ok(at.button(key="table_hint_button").click())
+    said = [i.value for i in at.info if i.value.startswith("**Coach:**")]
+    assert said and len(said[0]) > 20

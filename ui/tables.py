@@ -14,6 +14,7 @@ moves, on what he could see."""
 from __future__ import annotations
 
 import secrets
+from functools import partial
 from typing import Any, Optional
 
 import streamlit as st
@@ -24,19 +25,21 @@ from trainer.engine.moves import Move
 from trainer.engine.tiles import Tile
 from trainer.errors import TrainerError
 from trainer.i18n import t, tn
-from trainer.play.coach import MoveReview
+from trainer.play.coach import MoveReview, hint
 from trainer.play.hand_history import hand_so_far
 from trainer.play.table import COMPUTERS, TableSettings, computer, new_match, replay, seat_view
 from trainer.store.tables import MoveTaken, PlayTable, StoredMove, read_table_code
 from ui.own import file_own_puzzles
 from ui.seat_review_view import judged, show_review
 from ui.state import club_mode, init_state, open_store, reason
-from ui.widgets import board, move_picker, rules_and_players
+from ui.widgets import board, costly, move_picker, rules_and_players
 from ui.widgets import hand as tiles_of
 
 init_state()
 LANG: str = st.session_state["lang"]
-OPEN, TILE, NOTE, REVIEWS = "table_id", "table_tile", "table_note", "table_reviews"
+OPEN, TILE, NOTE, REVIEWS, HINT = "table_id", "table_tile", "table_note", "table_reviews", "table_hint"
+HINT_BUDGET = 1.0  # seconds of search for a hint, as Play's default
+HINT_WAIT = 30.0  # seconds a hint may wait for the server's other searches
 POLL = 1.0  # seconds between the table's reads of the store
 COMPUTER_STEPS = 8  # computer moves made in one run at most (the page shows each soon after)
 
@@ -76,7 +79,7 @@ def open_new(store: Any) -> None:
     try:
         settings = TableSettings(str(state.get("table_rules") or "standard"), players,
                                  target=state.get("table_target") or None,
-                                 seed=secrets.randbelow(2**31 - 1))
+                                 coach=bool(state.get("table_coach")), seed=secrets.randbelow(2**31 - 1))
         table = store.open_table(settings.to_json(), players, computers)
     except TrainerError as error:
         state[NOTE] = t("tables.bad", LANG, error=reason(error))
@@ -141,6 +144,7 @@ def lobby(store: Any, me: int) -> None:
         st.selectbox(t("tables.seat_pick", LANG, player=seat + 1), options, key=f"table_seat_{seat}",
                      format_func=lambda o: t("tables.for_learner", LANG) if o == "learner"
                      else t(f"tables.strength.{o}", LANG))
+    st.checkbox(t("tables.coach", LANG), key="table_coach", help=t("tables.coach_help", LANG))
     st.caption(t("tables.new_note", LANG, rules=t(f"rules.{rules}", LANG)))
     st.button(t("tables.open", LANG), key="table_open", type="primary", on_click=open_new, args=(store,))
 
@@ -265,12 +269,35 @@ def live(table_id: int) -> None:
     drawn = match.pending_draws
     if drawn:
         st.caption(t("together.drew", LANG, tiles=", ".join(map(str, drawn))))
+    if settings.coach:
+        coach(match, table_id, len(moves))
     st.write(t("tables.your_turn", LANG))
     chosen = st.session_state.get(TILE)
     move_picker(tuple(hand), match.legal_moves(), view.position.layout,
                 Tile.parse(chosen) if chosen else None, keys=("table_tile", "table_lead", "table_end"),
                 on_tile=lambda tile: st.session_state.update({TILE: str(tile)}),
                 on_move=lambda code: play_mine(store, table_id, len(moves), code))
+
+
+def coach(match: Match, table_id: int, number: int) -> None:
+    """At a table that allows it: the coach's hint for this turn, on what the learner can
+    see (the others' moves read as a club player's), asked for and kept for the turn."""
+    made_for = (table_id, number, LANG)
+    kept = st.session_state.get(HINT)
+    if (kept is None or kept[0] != made_for) and st.button(t("play.hint", LANG), key="table_hint_button"):
+        with st.spinner(t("play.coach_thinking", LANG)):
+            work = partial(hint, match.position, budget=HINT_BUDGET, seed=number, voids=match.voids(),
+                           lang=LANG, target=match.target, reader=("club", hand_so_far(match)))
+            advised = costly(work, HINT_WAIT, "hint")
+        if advised is not None:
+            kept = (made_for, advised)
+            st.session_state[HINT] = kept
+    if kept is not None and kept[0] == made_for:
+        st.info(t("play.coach_says", LANG, headline=kept[1].headline), icon=":material/lightbulb:")
+        if kept[1].details:
+            with st.expander(t("play.figures", LANG)):
+                for line in kept[1].details:
+                    st.caption(line)
 
 
 def watch(match: Match, table: PlayTable, me: int) -> None:

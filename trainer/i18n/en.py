@@ -1674,6 +1674,11 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
         "gives the seat back."
     ),
     "tables.back": "Back to your tables",
+    "tables.coach": "Allow the coach's hints at this table",
+    "tables.coach_help": (
+        "Each player may then ask the coach for a hint on his turn, on what he can see; the others are "
+        "not told."
+    ),
     "tables.watch_title": "Your learners' tables",
     "tables.watch_row": "Table {code}: {rules}, {players} players.",
     "tables.watch": "Watch",
