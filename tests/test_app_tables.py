@@ -16,6 +16,7 @@ from streamlit.testing.v1 import AppTest  # noqa: E402
 
 from tests.test_app_club import ok, registered, signed_in_app, strings  # noqa: E402
 from trainer.engine.game import Match  # noqa: E402
+from trainer.engine.moves import Move  # noqa: E402
 from trainer.play.table import TableSettings, replay  # noqa: E402
 from trainer.puzzles.bank import catalogue  # noqa: E402
 from trainer.store import ENV, Store  # noqa: E402
@@ -214,3 +215,27 @@ def test_the_coach_helps_only_at_a_table_that_allows_it(club: Store) -> None:
     ok(at.button(key="table_hint_button").click())
     said = [i.value for i in at.info if i.value.startswith("**Coach:**")]
     assert said and len(said[0]) > 20
+
+
+def test_in_muggins_each_player_claims_his_points_and_the_claim_is_stored(club: Store) -> None:
+    ann = club.create_account("Ann", "learner", password="ann-password-1")
+    at = signed_in_app(club, ann.id, "tables")
+    at.selectbox(key="table_seat_1").set_value("greedy")
+    at.checkbox(key="table_muggins").check()
+    ok(at.button(key="table_open").click())
+    table = club.tables_of(ann.learner_id)[0]
+    assert TableSettings.from_json(table.settings).muggins
+    before = len(club.table_moves(table.id))
+    match = the_match(club, table.id)
+    code = click_a_move(at)
+    assert len(club.table_moves(table.id)) == before  # the move waits for its claim
+    at.text_input(key="table_claim").input("7")
+    ok(list(at.get("form_submit_button"))[0].click())
+    assert "fives" in " ".join(e.value for e in at.error) and len(club.table_moves(table.id)) == before
+    points = match.position.points(Move.parse(code))
+    at.text_input(key="table_claim").input(str(points))
+    ok(list(at.get("form_submit_button"))[0].click())
+    stored = club.table_moves(table.id)[before]
+    assert (stored.move, stored.claim) == (code, points)
+    computers = [m for m in club.table_moves(table.id) if m.seat == 1]
+    assert all(m.claim is not None for m in computers)  # the computer claims its points too

@@ -115,6 +115,7 @@ DEFAULTS: dict[str, Any] = {
     "table_note": None,  # Tables: a word on what went wrong, shown once
     "table_reviews": {},  # Tables: hand number -> this player's review of it
     "table_session": "",  # Tables: this tab's key, to make each click's request once
+    "table_pending": None,  # Tables, Muggins: (table, move number, move) waiting for its claim
     "table_hint": None,  # Tables: ((table, move number, language), the coach's hint) for this turn
     "play_review_job": None,  # ((session id, hand number), the review's Future) begun at the hand's end
     "play_quitting": False,  # "Quit this game" clicked: the match ends once it is confirmed

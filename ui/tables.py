@@ -22,7 +22,7 @@ import streamlit as st
 from trainer.engine.game import Match
 from trainer.engine.movenames import move_words
 from trainer.engine.moves import Move
-from trainer.engine.tiles import Tile
+from trainer.engine.tiles import Tile, is_whole
 from trainer.errors import TrainerError
 from trainer.i18n import t, tn
 from trainer.play.coach import MoveReview, hint
@@ -38,6 +38,7 @@ from ui.widgets import hand as tiles_of
 init_state()
 LANG: str = st.session_state["lang"]
 OPEN, TILE, NOTE, REVIEWS, HINT = "table_id", "table_tile", "table_note", "table_reviews", "table_hint"
+PENDING = "table_pending"  # Muggins: (table, move number, move) waiting for its claim
 HINT_BUDGET = 1.0  # seconds of search for a hint, as Play's default
 HINT_WAIT = 30.0  # seconds a hint may wait for the server's other searches
 POLL = 1.0  # seconds between the table's reads of the store
@@ -79,7 +80,8 @@ def open_new(store: Any) -> None:
     try:
         settings = TableSettings(str(state.get("table_rules") or "standard"), players,
                                  target=state.get("table_target") or None,
-                                 coach=bool(state.get("table_coach")), seed=secrets.randbelow(2**31 - 1))
+                                 coach=bool(state.get("table_coach")),
+                                 muggins=bool(state.get("table_muggins")), seed=secrets.randbelow(2**31 - 1))
         table = store.open_table(settings.to_json(), players, computers)
     except TrainerError as error:
         state[NOTE] = t("tables.bad", LANG, error=reason(error))
@@ -144,6 +146,7 @@ def lobby(store: Any, me: int) -> None:
         st.selectbox(t("tables.seat_pick", LANG, player=seat + 1), options, key=f"table_seat_{seat}",
                      format_func=lambda o: t("tables.for_learner", LANG) if o == "learner"
                      else t(f"tables.strength.{o}", LANG))
+    st.checkbox(t("tables.muggins", LANG), key="table_muggins", help=t("play.muggins_rule", LANG))
     st.checkbox(t("tables.coach", LANG), key="table_coach", help=t("tables.coach_help", LANG))
     st.caption(t("tables.new_note", LANG, rules=t(f"rules.{rules}", LANG)))
     st.button(t("tables.open", LANG), key="table_open", type="primary", on_click=open_new, args=(store,))
@@ -163,29 +166,67 @@ def computers_move(store: Any, table: PlayTable, settings: TableSettings, moves:
             break
         player = computer(seat, strength, settings)
         move = player.choose(match.position, match.voids(), hand_so_far(match))
+        claim = match.position.points(move) if settings.muggins else None  # the computer claims right
         number = len(moves)
         try:
-            stored = store.add_move(table.id, number, str(move), None, f"computer-{table.id}-{number}",
+            stored = store.add_move(table.id, number, str(move), claim, f"computer-{table.id}-{number}",
                                     seat=seat)
         except MoveTaken:
             return False  # another page made it first: read the table again
         moves.append(stored)
-        match.play(Move.parse(stored.move))
+        if settings.muggins:
+            match.play(Move.parse(stored.move), stored.claim or 0, muggins=True)
+        else:
+            match.play(Move.parse(stored.move))
     return True
 
 
-def play_mine(store: Any, table_id: int, number: int, code: str) -> None:
-    """The learner's move as the next at the table; a click sent twice is kept once."""
+def play_mine(store: Any, table_id: int, number: int, code: str, claim: Optional[int] = None) -> None:
+    """The learner's move (in Muggins, with his claim) as the next at the table; a click
+    sent twice is kept once."""
     if not st.session_state["table_session"]:
         st.session_state["table_session"] = secrets.token_hex(6)
     request = f"{st.session_state['table_session']}-{number}-{code}"
     try:
-        store.add_move(table_id, number, code, None, request[:40])
+        store.add_move(table_id, number, code, claim, request[:40])
     except MoveTaken:
         st.session_state[NOTE] = t("tables.taken", LANG)
     except TrainerError as error:
         st.session_state[NOTE] = t("tables.bad", LANG, error=reason(error))
-    st.session_state[TILE] = None
+    st.session_state.update({TILE: None, PENDING: None})
+
+
+def submit_claim(store: Any, table_id: int, number: int, code: str) -> None:
+    """The claim typed with a Muggins move: a whole number in fives, then the move."""
+    text = str(st.session_state.get("table_claim") or "").strip()
+    if not is_whole(text) or int(text) > 999:
+        st.session_state[NOTE] = t("play.bad_claim", LANG)
+    elif int(text) % 5:
+        st.session_state[NOTE] = t("play.claim_in_fives", LANG)
+    else:
+        play_mine(store, table_id, number, code, int(text))
+
+
+def claim_form(store: Any, table_id: int, number: int) -> bool:
+    """In Muggins, the move chosen waits for its claim; True while it does."""
+    pending = st.session_state.get(PENDING)
+    if not pending or pending[:2] != (table_id, number):
+        return False
+    code = pending[2]
+    with st.form("table_claim_form"):
+        st.write(t("play.claim_question", LANG, move=move_words(Move.parse(code), LANG)))
+        st.text_input(t("play.claim_label", LANG), key="table_claim", max_chars=4)
+        st.form_submit_button(t("play.claim_submit", LANG), type="primary", on_click=submit_claim,
+                              args=(store, table_id, number, code))
+    return True
+
+
+def chosen_move(store: Any, settings: TableSettings, table_id: int, number: int, code: str) -> None:
+    """A move clicked: stored at once, or in Muggins kept until its claim is typed."""
+    if settings.muggins:
+        st.session_state.update({PENDING: (table_id, number, code), TILE: None})
+    else:
+        play_mine(store, table_id, number, code)
 
 
 def scores(match: Match, table: PlayTable, me: int) -> None:
@@ -231,6 +272,10 @@ def live(table_id: int) -> None:
     except TrainerError as error:
         st.error(t("tables.bad", LANG, error=reason(error)), icon=":material/error:")
         return
+    note = st.session_state.get(NOTE)
+    if note:
+        st.error(note, icon=":material/error:")
+        st.session_state[NOTE] = None
     mine = table.seat_of(me)
     if mine is None:  # a teacher watching: the table's public board, each hand once it is over
         watch(match, table, me)
@@ -271,12 +316,16 @@ def live(table_id: int) -> None:
         st.caption(t("together.drew", LANG, tiles=", ".join(map(str, drawn))))
     if settings.coach:
         coach(match, table_id, len(moves))
+    if settings.muggins:
+        st.caption(t("play.muggins_rule", LANG))
+        if claim_form(store, table_id, len(moves)):
+            return
     st.write(t("tables.your_turn", LANG))
     chosen = st.session_state.get(TILE)
     move_picker(tuple(hand), match.legal_moves(), view.position.layout,
                 Tile.parse(chosen) if chosen else None, keys=("table_tile", "table_lead", "table_end"),
                 on_tile=lambda tile: st.session_state.update({TILE: str(tile)}),
-                on_move=lambda code: play_mine(store, table_id, len(moves), code))
+                on_move=lambda code: chosen_move(store, settings, table_id, len(moves), code))
 
 
 def coach(match: Match, table_id: int, number: int) -> None:

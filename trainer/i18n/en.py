@@ -1674,6 +1674,7 @@ MESSAGES: dict[str, Union[str, dict[str, str]]] = {
         "gives the seat back."
     ),
     "tables.back": "Back to your tables",
+    "tables.muggins": "Muggins: each player claims his own points",
     "tables.coach": "Allow the coach's hints at this table",
     "tables.coach_help": (
         "Each player may then ask the coach for a hint on his turn, on what he can see; the others are "
