@@ -117,3 +117,20 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         for item in items:
             if item.get_closest_marker("c_speed"):
                 item.add_marker(skip)
+
+
+@pytest.fixture
+def club(store_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[Store]:
+    """Club mode (the app's pages behind the sign-in) over a fresh database of each
+    backend, and a fresh resource cache."""
+    import streamlit as st
+
+    from ui.state import MODE_ENV
+
+    monkeypatch.setenv(ENV, store_url)
+    monkeypatch.setenv(MODE_ENV, "club")
+    st.cache_resource.clear()
+    store = Store(store_url, catalogue=bank.catalogue())
+    yield store
+    store.close()
+    st.cache_resource.clear()

@@ -10,7 +10,6 @@ nothing for them."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any, Optional
@@ -33,18 +32,6 @@ APP = str(Path(__file__).resolve().parent.parent / "app.py")
 PAGES = ("home", "learn", "practice", "drills", "puzzles", "play", "analysis", "progress", "classes",
          "accounts")
 SECRET = "QQSECRET"  # in every answer the others gave
-
-
-@pytest.fixture
-def club(store_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[Store]:
-    """Club mode over a fresh database of each backend, and a fresh resource cache."""
-    monkeypatch.setenv(ENV, store_url)
-    monkeypatch.setenv(MODE_ENV, "club")
-    st.cache_resource.clear()
-    store = Store(store_url, catalogue=catalogue())
-    yield store
-    store.close()
-    st.cache_resource.clear()
 
 
 def ok(target: Any) -> AppTest:

@@ -5,36 +5,21 @@ of another hand sent to a player's page."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 pytest.importorskip("streamlit")
-import streamlit as st  # noqa: E402
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
 from tests.test_app_club import ok, registered, signed_in_app, strings  # noqa: E402
 from trainer.engine.game import Match  # noqa: E402
 from trainer.engine.moves import Move  # noqa: E402
 from trainer.play.table import TableSettings, replay  # noqa: E402
-from trainer.puzzles.bank import catalogue  # noqa: E402
-from trainer.store import ENV, Store  # noqa: E402
+from trainer.store import Store  # noqa: E402
 from ui.state import MODE_ENV  # noqa: E402
 
 APP = str(Path(__file__).resolve().parent.parent / "app.py")
-
-
-@pytest.fixture
-def club(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Store]:
-    url = f"sqlite:///{tmp_path / 'club.db'}"
-    monkeypatch.setenv(ENV, url)
-    monkeypatch.setenv(MODE_ENV, "club")
-    st.cache_resource.clear()
-    store = Store(url, catalogue=catalogue())
-    yield store
-    store.close()
-    st.cache_resource.clear()
 
 
 def the_match(store: Store, table_id: int) -> Match:
@@ -63,6 +48,11 @@ def click_a_move(at: AppTest) -> str:
 def test_two_learners_play_at_one_table_each_seeing_only_his_tiles(club: Store) -> None:
     ann = club.create_account("Ann", "learner", password="ann-password-1")
     ben = club.create_account("Benedikt", "learner", password="ben-password-1")
+    at_ben = signed_in_app(club, ben.id, "tables")  # a code that is none, then one of no table
+    for typed, said in (("0O0-1", "not a table's code"), ("ZZZ-ZZZ", "no table has the code")):
+        at_ben.text_input(key="table_code").input(typed)
+        ok(list(at_ben.get("form_submit_button"))[0].click())
+        assert said in " ".join(e.value for e in at_ben.error) and not club.tables_of(ben.learner_id)
     at_ann = signed_in_app(club, ann.id, "tables")
     at_ann.selectbox(key="table_rules").set_value("standard")
     ok(at_ann.button(key="table_open").click())
