@@ -75,6 +75,18 @@ def shoot(page: Page, name: str, kind: str, prefix: str = "page", full: bool = F
     image.save(path, optimize=True)
 
 
+def first_move(page: Page, keys: tuple[str, str, str]) -> None:
+    """Click the first lit tile of a move picker, then its lead or first end (`keys`: the
+    picker's tile, lead and end keys, as `ui.widgets.move_picker` takes them)."""
+    tile, lead, end = keys
+    page.wait_for_selector(f"[class*=st-key-{tile}_] button:not([disabled])", timeout=60_000)
+    page.locator(f"[class*=st-key-{tile}_] button:not([disabled])").first.click()
+    page.wait_for_selector(IDLE, timeout=60_000)
+    page.wait_for_timeout(300)
+    page.locator(f".st-key-{lead} button, [class*=st-key-{end}_] button").first.click()
+    page.wait_for_selector(IDLE, timeout=60_000)
+
+
 def main() -> None:
     OUT.mkdir(exist_ok=True)
     puzzle = next(p.id for p in shipped() if p.kind == "best-play")
@@ -196,12 +208,7 @@ def together() -> None:
         for _ in range(2 if kind == "phone" else 1):
             page.locator(".st-key-together_show button").click()
             page.wait_for_selector(IDLE, timeout=60_000)
-            page.locator("[class*=st-key-tiles_together_tile] button:not([disabled])").first.click()
-            page.wait_for_selector(IDLE, timeout=60_000)
-            page.wait_for_timeout(300)
-            choice = page.locator(".st-key-together_lead button, [class*=st-key-together_end] button")
-            choice.first.click()
-            page.wait_for_selector(IDLE, timeout=60_000)
+            first_move(page, ("together_tile", "together_lead", "together_end"))
         if kind == "phone":
             page.locator(".st-key-together_show button").click()
             page.wait_for_selector(IDLE, timeout=60_000)
@@ -218,11 +225,7 @@ def where() -> None:
         page.get_by_text("Start the game").click()
         page.wait_for_selector(IDLE, timeout=60_000)
         for _ in range(2):
-            page.locator("[class*=st-key-mytile_] button:not([disabled])").first.click()
-            page.wait_for_selector(IDLE, timeout=60_000)
-            page.wait_for_timeout(300)
-            page.locator(".st-key-mylead button, [class*=st-key-myend_] button").first.click()
-            page.wait_for_selector(IDLE, timeout=60_000)
+            first_move(page, ("mytile", "mylead", "myend"))
             page.wait_for_timeout(1500)  # the computer's move
         page.locator(".st-key-play_where_button button").click()
         page.wait_for_selector("[data-testid=stExpander] img", timeout=60_000)
@@ -280,11 +283,8 @@ def tables() -> None:
                 page.get_by_role("option", name="Computer: Greedy").click()
                 page.wait_for_selector(IDLE, timeout=60_000)
                 page.locator(".st-key-table_open button").click()
-                page.wait_for_selector("[class*=st-key-table_tile_] button:not([disabled])", timeout=60_000)
-                page.locator("[class*=st-key-table_tile_] button:not([disabled])").first.click()
-                page.wait_for_timeout(800)
-                page.locator(".st-key-table_lead button, [class*=st-key-table_end_] button").first.click()
-                page.wait_for_timeout(3000)
+                first_move(page, ("table_tile", "table_lead", "table_end"))
+                page.wait_for_timeout(3000)  # the computer's move, read by the table's next poll
                 shoot(page, "tables", kind)
                 page.close()
             browser.close()
