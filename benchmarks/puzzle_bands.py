@@ -1,7 +1,8 @@
 """What each rating band of the puzzle bank trains: among the move puzzles whose choices
 differ in points now, the share whose answer takes the most points now (the rest are
-greedy traps), band by band; and how often the app's players solve each kind, greedy and
-the expert on 1, 2, 4 and 16 sampled deals (three seeds each; a puzzle whose every tile
+greedy traps), band by band; and how often the app's players solve each kind, greedy,
+guarded (points now less the most the reply could score) and the expert on 1, 2, 4
+and 16 sampled deals (three seeds each; a puzzle whose every tile
 is known is solved exactly), against the guessing rate.
 
     python benchmarks/puzzle_bands.py [--ladder]
@@ -15,7 +16,7 @@ import argparse
 import sys
 from collections import defaultdict
 
-from trainer.play.players import GreedyPlayer
+from trainer.play.players import GreedyPlayer, GuardedPlayer
 from trainer.puzzles.bank import shipped
 from trainer.puzzles.rating import band
 from trainer.puzzles.record import MOVE_KINDS, Puzzle
@@ -42,7 +43,9 @@ def solvers(puzzle: Puzzle) -> dict[str, float]:
     accepted = set(puzzle.accepted)
     voids = puzzle.void_map()
     greedy = sum(str(GreedyPlayer(s).choose(position, voids)) in accepted for s in SEEDS) / len(SEEDS)
-    found = {"guess": sum(str(m) in accepted for m in moves) / len(moves), "greedy": greedy}
+    guarded = sum(str(GuardedPlayer(s).choose(position, voids)) in accepted for s in SEEDS) / len(SEEDS)
+    found = {"guess": sum(str(m) in accepted for m in moves) / len(moves), "greedy": greedy,
+             "guarded": guarded}
     for deals in LADDER:
         right = 0.0
         for seed in SEEDS:
