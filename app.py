@@ -36,6 +36,8 @@ def pages(lang: str, role: Optional[str] = None) -> list[st.Page]:
                    url_path="together")] if role in (None, "any") else []),  # home mode: one device
         *([st.Page("ui/tables.py", title=t("nav.tables", lang), icon=":material/table_restaurant:",
                    url_path="tables")] if role in ("learner", "teacher", "any") else []),  # club mode
+        *([st.Page("ui/events.py", title=t("nav.events", lang), icon=":material/emoji_events:",
+                   url_path="events")] if role in ("learner", "teacher", "any") else []),  # club mode
         # reached from Start, Learn and Play, not from the menu
         st.Page("ui/guided.py", title=t("guided.title", lang), icon=":material/school:",
                 url_path="first-hand", visibility="hidden"),

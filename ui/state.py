@@ -55,6 +55,10 @@ from trainer.teach.drills import RunSummary
 
 DEFAULTS: dict[str, Any] = {
     "lang": "en",
+    # events: the event shown, a word on the last attempt to make one
+    "event_id": None,
+    "event_note": None,
+    "event_done": None,
     # analysis board: the position analysed (also in the URL) and the builder's work
     "analysis_code": "",
     "build_layout": "-",  # the layout built so far, as a layout code

@@ -115,8 +115,13 @@ def lobby(store: Any, me: int) -> None:
     for table in mine:
         settings = TableSettings.from_json(table.settings)
         row = st.container(horizontal=True, vertical_alignment="center")
-        row.write(t("tables.row", LANG, code=table.code, rules=t(f"rules.{settings.rules}", LANG),
-                    players=settings.players, seat=(table.seat_of(me) or 0) + 1))
+        found = store.event_of_table(table.id) if settings.hands == 1 else None
+        if found is not None:
+            row.write(t("tables.board_row", LANG, event=found[0].name, deal=found[1].deal,
+                        table=found[1].table, seat=(table.seat_of(me) or 0) + 1))
+        else:
+            row.write(t("tables.row", LANG, code=table.code, rules=t(f"rules.{settings.rules}", LANG),
+                        players=settings.players, seat=(table.seat_of(me) or 0) + 1))
         if row.button(t("tables.go", LANG), key=f"table_go_{table.id}"):
             st.session_state.update({OPEN: table.id, TILE: None, NOTE: None, REVIEWS: {}})
             st.rerun()
@@ -289,6 +294,10 @@ def live(table_id: int) -> None:
     scores(match, table, me)
     if match.results:
         last_hand(match, table, me, mine)
+    if match.over and settings.hands == 1:  # a deal of a duplicate event
+        st.info(t("tables.board_over", LANG), icon=":material/emoji_events:")
+        st.page_link("ui/events.py", label=t("nav.events", LANG), icon=":material/emoji_events:")
+        return
     if match.over:
         winner = match.winner or 0
         won = match.rules.side_of(mine) == winner
@@ -410,8 +419,13 @@ def page() -> None:
         st.session_state[OPEN] = None
         st.rerun()
     settings = TableSettings.from_json(table.settings)
-    st.subheader(t("tables.table_title", LANG, code=table.code, rules=t(f"rules.{settings.rules}", LANG),
-                   players=settings.players, target=new_match(settings).target))
+    found = store.event_of_table(table_id) if settings.hands == 1 else None
+    if found is not None:
+        st.subheader(t("tables.board_title", LANG, event=found[0].name, deal=found[1].deal,
+                       table=found[1].table))
+    else:
+        st.subheader(t("tables.table_title", LANG, code=table.code, rules=t(f"rules.{settings.rules}", LANG),
+                       players=settings.players, target=new_match(settings).target))
     live(table_id)
     if table.seat_of(me) is not None:
         seats_panel(store, table, me)

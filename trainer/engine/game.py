@@ -61,8 +61,12 @@ class Match:
     """A match to the target. `legal_moves()` and `play(move)` are all a caller needs."""
 
     def __init__(self, rules: RuleSet = STANDARD, players: int = 2, seed: int = 0,
-                 target: Optional[int] = None) -> None:
+                 target: Optional[int] = None, hands: Optional[int] = None) -> None:
+        """`hands`: the match ends after that many hands at most (a duplicate board is
+        one hand), won by the side with the most points then (the first of equals)."""
         rules.check_players(players)
+        if hands is not None and (isinstance(hands, bool) or not isinstance(hands, int) or hands < 1):
+            raise NotationError(f"a match of {hands!r} hands: it must be 1 or more")
         if target is not None and not 0 < target <= SCORE_LIMIT:
             raise NotationError(f"target {target}: it must be positive, at most {SCORE_LIMIT:,}")
         if not -SEED_LIMIT < seed < SEED_LIMIT:
@@ -71,6 +75,7 @@ class Match:
         self.players = players
         self.seed = seed
         self.target = target if target is not None else rules.default_target(players)
+        self.hand_limit = hands
         self.hands: list[list[Turn]] = []
         self.results: list[HandResult] = []
         self.starts: list[Position] = []  # each hand's deal
@@ -171,6 +176,9 @@ class Match:
         self.results.append(HandResult(end, pips, deltas, settled.scores))
         self.position = settled
         if self._reached_target():
+            return
+        if self.hand_limit is not None and len(self.results) >= self.hand_limit:
+            self.winner = max(range(len(settled.scores)), key=lambda side: (settled.scores[side], -side))
             return
         start = end.player if end.kind == "domino" else None
         self.position = self._new_hand(start, settled.scores)

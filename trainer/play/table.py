@@ -42,6 +42,7 @@ class TableSettings:
     muggins: bool = False
     coach: bool = False  # whether hints are allowed at this table
     seed: int = 0
+    hands: int = 0  # 0: to the target; 1: one hand (a duplicate board)
 
     def __post_init__(self) -> None:
         if self.rules not in PRESETS:
@@ -54,6 +55,8 @@ class TableSettings:
             raise NotationError("a table's target is a whole number from 5 to 1,000")
         if isinstance(self.seed, bool) or not isinstance(self.seed, int) or not 0 <= self.seed <= SEED_LIMIT:
             raise NotationError(f"a deal's seed is 0 to {SEED_LIMIT:,}")
+        if isinstance(self.hands, bool) or self.hands not in (0, 1):
+            raise NotationError("a table plays to its target (hands 0) or one hand (hands 1)")
         if not isinstance(self.muggins, bool) or not isinstance(self.coach, bool):
             raise NotationError("Muggins and the coach are on or off")
 
@@ -68,8 +71,8 @@ class TableSettings:
         except (TypeError, ValueError):
             raise NotationError("a table's settings are not JSON") from None
         if not isinstance(data, dict) or set(data) - set(cls.__dataclass_fields__):
-            raise NotationError("a table's settings hold only rules, players, target, muggins, coach "
-                                "and seed")
+            raise NotationError("a table's settings hold only rules, players, target, muggins, coach, "
+                                "seed and hands")
         try:
             return cls(**data)
         except TypeError:
@@ -77,7 +80,8 @@ class TableSettings:
 
 
 def new_match(settings: TableSettings) -> Match:
-    return Match(preset(settings.rules), settings.players, settings.seed, settings.target)
+    return Match(preset(settings.rules), settings.players, settings.seed, settings.target,
+                 settings.hands or None)
 
 
 def replay(settings: TableSettings, moves: Sequence[tuple[str, Optional[int]]]) -> Match:

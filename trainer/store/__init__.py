@@ -83,6 +83,7 @@ from trainer.store.errors import (
     StoreReadOnlyError,
     StoreUnreachableError,
 )
+from trainer.store.events import Event, EventBoard, EventStore, NewBoard
 from trainer.store.guest import GUEST_LIMIT, GuestAnswer, GuestRun, GuestStore
 from trainer.store.hands import HandStore, HandSums, KeptHand
 from trainer.store.history import MODES, PARTS, HistoryFileError
@@ -95,7 +96,7 @@ from trainer.store.place import ENV, default_path
 from trainer.store.queries import QueryStore
 from trainer.store.recording import RecordingStore, new_key
 from trainer.store.scope import ScopedStore
-from trainer.store.tables import MoveTaken, PlayTable, StoredMove, TableError, TableStore
+from trainer.store.tables import MoveTaken, PlayTable, StoredMove, TableError
 from trainer.store.transfer import NameTakenError, TransferStore
 from trainer.store.values import (
     Attempt,
@@ -115,7 +116,7 @@ __all__ = [
     "ENV", "PARTS", "MODES", "NAME_LIMIT", "Store", "StoreError", "StoreLockedError", "StoreMissingError",
     "StoreCorruptError", "StoreReadOnlyError", "StoreFullError", "StoreUnreachableError", "FAULTS",
     "Outbox", "Pending", "new_key", "LearnerLimitError", "LookalikeError",
-    "MoveTaken", "PlayTable", "StoredMove", "TableError",
+    "MoveTaken", "PlayTable", "StoredMove", "TableError", "Event", "EventBoard", "NewBoard",
     "StoreDriverError", "LearnerError", "HistoryFileError", "HistoryNotTextError", "NameTakenError",
     "Learner", "Attempt", "Recorded",
     "DayCount", "DrillDay", "TagStat", "Streak", "RunRecord", "RatingPoint", "clean_name", "default_path",
@@ -129,7 +130,7 @@ __all__ = [
 
 
 class Store(GuestStore, RecordingStore, QueryStore, AggregateStore, TransferStore, MasteryStore,
-            LanguageStore, WeekStore, HandStore, TableStore):
+            LanguageStore, WeekStore, HandStore, EventStore):
     """One progress database. Safe to share between threads (and Streamlit sessions);
     several processes may share one database (SQLite file or PostgreSQL).
 

@@ -22,6 +22,8 @@ and the step list is never edited once shipped.
 | 11 | the daily streak from an index alone, with help (a helped answer does not extend it) |
 | 12 | an assignment for some of a class's learners only (none listed: the whole class) |
 | 13 | a learner's own hands: records of hands played anywhere, with their reviews' sums |
+| 14 | tables where learners play each other: their seats and moves |
+| 15 | duplicate events of a class: their boards, each a table of one hand |
 """
 
 from __future__ import annotations
@@ -288,6 +290,28 @@ assignment_for = sa.Table(
     sa.Column("assignment_id", sa.Integer, sa.ForeignKey("assignments.id", ondelete="CASCADE"),
               primary_key=True),
     sa.Column("account_id", sa.Integer, sa.ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True),
+)
+
+# a duplicate event of a class (`trainer.store.events`): its settings (JSON,
+# `trainer.play.events.EventSettings`) and its boards, each a table of one hand
+events = sa.Table(
+    "events", TABLES,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("class_id", sa.Integer, sa.ForeignKey("classes.id", ondelete="CASCADE"), nullable=False),
+    sa.Column("name", sa.String(60), nullable=False),
+    sa.Column("settings", sa.Text, nullable=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Index("ix_events_class", "class_id"),
+)
+
+event_boards = sa.Table(
+    "event_boards", TABLES,
+    sa.Column("event_id", sa.Integer, sa.ForeignKey("events.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("deal", sa.Integer, primary_key=True),
+    sa.Column("table_label", sa.String(4), primary_key=True),
+    sa.Column("round", sa.Integer, nullable=False),
+    sa.Column("table_id", sa.Integer, sa.ForeignKey("play_tables.id", ondelete="CASCADE"), nullable=False,
+              unique=True),
 )
 
 
@@ -598,6 +622,30 @@ def _v14(conn: Connection) -> None:
         table.to_metadata(meta).create(conn)
 
 
+def _v15(conn: Connection) -> None:
+    meta = sa.MetaData()
+    sa.Table("classes", meta, sa.Column("id", sa.Integer, primary_key=True))
+    sa.Table("play_tables", meta, sa.Column("id", sa.Integer, primary_key=True))
+    sa.Table(
+        "events", meta,
+        sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+        sa.Column("class_id", sa.Integer, sa.ForeignKey("classes.id", ondelete="CASCADE"), nullable=False),
+        sa.Column("name", sa.String(60), nullable=False),
+        sa.Column("settings", sa.Text, nullable=False),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+        sa.Index("ix_events_class", "class_id"),
+    ).create(conn)
+    sa.Table(
+        "event_boards", meta,
+        sa.Column("event_id", sa.Integer, sa.ForeignKey("events.id", ondelete="CASCADE"), primary_key=True),
+        sa.Column("deal", sa.Integer, primary_key=True),
+        sa.Column("table_label", sa.String(4), primary_key=True),
+        sa.Column("round", sa.Integer, nullable=False),
+        sa.Column("table_id", sa.Integer, sa.ForeignKey("play_tables.id", ondelete="CASCADE"), nullable=False,
+                  unique=True),
+    ).create(conn)
+
+
 @dataclass(frozen=True)
 class Migration:
     version: int
@@ -620,6 +668,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(12, "assignments for some learners of a class only", _v12),
     Migration(13, "a learner's own hands, with their reviews' sums", _v13),
     Migration(14, "tables where learners play each other: seats and moves, a row each", _v14),
+    Migration(15, "duplicate events of a class: their boards, each a table of one hand", _v15),
 )
 LATEST = MIGRATIONS[-1].version
 # a PostgreSQL advisory lock held while migrating, so that two app processes starting

@@ -36,7 +36,7 @@ trainer.store.accounts.AccessError: no learner has the id 2
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import date, datetime
 from typing import IO, TYPE_CHECKING, Optional, TypeVar
 
@@ -45,6 +45,7 @@ from trainer.store.accounts import AccessError, Account, AccountError, Role
 from trainer.store.aggregates import DrillBlock, RatingDay, ReviewCounts
 from trainer.store.assignments import Assignment, AssignmentError, ClassReport, Result, Task
 from trainer.store.classes import Klass
+from trainer.store.events import EVENTS_SHOWN, Event, EventBoard, NewBoard
 from trainer.store.glicko import Rated, Rating
 from trainer.store.guest import GuestAnswer, GuestRun
 from trainer.store.hands import HANDS_SHOWN, HandSums, KeptHand
@@ -63,6 +64,10 @@ from trainer.store.values import (
     TagStat,
 )
 from trainer.store.weeks import WeekCount
+
+# a board's result from its table's settings and moves: each side's points, None
+# before its hand is over (the play layer's, given by the caller)
+BoardResult = Callable[[str, list[StoredMove]], Optional[tuple[int, ...]]]
 
 if TYPE_CHECKING:
     from trainer.store import Store
@@ -345,6 +350,93 @@ class ScopedStore:
         if table.owner_id != self.account.learner_id:
             raise TableError("only the table's owner may hand a seat over")
         self._store.hand_over_seat(table_id, seat, computer)
+
+    # ----- duplicate events -----
+    def _event_classes(self) -> frozenset[int]:
+        """The classes whose events this account sees: those he teaches or has joined."""
+        taught = self.classes()
+        return frozenset(k.id for k in (*taught, *self.my_classes()))
+
+    def events(self, limit: int = EVENTS_SHOWN) -> list[Event]:
+        """The events of this account's classes, newest first."""
+        return self._store.events_of_classes(self._event_classes(), limit)
+
+    def event(self, event_id: int) -> Event:
+        """An event of one of this account's classes; the refusal an unknown id gets otherwise."""
+        try:
+            event = self._store.event(event_id)
+        except TableError:
+            raise TableError(f"no event has the id {event_id}") from None
+        if event.class_id not in self._event_classes():
+            raise TableError(f"no event has the id {event_id}")
+        return event
+
+    def runs_event(self, event_id: int) -> bool:
+        """Whether this account teaches the event's class."""
+        event = self.event(event_id)
+        return any(k.id == event.class_id for k in self.classes())
+
+    def event_boards(self, event_id: int) -> list[EventBoard]:
+        self.event(event_id)
+        return self._store.event_boards(event_id)
+
+    def create_event(self, class_id: int, name: str, settings: str, boards: list[NewBoard]) -> Event:
+        """A teacher's event for a class of his, every learner seated a member of it."""
+        klass = self._my_class(class_id)
+        members = {a.learner_id for a in self._store.members(klass.id)}
+        for board in boards:
+            for learner, _ in board.seats:
+                if learner is not None and learner not in members:
+                    raise TableError(f"learner {learner} is not in the class {klass.name!r}")
+        return self._store.create_event(klass.id, name, settings, boards)
+
+    def event_results(self, event_id: int, result: BoardResult) -> dict[int, tuple[int, ...]]:
+        """The finished boards' results (table id: each side's points), `result` telling
+        a table's result from its settings and moves (None before its hand is over). A
+        learner sees a deal's results only once his own board of that deal is over (or
+        when he plays no board of it); the teacher sees every finished board."""
+        boards = self.event_boards(event_id)
+        teacher = self.runs_event(event_id)
+        found: dict[int, tuple[int, ...]] = {}
+        for b in boards:
+            table = self._store.play_table(b.table_id)
+            done = result(table.settings, self._store.table_moves(b.table_id))
+            if done is not None:
+                found[b.table_id] = done
+        if teacher:
+            return found
+        me = self.account.learner_id
+        mine = {b.deal: b.table_id for b in boards
+                if self._store.play_table(b.table_id).seat_of(me) is not None}
+        return {b.table_id: found[b.table_id] for b in boards
+                if b.table_id in found and (b.deal not in mine or mine[b.deal] in found)}
+
+    def event_board_moves(self, event_id: int, table_id: int,
+                          result: BoardResult) -> list[StoredMove]:
+        """Every move of a finished board of the event, to set beside one's own play of
+        the deal: for the teacher, or a learner whose own board of that deal is over."""
+        boards = {b.table_id: b for b in self.event_boards(event_id)}
+        if table_id not in boards or table_id not in self.event_results(event_id, result):
+            raise TableError(f"no table has the id {table_id}")
+        return self._store.table_moves(table_id)
+
+    def event_board_table(self, event_id: int, table_id: int) -> PlayTable:
+        """A board's table (its settings and seats) for anyone who sees the event."""
+        if table_id not in {b.table_id for b in self.event_boards(event_id)}:
+            raise TableError(f"no table has the id {table_id}")
+        return self._store.play_table(table_id)
+
+    def event_names(self, event_id: int) -> dict[int, str]:
+        """The names of the learners seated at the event's boards (his classmates'),
+        for its standings."""
+        ids = {s.learner_id for b in self.event_boards(event_id)
+               for s in self._store.play_table(b.table_id).seats if s.learner_id is not None}
+        return {i: self._store.learner(i).name for i in sorted(ids)}
+
+    def event_of_table(self, table_id: int) -> Optional[tuple[Event, EventBoard]]:
+        """The event a table he sits at (or watches) is a board of; None for a table of its own."""
+        self._table_watched(table_id)
+        return self._store.event_of_table(table_id)
 
     # ----- his own account -----
     def change_password(self, current: str, new: str, *, address: str) -> bool:

@@ -127,20 +127,28 @@ class TableStore(LearnerStore):
         computers = computers or {}
         if any(not 1 <= s < seats for s in computers):
             raise TableError(f"the computer may take seats 1 to {seats - 1}")
-        stamp = _utc(when)
         with self._write() as conn:
             self._require(conn, owner_id)
-            for _ in range(20):
-                code = _new_code()
-                clash = conn.execute(sa.select(play_tables.c.id).where(play_tables.c.code == code)).first()
-                if clash is None:
-                    break
-            table_id = int(conn.execute(sa.insert(play_tables).returning(play_tables.c.id).values(
-                code=code, owner_id=owner_id, settings=settings, created_at=stamp)).scalar_one())
-            conn.execute(sa.insert(table_seats), [
-                {"table_id": table_id, "seat": s, "learner_id": owner_id if s == 0 else None,
-                 "computer": computers.get(s), "joined_at": stamp} for s in range(seats)])
-            return self._table(conn, table_id)
+            held: list[tuple[Optional[int], Optional[str]]] = [
+                (owner_id if s == 0 else None, computers.get(s)) for s in range(seats)]
+            return self._table(conn, self._insert_table(conn, owner_id, settings, held, _utc(when)))
+
+    @staticmethod
+    def _insert_table(conn: Connection, owner_id: int, settings: str,
+                      seats: list[tuple[Optional[int], Optional[str]]], stamp: datetime) -> int:
+        """A new table's rows (each seat a learner's id and the computer's strength or
+        None), under a code no other table has; its id."""
+        for _ in range(20):
+            code = _new_code()
+            clash = conn.execute(sa.select(play_tables.c.id).where(play_tables.c.code == code)).first()
+            if clash is None:
+                break
+        table_id = int(conn.execute(sa.insert(play_tables).returning(play_tables.c.id).values(
+            code=code, owner_id=owner_id, settings=settings, created_at=stamp)).scalar_one())
+        conn.execute(sa.insert(table_seats), [
+            {"table_id": table_id, "seat": s, "learner_id": learner, "computer": strength, "joined_at": stamp}
+            for s, (learner, strength) in enumerate(seats)])
+        return table_id
 
     def join_table(self, code: str, learner_id: int, seat: Optional[int] = None) -> Seat:
         """Sit the learner at the table of `code` (in `seat`, or the first open one); a
