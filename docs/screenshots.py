@@ -16,7 +16,10 @@ review of a hand of your own (docs/play-where-*.png, hands-where-*.png); and the
 "Read the hand" and a read-the-hand puzzle answered (docs/drills-read-*.png, puzzles-read-*.png).
 
 `python docs/screenshots.py tables`: club mode, Ann's table against the computer (Greedy)
-after her first move (docs/page-tables-desktop.png, -phone.png)."""
+after her first move (docs/page-tables-desktop.png, -phone.png).
+
+`python docs/screenshots.py events`: club mode, a teacher's duplicate event of four deals
+at four tables of two, every deal played, its standings (docs/page-events-*.png)."""
 
 from __future__ import annotations
 
@@ -291,6 +294,68 @@ def tables() -> None:
         os.environ.pop("ALLFIVES_MODE")
 
 
+def played_event(store: Store) -> None:
+    """Tess's class of eight and an event of four deals at four tables of two, each deal
+    played out (Ann and Cat greedily, the others at random)."""
+    from trainer.play.events import EventSettings, plan
+    from trainer.play.players import GreedyPlayer, RandomPlayer
+    from trainer.play.table import TableSettings, replay
+    from trainer.store import NewBoard
+
+    tess = store.create_account("Tess", "teacher", password="tess-password-1")
+    klass = store.create_class(tess.id, "Monday")
+    names = ("Ann", "Ben", "Cat", "Dan", "Eva", "Finn", "Gus", "Hana")
+    learners = [store.create_account(n, "learner", password=f"{n.lower()}-password-1") for n in names]
+    for account in learners:
+        store.join(klass.id, account.id)
+    ids = [a.learner_id for a in learners]
+    settings = EventSettings("standard", 2, deals=(11, 12, 13, 14), per_round=2)
+    tables = [ids[i:i + 2] for i in range(0, 8, 2)]
+    boards = [NewBoard(b.round, b.deal, b.table, settings.board_settings(b.deal).to_json(),
+                       tuple((p, None) for p in b.seats)) for b in plan(settings, tables)]
+    event = store.scoped(tess).create_event(klass.id, "Monday cup", settings.to_json(), boards)
+    for number, board in enumerate(store.event_boards(event.id)):
+        table = store.play_table(board.table_id)
+        bots = {s.seat: GreedyPlayer(number) if s.learner_id in (ids[0], ids[2])
+                else RandomPlayer(number * 5 + s.seat) for s in table.seats}
+        match = replay(TableSettings.from_json(table.settings), [])
+        while not match.over:
+            move = bots[match.position.turn].choose(match.position, match.voids())
+            store.add_move(table.id, sum(len(h) for h in match.hands), match.position.turn, str(move), None,
+                           f"shot-{table.id}-{len(store.table_moves(table.id))}")
+            match = replay(TableSettings.from_json(table.settings),
+                           [(m.move, m.claim) for m in store.table_moves(table.id)])
+
+
+def events() -> None:
+    """The teacher's Events page: the standings of a finished event of four deals."""
+    with tempfile.TemporaryDirectory() as folder:
+        db = Path(folder) / "club.db"
+        os.environ.update(ALLFIVES_DB=str(db), ALLFIVES_MODE="club")
+        with Store(str(db), catalogue=catalogue()) as store:
+            played_event(store)
+        with server(ROOT / "app.py") as url, sync_playwright() as p:
+            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=FLAGS)
+            for kind, (width, height) in WIDTHS.items():
+                page = browser.new_page(viewport={"width": width, "height": height})
+                page.goto(f"{url}/events")
+                page.wait_for_selector(IDLE, timeout=60_000)
+                page.locator(".st-key-club_name input").fill("Tess")
+                page.locator(".st-key-club_password input").fill("tess-password-1")
+                page.keyboard.press("Enter")
+                page.wait_for_timeout(2000)
+                page.wait_for_selector(IDLE, timeout=60_000)
+                page.goto(f"{url}/events")
+                page.wait_for_selector("[data-testid=stDataFrame]", timeout=60_000)
+                page.wait_for_selector(IDLE, timeout=60_000)
+                page.get_by_text("Standings", exact=True).first.scroll_into_view_if_needed()
+                shoot(page, "events", kind)
+                page.close()
+            browser.close()
+        os.environ.pop("ALLFIVES_MODE")
+
+
 if __name__ == "__main__":
-    modes = {"languages": languages, "hands": hands, "together": together, "where": where, "tables": tables}
+    modes = {"languages": languages, "hands": hands, "together": together, "where": where, "tables": tables,
+             "events": events}
     modes.get(" ".join(sys.argv[1:]), main)()

@@ -177,3 +177,22 @@ def test_an_event_is_all_or_nothing_and_its_rows_are_checked(store: Store) -> No
             store.create_event(klass.id, name, "{}", boards)
     assert not store.events_of_classes(frozenset({klass.id}))
     assert not store.tables_of(ann.learner_id)  # the first board's table went with the failed event
+
+
+def test_every_hand_reads_in_words_to_its_end_blocked_or_won() -> None:
+    from trainer.play.events import hand_lines
+
+    blocked = 0
+    for rules, players in (("standard", 2), ("standard", 3), ("partners", 4), ("cincos", 2), ("standard", 4)):
+        for seed in range(60):
+            match = Match(preset(rules), players, seed, target=1000, hands=1)
+            bot = RandomPlayer(seed)
+            while not match.over:
+                match.play(bot.choose(match.position, match.voids()))
+            lines = hand_lines(match, "es" if seed % 2 else "en")
+            turns = match.hands[0]
+            assert sum(" plays " in line or " juega " in line for line in lines) == \
+                sum(turn.move is not None for turn in turns)
+            assert len(lines) == len(turns) + sum(bool(turn.draws) for turn in turns)
+            blocked += match.results[0].end.kind != "domino"
+    assert blocked > 5  # blocked hands, whose last turn is a pass with the hand over, were read too

@@ -13,15 +13,15 @@ from __future__ import annotations
 
 import re
 import secrets
+from fractions import Fraction
 from typing import Any, Optional
 
 import streamlit as st
 
-from trainer.engine.movenames import move_words
 from trainer.errors import TrainerError
 from trainer.i18n import decimal_symbol, percent, t, tn
 from trainer.play.duplicate import COMPUTER, Board, class_standings, rounds, standings
-from trainer.play.events import MAX_DEALS, EventSettings, board_scores, plan
+from trainer.play.events import MAX_DEALS, EventSettings, board_scores, hand_lines, plan
 from trainer.play.table import COMPUTERS, SEED_LIMIT, TableSettings, replay
 from trainer.store import Event, EventBoard, NewBoard, PlayTable, StoredMove
 from ui.state import club_mode, init_state, open_store, reason
@@ -157,6 +157,15 @@ def scored(boards: list[EventBoard], tables: dict[int, PlayTable],
             for b in boards if b.table_id in results]
 
 
+def points_text(scores: tuple[int, ...]) -> str:
+    """Each side's points in a hand, apart by colons, a true minus sign for a loss.
+
+    >>> points_text((15, -10))
+    '15 : −10'
+    """
+    return " : ".join(str(p).replace("-", "\u2212") for p in scores)
+
+
 def share(value: float) -> str:
     """A percentage to one decimal, as the language writes it."""
     return percent(f"{value:.1f}".replace(".", decimal_symbol(LANG)), LANG)
@@ -172,11 +181,13 @@ def standings_view(finished: list[Board], names: dict[int, str]) -> None:
                                  format_func=lambda r: t("events.overall", LANG) if r == 0
                                  else t("events.round", LANG, round=r)) or 0
     ranked = standings(finished, None if which == 0 else int(which))
-    rows = [{t("events.col_place", LANG): place, t("events.col_player", LANG): names.get(int(s.player), "?"),
+    shares = [Fraction(s.matchpoints, s.most or 1) for s in ranked]
+    rows = [{t("events.col_place", LANG): 1 + sum(other > shares[index] for other in shares),
+             t("events.col_player", LANG): names.get(int(s.player), "?"),
              t("events.col_score", LANG): share(s.percent),
              t("events.col_points", LANG): f"{s.matchpoints}/{s.most}",
              t("events.col_boards", LANG): s.boards}
-            for place, s in enumerate(ranked, 1)]
+            for index, s in enumerate(ranked)]
     st.dataframe(rows, hide_index=True, width="stretch")
     st.caption(t("events.matchpoints", LANG))
 
@@ -189,7 +200,7 @@ def board_lines(event: Event, boards: list[EventBoard], tables: dict[int, PlayTa
         for b in (b for b in boards if b.deal == deal):
             if b.table_id in results:
                 parts.append(t("events.board_done", LANG, table=b.table,
-                               points="–".join(map(str, results[b.table_id]))))
+                               points=points_text(results[b.table_id])))
             else:
                 parts.append(t("events.board_playing", LANG, table=b.table,
                                moves=tn("plural.moves", moves_made.get(b.table_id, 0), LANG)))
@@ -239,29 +250,8 @@ def side_by_side(store: Any, event: Event, boards: list[EventBoard], tables: dic
                 match = replay(TableSettings.from_json(table.settings), [(m.move, m.claim) for m in moves])
                 st.markdown(f"**{t('events.table', LANG, table=b.table)}**")
                 st.caption(seat_names(table, names))
-                st.text("\n".join(turn_lines(match)))
-                st.caption(t("events.table_points", LANG, points="–".join(map(str, results[b.table_id]))))
-
-
-def turn_lines(match: Any) -> list[str]:
-    """The hand's turns in words: draws, passes, moves and their points."""
-    lines = []
-    position = match.starts[0]
-    for turn in match.hands[0]:
-        player = turn.player + 1
-        if turn.draws:
-            lines.append(tn("worked.drew", len(turn.draws), LANG, player=player))
-            for _ in turn.draws:
-                position = position.draw()
-        if turn.move is None:
-            lines.append(t("worked.pass", LANG, player=player))
-            position = position.pass_turn()
-            continue
-        points = position.points(turn.move)
-        key = "worked.play_scores" if points else "worked.play"
-        lines.append(t(key, LANG, player=player, move=move_words(turn.move, LANG), points=points))
-        position = position.play(turn.move)
-    return lines
+                st.text("\n".join(hand_lines(match, LANG)))
+                st.caption(t("events.table_points", LANG, points=points_text(results[b.table_id])))
 
 
 def event_view(store: Any, account: Any, event: Event) -> None:

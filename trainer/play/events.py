@@ -22,7 +22,9 @@ from dataclasses import asdict, dataclass
 from typing import Any, Optional
 
 from trainer.engine.game import Match
+from trainer.engine.movenames import move_words
 from trainer.errors import NotationError, TrainerError
+from trainer.i18n import t, tn
 from trainer.play.duplicate import COMPUTER, Board
 from trainer.play.table import COMPUTERS, SEED_LIMIT, TableSettings, replay
 
@@ -151,3 +153,32 @@ def board_scores(settings_text: str, moves: Sequence[tuple[str, Optional[int]]])
     except TrainerError:
         return None
     return tuple(match.results[0].scores) if match.over and match.results else None
+
+
+def hand_lines(match: Match, lang: str = "en") -> list[str]:
+    """The match's first hand in words, turn by turn: draws, passes, moves and the
+    points they scored (players numbered from 1).
+
+    >>> match = Match(seed=3, target=1000, hands=1)
+    >>> match.play(match.legal_moves()[0])
+    >>> hand_lines(match)[0]
+    'Player 2 plays 6-6 as the lead (6-6).'
+    """
+    lines = []
+    position = match.starts[0]
+    for turn in match.hands[0]:
+        player = turn.player + 1
+        if turn.draws:
+            lines.append(tn("worked.drew", len(turn.draws), lang, player=player))
+            for _ in turn.draws:
+                position = position.draw()
+        if turn.move is None:  # a pass (or, ending a blocked hand, the last drawer's none)
+            lines.append(t("worked.pass", lang, player=player))
+            if position.outcome() is None:
+                position = position.pass_turn()
+            continue
+        points = position.points(turn.move)
+        key = "worked.play_scores" if points else "worked.play"
+        lines.append(t(key, lang, player=player, move=move_words(turn.move, lang), points=points))
+        position = position.play(turn.move)
+    return lines
