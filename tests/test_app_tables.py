@@ -188,6 +188,9 @@ def test_four_learners_play_a_partners_hand_to_the_end_and_each_gets_his_review(
         reviews = at.session_state["table_reviews"][1]
         played = [turn for turn in match.seat_record(1, seat).turns if turn.player == seat and turn.move]
         assert len(reviews) == len(played), seat  # every move of his, judged on what he could see
+        (kept,) = club.hands(accounts[seat].learner_id)  # in his own hands (Progress), with the review's sums
+        assert kept.moves == len(reviews) and kept.turns == len(match.seat_record(1, seat).turns)
+        assert club.hand_record(accounts[seat].learner_id, kept.id) == match.seat_record(1, seat)
 
 
 def test_the_coach_helps_only_at_a_table_that_allows_it(club: Store) -> None:

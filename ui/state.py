@@ -115,6 +115,7 @@ DEFAULTS: dict[str, Any] = {
     "together_shown": False,  # Play together: the player to move has shown his tiles
     "together_reviews": {},  # Play together: (hand, seat) -> that player's review, asked for
     "table_id": None,  # Tables (club mode): the table open on the page
+    "table_kept": None,  # Tables: the (table, hand) pairs kept in the player's own hands
     "table_tile": None,  # Tables: the tile clicked, waiting for its end
     "table_note": None,  # Tables: a word on what went wrong, shown once
     "table_reviews": {},  # Tables: hand number -> this player's review of it

@@ -27,7 +27,9 @@ from trainer.errors import TrainerError
 from trainer.i18n import t, tn
 from trainer.play.coach import MoveReview, hint
 from trainer.play.hand_history import hand_so_far
+from trainer.play.seat_review import review_sums
 from trainer.play.table import COMPUTERS, TableSettings, computer, new_match, replay, seat_view
+from trainer.store import HandSums
 from trainer.store.tables import MoveTaken, PlayTable, StoredMove, read_table_code
 from ui.own import file_own_puzzles
 from ui.seat_review_view import judged, show_review
@@ -38,6 +40,7 @@ from ui.widgets import hand as tiles_of
 init_state()
 LANG: str = st.session_state["lang"]
 OPEN, TILE, NOTE, REVIEWS, HINT = "table_id", "table_tile", "table_note", "table_reviews", "table_hint"
+KEPT = "table_kept"  # (table, hand) pairs this session has kept in the learner's own hands
 PENDING = "table_pending"  # Muggins: (table, move number, move) waiting for its claim
 HINT_BUDGET = 1.0  # seconds of search for a hint, as Play's default
 HINT_WAIT = 30.0  # seconds a hint may wait for the server's other searches
@@ -243,7 +246,21 @@ def scores(match: Match, table: PlayTable, me: int) -> None:
     st.caption(t("tables.scores", LANG, scores=shown, target=match.target))
 
 
-def last_hand(match: Match, table: PlayTable, me: int, mine: int) -> None:
+def keep_finished(store: Any, match: Match, table: PlayTable, me: int, mine: int) -> None:
+    """Each hand of the table that is over, kept once in the player's own hands (Your
+    hands, Progress), as he saw it: he may review it there later."""
+    done = set(st.session_state.get(KEPT) or ())
+    for number in range(1, len(match.results) + 1):
+        if (table.id, number) not in done:
+            try:
+                store.keep_hand(me, match.seat_record(number, mine))
+            except TrainerError:
+                pass  # a hand the store cannot keep is still reviewed on this page
+            done.add((table.id, number))
+    st.session_state[KEPT] = done
+
+
+def last_hand(store: Any, match: Match, table: PlayTable, me: int, mine: int) -> None:
     """The last hand that ended: how, each side's points, and the learner's review."""
     number = len(match.results)
     result = match.results[-1]
@@ -261,6 +278,10 @@ def last_hand(match: Match, table: PlayTable, me: int, mine: int) -> None:
             if found is not None:
                 st.session_state[REVIEWS] = {**kept, number: found}
                 file_own_puzzles(found)  # his mistakes come back in his review queue, as in Play
+                try:  # the review's sums beside the hand kept in Progress
+                    store.keep_hand(me, record, HandSums(*review_sums(found)))
+                except TrainerError:
+                    pass
         if found is not None:
             show_review(record, found, key=f"table_{number}")
 
@@ -293,7 +314,8 @@ def live(table_id: int) -> None:
                  seats=" · ".join(seat_name(table, s, me) for s in range(len(table.seats)))))
     scores(match, table, me)
     if match.results:
-        last_hand(match, table, me, mine)
+        keep_finished(store, match, table, me, mine)
+        last_hand(store, match, table, me, mine)
     if match.over and settings.hands == 1:  # a deal of a duplicate event
         st.info(t("tables.board_over", LANG), icon=":material/emoji_events:")
         st.page_link("ui/events.py", label=t("nav.events", LANG), icon=":material/emoji_events:")
