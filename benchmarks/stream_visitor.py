@@ -43,6 +43,7 @@ class Visit:
     runs: int = 0
     text: str = ""
     failed: str = ""
+    sent: tuple[bytes, ...] = ()  # every message the server sent in the visit, as sent
 
 
 def stream_url(url: str) -> str:
@@ -112,12 +113,14 @@ class StreamSession:
     async def _run(self, states: list[WidgetState]) -> Visit:
         shown = Visit()
         parts: list[str] = []  # the texts of the run that draws the page
+        sent: list[bytes] = []
         began = time.perf_counter()
         try:
             async with asyncio.timeout(self.timeout):
                 await self.socket.send(rerun(self.page, self.query, states))
                 self.widgets = {}
                 async for raw in self.socket:
+                    sent.append(raw if isinstance(raw, bytes) else raw.encode())
                     message = ForwardMsg()
                     message.ParseFromString(raw if isinstance(raw, bytes) else raw.encode())
                     kind = message.WhichOneof("type")
@@ -137,6 +140,7 @@ class StreamSession:
             shown.failed = f"{type(error).__name__}: {str(error)[:120]}"
         shown.seconds = time.perf_counter() - began
         shown.text = "\n".join(parts)
+        shown.sent = tuple(sent)
         return shown
 
     def _saw(self, element: Any) -> None:
