@@ -44,7 +44,7 @@ KEPT = "table_kept"  # (table, hand) pairs this session has kept in the learner'
 PENDING = "table_pending"  # Muggins: (table, move number, move) waiting for its claim
 HINT_BUDGET = 1.0  # seconds of search for a hint, as Play's default
 HINT_WAIT = 30.0  # seconds a hint may wait for the server's other searches
-POLL = 1.0  # seconds between the table's reads of the store
+POLL = 0.5  # seconds between the table's reads of the store
 COMPUTER_STEPS = 8  # computer moves made in one run at most (the page shows each soon after)
 
 
@@ -291,9 +291,8 @@ def live(table_id: int) -> None:
     """The table as this player may see it, read again every POLL seconds."""
     store, me = store_or_stop()
     try:
-        table = store.play_table(table_id)
+        table, moves = store.table_state(table_id)
         settings = TableSettings.from_json(table.settings)
-        moves = store.table_moves(table_id)
         match = replay(settings, [(m.move, m.claim) for m in moves])
     except TrainerError as error:
         st.error(t("tables.bad", LANG, error=reason(error)), icon=":material/error:")

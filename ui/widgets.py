@@ -223,9 +223,17 @@ def quiz_board(layout: Layout, last: Optional[Tile] = None,
                              False, lang(), named_ends))
 
 
+@st.cache_data(max_entries=4096, show_spinner=False)
+def drawn_hand(tiles: tuple[str, ...], selected: Optional[str], language: str) -> str:
+    """A hand's drawing, kept across runs and sessions (a table's page draws the same
+    hand at every poll)."""
+    chosen = Tile.parse(selected) if selected else None
+    return render_hand(tuple(Tile.parse(x) for x in tiles), selected=chosen, unit=26, lang=language)
+
+
 def hand(tiles: tuple[Tile, ...], selected: Optional[Tile] = None) -> None:
     shown = ", ".join(str(tile) for tile in tiles) or t("widgets.hand_empty", lang())
-    svg_image(render_hand(tiles, selected=selected, unit=26, lang=lang()),
+    svg_image(drawn_hand(tuple(map(str, tiles)), None if selected is None else str(selected), lang()),
               t("widgets.hand_alt", lang(), tiles=shown))
 
 

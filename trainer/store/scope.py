@@ -289,10 +289,11 @@ class ScopedStore:
             raise TableError(f"no table has the id {table_id}")
         return table
 
-    def _table_watched(self, table_id: int) -> PlayTable:
-        """The table, if this account sits at it or teaches a learner who does."""
+    def _table_watched(self, table_id: int, table: Optional[PlayTable] = None) -> PlayTable:
+        """The table (read, or `table` as read), if this account sits at it or teaches a
+        learner who does."""
         try:
-            table = self._store.play_table(table_id)
+            table = table if table is not None else self._store.play_table(table_id)
         except TableError:
             raise TableError(f"no table has the id {table_id}") from None
         reach = self.reach()
@@ -322,6 +323,15 @@ class ScopedStore:
         mine = {t.id for t in self.tables_of(limit)}
         return [t for t in self._store.tables_of_learners(self.reach() - {self.account.learner_id}, limit)
                 if t.id not in mine]
+
+    def table_state(self, table_id: int) -> tuple[PlayTable, list[StoredMove]]:
+        """A table this account sits at (or, a teacher, watches) and its moves, in one read."""
+        try:
+            table, moves = self._store.table_state(table_id)
+        except TableError:
+            raise TableError(f"no table has the id {table_id}") from None
+        self._table_watched(table_id, table)
+        return table, moves
 
     def table_moves(self, table_id: int, after: int = -1) -> list[StoredMove]:
         self._table_watched(table_id)

@@ -195,6 +195,15 @@ class TableStore(LearnerStore):
         with self._read() as conn:
             return self._table(conn, table_id)
 
+    def table_state(self, table_id: int) -> tuple[PlayTable, list[StoredMove]]:
+        """A table and its moves in order, read together (a table's page reads both
+        every poll); TableError when there is none."""
+        with self._read() as conn:
+            table = self._table(conn, table_id)
+            rows = conn.execute(sa.select(table_moves).where(table_moves.c.table_id == table_id)
+                                .order_by(table_moves.c.number))
+            return table, [_stored(r) for r in rows]
+
     def tables_of(self, learner_id: int, limit: int = TABLES_SHOWN) -> list[PlayTable]:
         """The tables the learner sits at, newest first."""
         query = (sa.select(table_seats.c.table_id).where(table_seats.c.learner_id == learner_id)
