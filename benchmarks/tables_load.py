@@ -84,6 +84,7 @@ class Tab(StreamSession):
         self.token = token
         self.keys: dict[str, str] = {}
         self.fragment = ""
+        self.cache: dict[str, bytes] = {}  # the large messages kept, as a browser keeps them, by hash
 
     async def __aenter__(self) -> Tab:
         self.socket = await websockets.connect(
@@ -104,6 +105,7 @@ class Tab(StreamSession):
         """The table's fragment run again (with `click` clicked); the page's text."""
         message = BackMsg(rerun_script=ClientState(query_string=self.query, page_name=self.page,
                                                    fragment_id=self.fragment))
+        message.rerun_script.cached_message_hashes.extend(self.cache)  # sent as references, as to a browser
         if self.keep:
             message.rerun_script.widget_states.widgets.append(
                 WidgetState(id=self.keep, json_value='{"stored": "{}"}'))
@@ -114,15 +116,23 @@ class Tab(StreamSession):
         async with asyncio.timeout(self.timeout):
             await self.socket.send(bytes(message.SerializeToString()))
             async for raw in self.socket:
+                raw = raw if isinstance(raw, bytes) else raw.encode()
                 forward = ForwardMsg()
-                forward.ParseFromString(raw if isinstance(raw, bytes) else raw.encode())
+                forward.ParseFromString(raw)
                 kind = forward.WhichOneof("type")
+                if kind == "ref_hash" and forward.ref_hash in self.cache:  # a message the tab keeps
+                    raw = self.cache[forward.ref_hash]
+                    forward = ForwardMsg()
+                    forward.ParseFromString(raw)
+                    kind = forward.WhichOneof("type")
+                elif forward.metadata.cacheable and forward.hash:
+                    self.cache[forward.hash] = raw
                 if kind == "delta":
                     if forward.delta.fragment_id:
                         self.fragment = forward.delta.fragment_id
                     if forward.delta.WhichOneof("type") == "new_element":
                         self._saw(forward.delta.new_element)
-                        parts.append(forward.delta.new_element.SerializeToString().decode("utf-8", "replace"))
+                        parts.append(raw.decode("utf-8", "replace"))
                 elif kind == "script_finished" and \
                         forward.script_finished != ForwardMsg.FINISHED_EARLY_FOR_RERUN:
                     break
@@ -248,8 +258,10 @@ async def run(args: argparse.Namespace, url: str) -> dict[str, Any]:
                 shared.killed_at = time.monotonic()
             return loaded, rss_mb(pids[0])
 
+        client = time.process_time()
         loaded, survivor = await memory_then_kill()
         await asyncio.gather(*jobs)
+        client = (time.process_time() - client) / (time.monotonic() - began)
     stored = sum(len(store.table_moves(t)) for t, _ in tables)
     broken = 0
     for table_id, _ in tables:
@@ -261,14 +273,14 @@ async def run(args: argparse.Namespace, url: str) -> dict[str, Any]:
             broken += 1
     store.close()
     return {"idle": idle, "loaded": loaded, "survivor": survivor, "stored": stored, "broken": broken,
-            "shared": shared, "wall": args.seconds}
+            "shared": shared, "wall": args.seconds, "client": client}
 
 
 def report(args: argparse.Namespace, figures: dict[str, Any]) -> None:
     shared: Shared = figures["shared"]
     print(f"tables: {args.tables} of four ({(args.tables + 1) // 2} partners), {4 * args.tables} learners, "
           f"two app processes on PostgreSQL, {os.cpu_count()} cores, {args.seconds:.0f} s; pages read every "
-          f"{POLL:.0f} s; one process killed (SIGKILL) at {args.kill_at:.0f} s")
+          f"{POLL:.1f} s; one process killed (SIGKILL) at {args.kill_at:.0f} s")
     whole = shared.confirmed <= figures["stored"] <= shared.clicked and not figures["broken"]
     print(f"moves clicked {shared.clicked}, confirmed on the page {shared.confirmed}, stored "
           f"{figures['stored']}, tables that fail to replay {figures['broken']}: "
@@ -290,6 +302,8 @@ def report(args: argparse.Namespace, figures: dict[str, Any]) -> None:
             print(f"a move until another player's page shows it, {name}: p50 "
                   f"{percentile(values, 0.5):.2f} s, p99 {percentile(values, 0.99):.2f} s "
                   f"({len(values)} moves seen)")
+    print(f"the {4 * args.tables} tabs' own client (this process, on the same machine) used "
+          f"{figures['client']:.0%} of a core")
     per = (figures["loaded"] - figures["idle"]) / args.tables
     print(f"app processes' memory: {figures['idle']:.0f} MB idle, {figures['loaded']:.0f} MB with the tables "
           f"playing ({per:.1f} MB a table); the process left: {figures['survivor']:.0f} MB")

@@ -13,8 +13,9 @@ moves, on what he could see."""
 
 from __future__ import annotations
 
+import copy
 import secrets
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any, Optional
 
 import streamlit as st
@@ -161,10 +162,27 @@ def lobby(store: Any, me: int) -> None:
 
 
 # ----- a table -----
+@lru_cache(maxsize=64)
+def replayed(settings: str, moves: tuple[tuple[str, Optional[int]], ...]) -> Match:
+    """The match a table's moves make, kept for the next poll of any page of the process
+    (the same table read again by each of its players): not to be changed by the caller."""
+    return replay(TableSettings.from_json(settings), moves)
+
+
+def read_table(store: Any, table_id: int) -> tuple[PlayTable, TableSettings, list[StoredMove], Match]:
+    """A table, its settings, its moves and the match they make, in one read."""
+    table, moves = store.table_state(table_id)
+    return table, TableSettings.from_json(table.settings), moves, \
+        replayed(table.settings, tuple((m.move, m.claim) for m in moves))
+
+
 def computers_move(store: Any, table: PlayTable, settings: TableSettings, moves: list[StoredMove],
                    match: Match) -> bool:
     """Computer seats whose turn it is play (a few at most), each move added to `moves`
-    and played on `match`; False when another page stored one first (read again)."""
+    and played on a copy of `match`; False when another page stored one first (read again)."""
+    if match.over or table.seats[match.position.turn].computer is None:
+        return True
+    match = copy.deepcopy(match)  # the kept match stays as its moves made it
     for _ in range(COMPUTER_STEPS):
         if match.over:
             break
@@ -291,9 +309,7 @@ def live(table_id: int) -> None:
     """The table as this player may see it, read again every POLL seconds."""
     store, me = store_or_stop()
     try:
-        table, moves = store.table_state(table_id)
-        settings = TableSettings.from_json(table.settings)
-        match = replay(settings, [(m.move, m.claim) for m in moves])
+        table, settings, moves, match = read_table(store, table_id)
     except TrainerError as error:
         st.error(t("tables.bad", LANG, error=reason(error)), icon=":material/error:")
         return
@@ -305,9 +321,9 @@ def live(table_id: int) -> None:
     if mine is None:  # a teacher watching: the table's public board, each hand once it is over
         watch(match, table, me)
         return
-    if not computers_move(store, table, settings, moves, match):
-        moves = store.table_moves(table_id)
-        match = replay(settings, [(m.move, m.claim) for m in moves])
+    if not computers_move(store, table, settings, list(moves), match) or \
+            (not match.over and table.seats[match.position.turn].computer is not None):
+        table, settings, moves, match = read_table(store, table_id)  # as the computers left it
     view = seat_view(match, mine)
     st.caption(t("tables.code_line", LANG, code=table.code,
                  seats=" · ".join(seat_name(table, s, me) for s in range(len(table.seats)))))
