@@ -119,13 +119,13 @@ def load_rules(lang: str) -> Rules:
         return rules_from(lang, tomllib.load(handle))
 
 
-def messages(lang: str) -> Iterator[tuple[str, str]]:
+def messages(lang: str, named: bool = False) -> Iterator[tuple[str, str]]:
     """(key, text) for every message of `lang`, each plural form on its own, with its
-    fields written as `{}`."""
+    fields written as `{}` (`named`: as they are, `{who}`)."""
     for key, template in catalogue(lang).items():
         forms = [template] if isinstance(template, str) else list(dict.fromkeys(template.values()))
         for form in forms:
-            yield key, FIELD.sub("{}", form)
+            yield key, form if named else FIELD.sub("{}", form)
 
 
 def is_aka(key: str) -> bool:
@@ -136,9 +136,10 @@ def is_aka(key: str) -> bool:
 def forbidden_problems(rules: Rules, key: str, text: str) -> list[str]:
     if is_aka(key):
         return []
+    bare = FIELD.sub("{}", text)  # a rule may name a field ({who}) or not ({})
     return [f"{key}: «{found.group(0)}» where the glossary says «{rule.use}» ({rule.why})"
             for rule in rules.forbidden if key not in rule.exempt
-            for found in [rule.pattern.search(text)] if found]
+            for found in [rule.pattern.search(text) or rule.pattern.search(bare)] if found]
 
 
 def register_problems(rules: Rules, key: str, text: str) -> list[str]:
@@ -207,7 +208,8 @@ def test_the_rules_hold_together(lang: str) -> None:
 @pytest.mark.parametrize("lang", PRESENT)
 def test_no_message_holds_a_forbidden_variant(lang: str) -> None:
     rules = load_rules(lang)
-    found = [problem for key, text in messages(lang) for problem in forbidden_problems(rules, key, text)]
+    found = [problem for key, text in messages(lang, named=True)
+             for problem in forbidden_problems(rules, key, text)]
     assert not found, _report(found)
 
 
@@ -299,3 +301,17 @@ def test_per_cent_and_unit_spacing_is_caught() -> None:
                        ("ru", "95\u202f%"), ("en", f"{{}}{nbsp}s left"), ("ru", f"через {{}}{nbsp}мин"),
                        ("es", "6-4 s"), ("es", "{} segundos"), ("en", "the {} sides"), ("ru", "с 6-4 с")):
         assert not spacing_problems(lang, "x", fine), (lang, fine)
+
+
+def test_a_rule_that_names_a_field_catches_the_message_as_shipped() -> None:
+    """Messages are checked with their fields as written ({who}) and as `{}`: a rule
+    that names a field catches a real message, and one written with `{}` still does."""
+    spanish = load_rules("es")
+    for text in ("{who} tiene {n}", "Leído así, {move} sale mejor que {other} por {diff} puntos",
+                 "{move} sale por delante de {other} por {diff}"):
+        assert forbidden_problems(spanish, "x", text), text
+    assert not forbidden_problems(spanish, "x", "{who}: {n}")
+    macedonian = load_rules("mk")
+    assert register_problems(macedonian, "x", "Отвори ја масата")
+    assert not register_problems(macedonian, "x", "Отворете ја масата")
+
