@@ -287,10 +287,10 @@ def last_hand(store: Any, match: Match, table: PlayTable, me: int, mine: int) ->
     with st.expander(t("tables.hand_over", LANG, number=number, how=how), expanded=match.over):
         st.write(t("tables.hand_points", LANG, points=" · ".join(f"{d:+d}" for d in result.deltas)))
         kept: dict[int, tuple[MoveReview, ...]] = st.session_state.get(REVIEWS) or {}
-        record = match.seat_record(number, mine)
         found = kept.get(number)
         if found is None and st.button(t("tables.review", LANG, number=number), key=f"table_review_{number}",
                                        icon=":material/rate_review:"):
+            record = match.seat_record(number, mine)
             with st.spinner(t("hands.reviewing", LANG)):
                 found = judged(record)
             if found is not None:
@@ -301,7 +301,7 @@ def last_hand(store: Any, match: Match, table: PlayTable, me: int, mine: int) ->
                 except TrainerError:
                     pass
         if found is not None:
-            show_review(record, found, key=f"table_{number}")
+            show_review(match.seat_record(number, mine), found, key=f"table_{number}")
 
 
 @st.fragment(run_every=POLL)

@@ -7,6 +7,7 @@ import base64
 import math
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
+from functools import lru_cache
 from html import escape
 from typing import Optional, TypeVar
 from urllib.parse import quote
@@ -184,7 +185,7 @@ def board_image(wide: str, narrow: str, alt: str, announce: bool = True) -> None
             f'<div class="af-board-narrow">{_img(narrow, alt, lazy=True)}</div>' + said)
 
 
-@st.cache_data(max_entries=2048, show_spinner=False)
+@lru_cache(maxsize=2048)  # strings: shared as they are, not copied out of a cache on each call
 def drawn_board(code: str, last: Optional[str], caption: bool, selected_ends: tuple[str, ...],
                 markers: bool, language: str, named_ends: bool = False) -> tuple[str, str, str]:
     """A board's two drawings (desktop, phone) and its words, kept across sessions: the
@@ -223,7 +224,7 @@ def quiz_board(layout: Layout, last: Optional[Tile] = None,
                              False, lang(), named_ends))
 
 
-@st.cache_data(max_entries=4096, show_spinner=False)
+@lru_cache(maxsize=4096)
 def drawn_hand(tiles: tuple[str, ...], selected: Optional[str], language: str) -> str:
     """A hand's drawing, kept across runs and sessions (a table's page draws the same
     hand at every poll)."""
