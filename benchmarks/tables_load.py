@@ -3,15 +3,17 @@ app processes sharing one PostgreSQL database, each learner's page a tab without
 browser (benchmarks/stream_visitor.py: the server does all its work, the client only
 reads the messages), and one app process killed with SIGKILL in mid-hand.
 
-    python benchmarks/tables_load.py [--tables 8] [--seconds 150] [--kill-at 60] [--db URL]
+    python benchmarks/tables_load.py [--tables 8] [--seconds 150] [--kill-at 60] [--think 2] [--db URL]
 
 Each learner signs in by his session's cookie and opens his table; his page reads the
-table again every second (the fragment's own poll, `ui/tables.py` POLL, sent as the
-browser's timer sends it); on his turn he clicks his first playable tile, then its lead
-or first end, as on the page. Half the learners talk to one process and half to the
-other (sticky sessions); at --kill-at seconds one process is killed with SIGKILL and its
-learners' tabs reconnect to the other, sign in again by their cookie and open their
-table again, as a browser's reconnecting page would. The figures:
+table again every half second (the fragment's own poll, `ui/tables.py` POLL, sent as
+the browser's timer sends it); on his turn he looks for --think seconds (2 by default:
+a quick player; 0 plays as fast as the server answers), his page reading on, then clicks
+his first playable tile, then its lead or first end, as on the page. Half the learners
+talk to one process and half to the other (sticky sessions); at --kill-at seconds one
+process is killed with SIGKILL and its learners' tabs reconnect to the other, sign in
+again by their cookie and open their table again, as a browser's reconnecting page
+would. The figures:
 
 - nothing lost: the moves whose click completed on the page, against the moves the
   database holds (a click cut off by the kill may be stored all the same: confirmed <=
@@ -160,12 +162,14 @@ async def sit_down(url: str, token: str, table_id: int, timeout: float) -> Tab:
 
 
 async def learner(urls: list[str], token: str, table_id: int, seat: int, shared: Shared, db: Store,
-                  deadline: float, timeout: float, start_delay: float) -> None:
-    """One learner's page through the run: reads every POLL seconds, plays on his turn,
-    notes when the others' moves appear; after a lost connection, the other process."""
+                  deadline: float, timeout: float, start_delay: float, think: float = 0.0) -> None:
+    """One learner's page through the run: reads every POLL seconds, plays on his turn
+    after `think` seconds, notes when the others' moves appear; after a lost connection,
+    the other process."""
     await asyncio.sleep(start_delay)
     targets = list(urls)  # his own process first, then the one a reconnecting page reaches
     shown_up_to = -1
+    turn_began = 0.0
     while time.monotonic() < deadline and targets:
         try:
             tab = await sit_down(targets[0], token, table_id, timeout)
@@ -192,7 +196,10 @@ async def learner(urls: list[str], token: str, table_id: int, seat: int, shared:
                                 shared.seen.append((at, now - at))
                         shown_up_to = number
                 tiles = [i for k, i in tab.keys.items() if k.startswith("table_tile_")]
-                if YOUR_TURN in text and tiles:
+                if YOUR_TURN in text and tiles and not turn_began:
+                    turn_began = now  # he thinks, his page still reading the table
+                if YOUR_TURN in text and tiles and now - turn_began >= think:
+                    turn_began = 0.0
                     shared.clicked += 1
                     await tab.read(click=tiles[0])
                     ends = [i for k, i in tab.keys.items() if k == "table_lead" or k.startswith("table_end_")]
@@ -247,7 +254,7 @@ async def run(args: argparse.Namespace, url: str) -> dict[str, Any]:
             for seat, token in enumerate(tokens):
                 order = [urls[(index + seat) % 2], urls[(index + seat + 1) % 2]]
                 jobs.append(asyncio.create_task(learner(order, token, table_id, seat, shared, store, deadline,
-                                                        args.step, 0.2 * len(jobs))))
+                                                        args.step, 0.2 * len(jobs), args.think)))
 
         async def memory_then_kill() -> tuple[float, float]:
             await asyncio.sleep(min(args.kill_at, args.seconds) * 0.8)
@@ -280,7 +287,8 @@ def report(args: argparse.Namespace, figures: dict[str, Any]) -> None:
     shared: Shared = figures["shared"]
     print(f"tables: {args.tables} of four ({(args.tables + 1) // 2} partners), {4 * args.tables} learners, "
           f"two app processes on PostgreSQL, {os.cpu_count()} cores, {args.seconds:.0f} s; pages read every "
-          f"{POLL:.1f} s; one process killed (SIGKILL) at {args.kill_at:.0f} s")
+          f"{POLL:.1f} s; {args.think:.1f} s thought a move; one process killed (SIGKILL) at "
+          f"{args.kill_at:.0f} s")
     whole = shared.confirmed <= figures["stored"] <= shared.clicked and not figures["broken"]
     print(f"moves clicked {shared.clicked}, confirmed on the page {shared.confirmed}, stored "
           f"{figures['stored']}, tables that fail to replay {figures['broken']}: "
@@ -315,6 +323,8 @@ def main(argv: Optional[list[str]] = None) -> int:
     parser.add_argument("--seconds", type=float, default=150.0)
     parser.add_argument("--kill-at", type=float, default=60.0, help="seconds in; past --seconds: no kill")
     parser.add_argument("--step", type=float, default=30.0, help="seconds any one read may take")
+    parser.add_argument("--think", type=float, default=2.0,
+                        help="seconds a learner looks at his turn before he clicks (his page reading on)")
     parser.add_argument("--db", default=None, help="a PostgreSQL URL (default: a throwaway server)")
     args = parser.parse_args(argv)
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
