@@ -8,8 +8,9 @@ figures and its latest answers open (docs/progress-LANG-phone.png).
 `python docs/screenshots.py hands`: Your hands, a hand entered by clicking up to the
 seat's second move (docs/page-hands-entry-phone.png and -desktop.png).
 
-`python docs/screenshots.py together`: Play together, the cover between turns on a
-desktop and a player's turn on a phone (docs/page-together-desktop.png, -phone.png).
+`python docs/screenshots.py together`: Play together, the cover between turns
+(docs/page-together-cover-desktop.png, -phone.png) and a player's turn
+(docs/page-together-desktop.png, -phone.png).
 
 `python docs/screenshots.py where`: where the tiles are, in Play during a hand and in the
 review of a hand of your own (docs/play-where-*.png, hands-where-*.png); and the drill
@@ -198,8 +199,9 @@ def hands() -> None:
 
 
 def together() -> None:
-    """Play together: Ann and Ben; Ann plays her first move; then the cover for Ben
-    (desktop), or Ben's tiles shown (phone)."""
+    """Play together: Ann and Ben; Ann plays her first move; the cover for Ben
+    (docs/page-together-cover-*.png), then Ben's tiles shown on his turn
+    (docs/page-together-*.png)."""
     for url, kind, page in each_width():
         page.goto(f"{url}/together")
         page.wait_for_selector(IDLE, timeout=60_000)
@@ -208,13 +210,12 @@ def together() -> None:
         page.keyboard.press("Tab")
         page.get_by_role("button", name="Start the match").click()
         page.wait_for_selector(IDLE, timeout=60_000)
-        for _ in range(2 if kind == "phone" else 1):
-            page.locator(".st-key-together_show button").click()
-            page.wait_for_selector(IDLE, timeout=60_000)
-            first_move(page, ("together_tile", "together_lead", "together_end"))
-        if kind == "phone":
-            page.locator(".st-key-together_show button").click()
-            page.wait_for_selector(IDLE, timeout=60_000)
+        page.locator(".st-key-together_show button").click()
+        page.wait_for_selector(IDLE, timeout=60_000)
+        first_move(page, ("together_tile", "together_lead", "together_end"))
+        shoot(page, "together-cover", kind)
+        page.locator(".st-key-together_show button").click()
+        page.wait_for_selector(IDLE, timeout=60_000)
         shoot(page, "together", kind)
 
 
