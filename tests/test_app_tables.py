@@ -232,3 +232,44 @@ def test_in_muggins_each_player_claims_his_points_and_the_claim_is_stored(club: 
     assert (stored.move, stored.claim) == (code, points)
     computers = [m for m in club.table_moves(table.id) if m.seat == 1]
     assert all(m.claim is not None for m in computers)  # the computer claims its points too
+
+
+def test_the_computer_plays_for_a_player_who_is_away_until_his_page_is_back(club: Store) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    from trainer.store.tables import AWAY
+
+    ann = club.create_account("Ann", "learner", password="ann-password-1")
+    ben = club.create_account("Ben", "learner", password="ben-password-1")
+    settings = TableSettings("standard", 2, seed=5)
+    table = club.scoped(ann).open_table(settings.to_json(), 2)
+    club.join_table(table.code, ben.learner_id)
+    long_ago = datetime.now(UTC) - timedelta(seconds=AWAY + 30)
+    club.seen_at_table(table.id, ben.learner_id, when=long_ago)  # Ben's page closed a while ago
+    assert club.play_table(table.id).seats[1].away() and not club.play_table(table.id).seats[0].away()
+    at_ann = signed_in_app(club, ann.id, "tables")
+    ok(at_ann.button(key=f"table_go_{table.id}").click())
+    for _ in range(6):  # Ann plays; the computer answers for Ben, on Ann's page
+        match = the_match(club, table.id)
+        if match.position.turn == 0:
+            click_a_move(at_ann)
+        ok(at_ann)
+    moves = club.table_moves(table.id)
+    bens = [m for m in moves if m.seat == 1]
+    assert bens and all(m.request.startswith("computer-") for m in bens)
+    assert "played by the computer while away" in shown(at_ann)
+    before = len(moves)
+    at_ben = signed_in_app(club, ben.id, "tables")  # Ben is back
+    ok(at_ben.button(key=f"table_go_{table.id}").click())
+    assert not club.play_table(table.id).seats[1].away()
+    for _ in range(4):
+        match = the_match(club, table.id)
+        if match.results:
+            break
+        ok(at_ann)
+        if match.position.turn == 0:
+            click_a_move(at_ann)
+    ok(at_ann)
+    later = club.table_moves(table.id)[before:]
+    assert not any(m.request.startswith("computer-") for m in later)  # nobody plays for Ben now
+    assert "played by the computer while away" not in shown(at_ann)

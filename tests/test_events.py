@@ -5,6 +5,7 @@ computation by hand agrees with."""
 from __future__ import annotations
 
 from collections import defaultdict
+from datetime import UTC, datetime, timedelta
 from fractions import Fraction
 
 import pytest
@@ -132,6 +133,8 @@ def test_an_event_of_four_deals_on_two_tables_gives_the_standings_worked_out_by_
         store.scoped(outsider).event(event.id)
     stored = teacher.event_boards(event.id)
     assert [(b.round, b.deal, b.table) for b in stored] == [(b.round, b.deal, b.table) for b in planned]
+    later = datetime.now(UTC) + timedelta(days=2)  # nobody has opened a deal: nobody is away, however long
+    assert not any(s.away(later) for b in stored for s in store.play_table(b.table_id).seats)
 
     def result(text: str, moves: list) -> tuple[int, ...] | None:  # type: ignore[type-arg]
         return board_scores(text, [(m.move, m.claim) for m in moves])

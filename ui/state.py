@@ -116,6 +116,7 @@ DEFAULTS: dict[str, Any] = {
     "together_reviews": {},  # Play together: (hand, seat) -> that player's review, asked for
     "table_id": None,  # Tables (club mode): the table open on the page
     "table_kept": None,  # Tables: the (table, hand) pairs kept in the player's own hands
+    "table_seen": None,  # Tables: when this page last noted that it reads each table
     "table_tile": None,  # Tables: the tile clicked, waiting for its end
     "table_note": None,  # Tables: a word on what went wrong, shown once
     "table_reviews": {},  # Tables: hand number -> this player's review of it

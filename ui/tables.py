@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import copy
 import secrets
+import time
 from functools import lru_cache, partial
 from typing import Any, Optional
 
@@ -31,7 +32,7 @@ from trainer.play.hand_history import hand_so_far
 from trainer.play.seat_review import review_sums
 from trainer.play.table import COMPUTERS, TableSettings, computer, new_match, replay, seat_view
 from trainer.store import HandSums
-from trainer.store.tables import MoveTaken, PlayTable, StoredMove, read_table_code
+from trainer.store.tables import SEEN_EVERY, MoveTaken, PlayTable, Seat, StoredMove, read_table_code
 from ui.own import file_own_puzzles
 from ui.seat_review_view import judged, show_review
 from ui.state import club_mode, init_state, open_store, reason
@@ -42,6 +43,7 @@ init_state()
 LANG: str = st.session_state["lang"]
 OPEN, TILE, NOTE, REVIEWS, HINT = "table_id", "table_tile", "table_note", "table_reviews", "table_hint"
 KEPT = "table_kept"  # (table, hand) pairs this session has kept in the learner's own hands
+SEEN = "table_seen"  # table id -> when this page last noted that it reads the table
 PENDING = "table_pending"  # Muggins: (table, move number, move) waiting for its claim
 HINT_BUDGET = 1.0  # seconds of search for a hint, as Play's default
 HINT_WAIT = 30.0  # seconds a hint may wait for the server's other searches
@@ -63,16 +65,23 @@ def store_or_stop() -> tuple[Any, int]:
     return store, account.learner_id
 
 
+def plays_for(held: Seat) -> Optional[str]:
+    """The computer's strength in a seat it plays: its own, or that of a player who is
+    away (Greedy, until his page reads the table again); None for a player at it."""
+    return held.computer if held.computer is not None else ("greedy" if held.away() else None)
+
+
 def seat_name(table: PlayTable, seat: int, me: int) -> str:
     """A seat as the table names it: you, a learner (player N), the computer, or open."""
     held = table.seats[seat]
-    strength = t(f"play.strength.{held.computer}", LANG) if held.computer is not None else ""
+    standing_in = plays_for(held)
+    strength = t(f"play.strength.{standing_in}", LANG) if standing_in is not None else ""
     if held.learner_id is None:
         if held.computer is not None:
             return t("tables.seat_computer", LANG, player=seat + 1, strength=strength)
         return t("tables.seat_open", LANG, player=seat + 1)
     base = t("tables.seat_you" if held.learner_id == me else "tables.seat_learner", LANG, player=seat + 1)
-    return t("tables.seat_away", LANG, seat=base, strength=strength) if held.computer is not None else base
+    return t("tables.seat_away", LANG, seat=base, strength=strength) if standing_in is not None else base
 
 
 # ----- the lobby -----
@@ -176,18 +185,31 @@ def read_table(store: Any, table_id: int) -> tuple[PlayTable, TableSettings, lis
         replayed(table.settings, tuple((m.move, m.claim) for m in moves))
 
 
+def seen_at_table(store: Any, table_id: int) -> None:
+    """Note, every SEEN_EVERY seconds at most, that this player's page reads the table:
+    a player whose page has not for AWAY seconds is away, and the computer plays for him."""
+    now = time.monotonic()
+    noted: dict[int, float] = st.session_state.get(SEEN) or {}
+    if now - noted.get(table_id, -SEEN_EVERY) >= SEEN_EVERY:
+        try:
+            store.seen_at_table(table_id)
+        except TrainerError:
+            return  # noted at the next read
+        st.session_state[SEEN] = {**noted, table_id: now}
+
+
 def computers_move(store: Any, table: PlayTable, settings: TableSettings, moves: list[StoredMove],
                    match: Match) -> bool:
     """Computer seats whose turn it is play (a few at most), each move added to `moves`
     and played on a copy of `match`; False when another page stored one first (read again)."""
-    if match.over or table.seats[match.position.turn].computer is None:
+    if match.over or plays_for(table.seats[match.position.turn]) is None:
         return True
     match = copy.deepcopy(match)  # the kept match stays as its moves made it
     for _ in range(COMPUTER_STEPS):
         if match.over:
             break
         seat = match.position.turn
-        strength = table.seats[seat].computer
+        strength = plays_for(table.seats[seat])
         if strength is None:
             break
         player = computer(seat, strength, settings)
@@ -321,8 +343,11 @@ def live(table_id: int) -> None:
     if mine is None:  # a teacher watching: the table's public board, each hand once it is over
         watch(match, table, me)
         return
+    seen_at_table(store, table_id)
+    if table.seats[mine].away():  # back after a while: his seat is his again before anyone moves for him
+        table, settings, moves, match = read_table(store, table_id)
     if not computers_move(store, table, settings, list(moves), match) or \
-            (not match.over and table.seats[match.position.turn].computer is not None):
+            (not match.over and plays_for(table.seats[match.position.turn]) is not None):
         table, settings, moves, match = read_table(store, table_id)  # as the computers left it
     view = seat_view(match, mine)
     st.caption(t("tables.code_line", LANG, code=table.code,

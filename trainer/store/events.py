@@ -94,7 +94,8 @@ class EventStore(TableStore):
                     raise TableError(f"table {board.table} of deal {board.deal} has no learner")
                 for learner in learners:
                     self._require(conn, learner)
-                table_id = self._insert_table(conn, learners[0], board.settings, list(board.seats), stamp)
+                table_id = self._insert_table(conn, learners[0], board.settings, list(board.seats), stamp,
+                                              seen=False)
                 conn.execute(sa.insert(event_boards).values(
                     event_id=event_id, deal=board.deal, table_label=board.table, round=board.round,
                     table_id=table_id))

@@ -24,6 +24,7 @@ and the step list is never edited once shipped.
 | 13 | a learner's own hands: records of hands played anywhere, with their reviews' sums |
 | 14 | tables where learners play each other: their seats and moves |
 | 15 | duplicate events of a class: their boards, each a table of one hand |
+| 16 | when each seated player's page last read his table: the computer plays for one away |
 """
 
 from __future__ import annotations
@@ -202,6 +203,7 @@ table_seats = sa.Table(
     sa.Column("learner_id", sa.Integer, sa.ForeignKey("learners.id", ondelete="CASCADE"), nullable=True),
     sa.Column("computer", sa.String(16), nullable=True),
     sa.Column("joined_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("seen_at", sa.DateTime(timezone=True), nullable=True),  # the player's page last read the table
     sa.Index("ix_table_seats_learner", "learner_id"),
 )
 
@@ -618,8 +620,39 @@ def _v13(conn: Connection) -> None:
 def _v14(conn: Connection) -> None:
     meta = sa.MetaData()
     sa.Table("learners", meta, sa.Column("id", sa.Integer, primary_key=True))
-    for table in (play_tables, table_seats, table_moves):
-        table.to_metadata(meta).create(conn)
+    sa.Table(
+        "play_tables", meta,
+        sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+        sa.Column("code", sa.String(16), nullable=False, unique=True),
+        sa.Column("owner_id", sa.Integer, sa.ForeignKey("learners.id", ondelete="CASCADE"), nullable=False),
+        sa.Column("settings", sa.Text, nullable=False),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+        sa.Index("ix_play_tables_created", "created_at"),
+    ).create(conn)
+    sa.Table(
+        "table_seats", meta,
+        sa.Column("table_id", sa.Integer, sa.ForeignKey("play_tables.id", ondelete="CASCADE"),
+                  primary_key=True),
+        sa.Column("seat", sa.Integer, primary_key=True),
+        sa.Column("learner_id", sa.Integer, sa.ForeignKey("learners.id", ondelete="CASCADE"), nullable=True),
+        sa.Column("computer", sa.String(16), nullable=True),
+        sa.Column("joined_at", sa.DateTime(timezone=True), nullable=False),
+        sa.Index("ix_table_seats_learner", "learner_id"),
+    ).create(conn)
+    sa.Table(
+        "table_moves", meta,
+        sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+        sa.Column("table_id", sa.Integer, sa.ForeignKey("play_tables.id", ondelete="CASCADE"),
+                  nullable=False),
+        sa.Column("number", sa.Integer, nullable=False),
+        sa.Column("seat", sa.Integer, nullable=False),
+        sa.Column("move", sa.String(16), nullable=False),
+        sa.Column("claim", sa.Integer, nullable=True),
+        sa.Column("request", sa.String(40), nullable=False),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+        sa.UniqueConstraint("table_id", "number", name="uq_table_moves_number"),
+        sa.UniqueConstraint("table_id", "request", name="uq_table_moves_request"),
+    ).create(conn)
 
 
 def _v15(conn: Connection) -> None:
@@ -646,6 +679,10 @@ def _v15(conn: Connection) -> None:
     ).create(conn)
 
 
+def _v16(conn: Connection) -> None:
+    _add_column(conn, "table_seats", sa.Column("seen_at", sa.DateTime(timezone=True), nullable=True))
+
+
 @dataclass(frozen=True)
 class Migration:
     version: int
@@ -669,6 +706,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(13, "a learner's own hands, with their reviews' sums", _v13),
     Migration(14, "tables where learners play each other: seats and moves, a row each", _v14),
     Migration(15, "duplicate events of a class: their boards, each a table of one hand", _v15),
+    Migration(16, "when each seated player's page last read his table (the computer plays for one away)",
+              _v16),
 )
 LATEST = MIGRATIONS[-1].version
 # a PostgreSQL advisory lock held while migrating, so that two app processes starting

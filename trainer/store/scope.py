@@ -333,6 +333,10 @@ class ScopedStore:
         self._table_watched(table_id, table)
         return table, moves
 
+    def seen_at_table(self, table_id: int) -> bool:
+        """Note that this account's page read a table he sits at (he is not away)."""
+        return self._store.seen_at_table(table_id, self.account.learner_id)
+
     def table_moves(self, table_id: int, after: int = -1) -> list[StoredMove]:
         self._table_watched(table_id)
         return self._store.table_moves(table_id, after)
@@ -340,13 +344,15 @@ class ScopedStore:
     def add_move(self, table_id: int, number: int, move: str, claim: Optional[int], request: str,
                  seat: Optional[int] = None) -> StoredMove:
         """This account's move at a table he sits at, in his own seat; or, `seat` given,
-        the computer's move in that seat (a computer's seat at his table)."""
+        the computer's move in that seat (a computer's seat at his table, or the seat of
+        a player who is away)."""
         table = self._table_seated(table_id)
         mine = table.seat_of(self.account.learner_id)
         if seat is None or seat == mine:
             assert mine is not None
             return self._store.add_move(table_id, number, mine, move, claim, request)
-        if not 0 <= seat < len(table.seats) or table.seats[seat].computer is None:
+        if not 0 <= seat < len(table.seats) or (table.seats[seat].computer is None
+                                                 and not table.seats[seat].away()):
             raise TableError(f"seat {seat} is not the computer's at this table")
         return self._store.add_move(table_id, number, seat, move, claim, request)
 

@@ -49,6 +49,8 @@ REQUEST_LIMIT = 40
 MOVE_LIMIT = 16
 SETTINGS_LIMIT = 2_000
 TABLES_SHOWN = 50
+AWAY = 60  # seconds without a read of the table by a player's page: he is away
+SEEN_EVERY = 10  # seconds between two notes of a page's reads (a page reads every half second)
 
 
 class TableError(TrainerError):
@@ -64,6 +66,20 @@ class Seat:
     seat: int
     learner_id: Optional[int]
     computer: Optional[str]  # the computer's strength, when it sits here
+    seen_at: Optional[datetime] = None  # when the player's page last read the table
+
+    def away(self, now: Optional[datetime] = None) -> bool:
+        """A learner's seat whose page has not read the table for AWAY seconds: the
+        computer plays for him until his page is back.
+
+        >>> from datetime import datetime, timedelta, timezone
+        >>> now = datetime(2026, 1, 1, tzinfo=timezone.utc)
+        >>> Seat(1, 7, None, now - timedelta(seconds=AWAY + 1)).away(now), Seat(1, 7, None, now).away(now)
+        (True, False)
+        """
+        if self.learner_id is None or self.seen_at is None:
+            return False
+        return (_utc(now) - self.seen_at).total_seconds() > AWAY
 
 
 @dataclass(frozen=True)
@@ -135,9 +151,11 @@ class TableStore(LearnerStore):
 
     @staticmethod
     def _insert_table(conn: Connection, owner_id: int, settings: str,
-                      seats: list[tuple[Optional[int], Optional[str]]], stamp: datetime) -> int:
+                      seats: list[tuple[Optional[int], Optional[str]]], stamp: datetime,
+                      seen: bool = True) -> int:
         """A new table's rows (each seat a learner's id and the computer's strength or
-        None), under a code no other table has; its id."""
+        None), under a code no other table has; its id. `seen`: the learners are at it
+        now (a table opened), or not yet (an event's deal, until each opens it)."""
         for _ in range(20):
             code = _new_code()
             clash = conn.execute(sa.select(play_tables.c.id).where(play_tables.c.code == code)).first()
@@ -146,7 +164,8 @@ class TableStore(LearnerStore):
         table_id = int(conn.execute(sa.insert(play_tables).returning(play_tables.c.id).values(
             code=code, owner_id=owner_id, settings=settings, created_at=stamp)).scalar_one())
         conn.execute(sa.insert(table_seats), [
-            {"table_id": table_id, "seat": s, "learner_id": learner, "computer": strength, "joined_at": stamp}
+            {"table_id": table_id, "seat": s, "learner_id": learner, "computer": strength, "joined_at": stamp,
+             "seen_at": stamp if learner is not None and seen else None}
             for s, (learner, strength) in enumerate(seats)])
         return table_id
 
@@ -175,10 +194,10 @@ class TableStore(LearnerStore):
             taken = conn.execute(sa.update(table_seats).where(
                 (table_seats.c.table_id == table.id) & (table_seats.c.seat == seat)
                 & table_seats.c.learner_id.is_(None) & table_seats.c.computer.is_(None)).values(
-                learner_id=learner_id, joined_at=_utc(None)))
+                learner_id=learner_id, joined_at=_utc(None), seen_at=_utc(None)))
             if not taken.rowcount:
                 raise TableError(f"seat {seat} was taken a moment ago")
-            return Seat(seat, learner_id, None)
+            return Seat(seat, learner_id, None, _utc(None))
 
     def hand_over_seat(self, table_id: int, seat: int, computer: Optional[str]) -> None:
         """Let the computer play `seat` at `computer` strength (None: give it back); a
@@ -189,6 +208,15 @@ class TableStore(LearnerStore):
                 computer=computer))
         if not done.rowcount:
             raise TableError(f"seat {seat} is not at this table")
+
+    def seen_at_table(self, table_id: int, learner_id: int, when: Optional[datetime] = None) -> bool:
+        """Note that the learner's page read the table now (his seat is not away);
+        False when he sits at no seat of it."""
+        with self._write() as conn:
+            done = conn.execute(sa.update(table_seats).where(
+                (table_seats.c.table_id == table_id) & (table_seats.c.learner_id == learner_id)).values(
+                seen_at=_utc(when)))
+        return bool(done.rowcount)
 
     def play_table(self, table_id: int) -> PlayTable:
         """A table by its id; TableError when there is none."""
@@ -266,7 +294,8 @@ class TableStore(LearnerStore):
         row = conn.execute(sa.select(play_tables).where(play_tables.c.id == table_id)).first()
         if row is None:
             raise TableError(f"no table has the id {table_id}")
-        seats = tuple(Seat(int(s.seat), s.learner_id, s.computer) for s in conn.execute(
+        seats = tuple(Seat(int(s.seat), s.learner_id, s.computer,
+                           _read_time(s.seen_at) if s.seen_at is not None else None) for s in conn.execute(
             sa.select(table_seats).where(table_seats.c.table_id == table_id).order_by(table_seats.c.seat)))
         return PlayTable(int(row.id), row.code, int(row.owner_id), row.settings, seats,
                          _read_time(row.created_at))
