@@ -53,8 +53,36 @@ def history(db: Path) -> None:
         store.record_run(sam, level=1, duration=60, answered=20, right=15, score=14, best_streak=6, when=now)
         lee = store.create_account("Ms Lee", "teacher", password="teacher-pass")
         room = store.create_class(lee.id, "Monday club")
-        ((ann, _),) = store.add_learners(room.id, ["Ann"], created_by=lee.id)
+        ((ann, _), (ben, _)) = store.add_learners(room.id, ["Ann", "Ben"], created_by=lee.id)
         store.set_password(ann.id, "ann's own secret")
+        played_event(store, lee, room.id, [ann.learner_id, ben.learner_id])
+
+
+def played_event(store: Store, teacher: Any, class_id: int, learners: list[int]) -> None:
+    """An event of two deals at two tables (each learner beside the computer), its first
+    deal played at both: the Events page shows standings and both tables' play."""
+    from trainer.play.events import EventSettings, plan
+    from trainer.play.players import GreedyPlayer
+    from trainer.play.table import TableSettings, replay
+    from trainer.store import NewBoard
+
+    settings = EventSettings("standard", 2, deals=(31, 32))
+    boards = [NewBoard(b.round, b.deal, b.table, settings.board_settings(b.deal).to_json(),
+                       tuple((p, None) if p is not None else (None, "greedy") for p in b.seats))
+              for b in plan(settings, [[learners[0]], [learners[1]]])]
+    event = store.scoped(teacher).create_event(class_id, "Monday cup", settings.to_json(), boards)
+    for board in store.event_boards(event.id):
+        if board.deal != 1:
+            continue
+        table = store.play_table(board.table_id)
+        bot = GreedyPlayer(board.table_id)
+        while True:
+            moves = store.table_moves(table.id)
+            match = replay(TableSettings.from_json(table.settings), [(m.move, m.claim) for m in moves])
+            if match.over:
+                break
+            move = bot.choose(match.position, match.voids())
+            store.add_move(table.id, len(moves), match.position.turn, str(move), None, f"a{len(moves)}")
 
 
 @contextmanager
@@ -139,8 +167,9 @@ def test_no_page_has_a_critical_or_serious_violation_in_club_mode(database: Path
     with served(database, "club") as url, playwright.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         for width in WIDTHS:
-            for name, password, pages in (("Ann", "ann's own secret", ("home", "drills", "progress")),
-                                          ("Ms Lee", "teacher-pass", ("classes",))):
+            for name, password, pages in (("Ann", "ann's own secret", ("home", "drills", "progress", "tables",
+                                                                        "events")),
+                                          ("Ms Lee", "teacher-pass", ("classes", "tables", "events"))):
                 page = browser.new_context(viewport={"width": width, "height": 900}).new_page()
                 page.goto(url)
                 settle(page)
