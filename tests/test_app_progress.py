@@ -891,3 +891,23 @@ def test_the_latest_answers_name_what_they_were_to_in_the_learners_words(db: Pat
     assert seconds == ["3,0", "12,5"]
     assert all(w.startswith(day_words(date.today(), lang)) for w in when)
     assert "round:2:17" not in str(table)
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "fi", "ru", "mk"])
+def test_a_charts_day_never_uses_a_months_stand_alone_name(lang: str) -> None:
+    """A day label is a date: where a language's stand-alone month name differs from the
+    one a date takes («май» / «12 мая», «marras» / «12.11.»), the label never holds the
+    stand-alone one."""
+    from babel.dates import get_month_names
+
+    from ui.plots import day_words
+
+    alone = get_month_names("abbreviated", context="stand-alone", locale=lang)
+    in_date = get_month_names("abbreviated", context="format", locale=lang)
+    for month in range(1, 13):
+        label = day_words(date(2026, month, 12), lang)
+        assert "12" in label, label
+        if alone[month] != in_date[month]:
+            assert not re.search(rf"(?<!\w){re.escape(alone[month])}(?!\w)", label), (lang, month, label)
+        if lang == "fi":  # Finnish's short month («marras») is a stand-alone word: a date is written 12.11.
+            assert re.fullmatch(r"12\.\d{1,2}\.", label), label
