@@ -24,7 +24,7 @@ from trainer.play.duplicate import COMPUTER, Board, class_standings, rounds, sta
 from trainer.play.events import MAX_DEALS, EventSettings, board_scores, hand_lines, plan
 from trainer.play.table import COMPUTERS, SEED_LIMIT, TableSettings, replay
 from trainer.store import Event, EventBoard, NewBoard, PlayTable, StoredMove
-from ui.state import club_mode, init_state, open_store, reason
+from ui.state import club_store_or_stop, init_state, reason
 from ui.widgets import hand as tiles_of
 from ui.widgets import rules_and_players
 
@@ -39,15 +39,7 @@ def result_of(settings: str, moves: list[StoredMove]) -> Optional[tuple[int, ...
 
 def store_or_stop() -> tuple[Any, Any]:
     """The signed-in account's store and account; the page stops with a word otherwise."""
-    if not club_mode():
-        st.info(t("events.club_only", LANG), icon=":material/emoji_events:")
-        st.stop()
-    store = open_store()
-    account = st.session_state.get("club_account")
-    if store is None or account is None:
-        st.info(t("tables.sign_in", LANG))
-        st.stop()
-    return store, account
+    return club_store_or_stop(lambda: st.info(t("events.club_only", LANG), icon=":material/emoji_events:"))
 
 
 def read_deals(text: str, count: int) -> tuple[int, ...]:
@@ -226,7 +218,8 @@ def my_boards(event: Event, boards: list[EventBoard], tables: dict[int, PlayTabl
             st.switch_page("ui/tables.py")
 
 
-def side_by_side(store: Any, event: Event, boards: list[EventBoard], tables: dict[int, PlayTable],
+def side_by_side(moves_of: dict[int, list[StoredMove]], boards: list[EventBoard],
+                 tables: dict[int, PlayTable],
                  results: dict[int, tuple[int, ...]], names: dict[int, str]) -> None:
     """Each deal every table has finished that this account may see: the hands as
     dealt, then how each table played them, turn by turn."""
@@ -246,7 +239,7 @@ def side_by_side(store: Any, event: Event, boards: list[EventBoard], tables: dic
                 tiles_of(tuple(start.hand(seat)))
             for b in played:
                 table = tables[b.table_id]
-                moves = store.event_board_moves(event.id, b.table_id, result_of)
+                moves = moves_of[b.table_id]
                 match = replay(TableSettings.from_json(table.settings), [(m.move, m.claim) for m in moves])
                 st.markdown(f"**{t('events.table', LANG, table=b.table)}**")
                 st.caption(seat_names(table, names))
@@ -257,10 +250,12 @@ def side_by_side(store: Any, event: Event, boards: list[EventBoard], tables: dic
 def event_view(store: Any, account: Any, event: Event) -> None:
     settings = EventSettings.from_json(event.settings)
     boards = store.event_boards(event.id)
-    tables = {b.table_id: store.event_board_table(event.id, b.table_id) for b in boards}
+    tables = store.event_board_tables(event.id)
     names = store.event_names(event.id)
     with st.spinner(t("events.reading", LANG)):
-        results = store.event_results(event.id, result_of)
+        played = store.event_played(event.id, result_of)  # the finished boards this account may see
+    results = {tid: scores for tid, moves in played.items()
+               if (scores := result_of(tables[tid].settings, moves)) is not None}
     teacher = store.runs_event(event.id)
     moves_made = {b.table_id: len(store.table_moves(b.table_id)) for b in boards} if teacher else {}
     st.caption(t("events.about", LANG, rules=t(f"rules.{settings.rules}", LANG),
@@ -277,7 +272,7 @@ def event_view(store: Any, account: Any, event: Event) -> None:
             st.caption(t("events.class_line", LANG, name=name, score=share(mean),
                          learners=tn("plural.learners", learners, LANG)))
         board_lines(event, boards, tables, results, moves_made)
-    side_by_side(store, event, boards, tables, results, names)
+    side_by_side(played, boards, tables, results, names)
 
 
 def page() -> None:

@@ -21,7 +21,7 @@ import os
 import re
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from copy import deepcopy
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
@@ -328,6 +328,21 @@ def open_store() -> Optional[Store]:
 
 REPLAY_TRIES = 120  # tries of an earlier process's waiting answers, LONGEST_WAIT apart (an hour)
 REOPEN = 5.0  # seconds before a session tries again to open a store that could not be opened
+
+
+def club_store_or_stop(not_club: Callable[[], None]) -> tuple[Any, Any]:
+    """The signed-in account's store and account, on a page of club mode only: in home
+    mode `not_club` says what to use instead, and the page stops; signed out, it says
+    to sign in and stops."""
+    if not club_mode():
+        not_club()
+        st.stop()
+    store = open_store()
+    account = st.session_state.get("club_account")
+    if store is None or account is None:
+        st.info(t("tables.sign_in", lang()))
+        st.stop()
+    return store, account
 
 
 def shared_store() -> Optional[Store]:

@@ -35,7 +35,7 @@ from trainer.store import HandSums
 from trainer.store.tables import SEEN_EVERY, MoveTaken, PlayTable, Seat, StoredMove, read_table_code
 from ui.own import file_own_puzzles
 from ui.seat_review_view import judged, show_review
-from ui.state import club_mode, init_state, open_store, reason
+from ui.state import club_store_or_stop, init_state, reason
 from ui.widgets import board, costly, move_picker, rules_and_players
 from ui.widgets import hand as tiles_of
 
@@ -51,17 +51,14 @@ POLL = 0.5  # seconds between the table's reads of the store
 COMPUTER_STEPS = 8  # computer moves made in one run at most (the page shows each soon after)
 
 
+def home_mode_note() -> None:
+    st.info(t("tables.home_mode", LANG), icon=":material/groups_3:")
+    st.page_link("ui/together.py", label=t("nav.together", LANG), icon=":material/groups_3:")
+
+
 def store_or_stop() -> tuple[Any, int]:
-    """The signed-in account's store; the page stops with a word when there is none."""
-    if not club_mode():
-        st.info(t("tables.home_mode", LANG), icon=":material/groups_3:")
-        st.page_link("ui/together.py", label=t("nav.together", LANG), icon=":material/groups_3:")
-        st.stop()
-    store = open_store()
-    account = st.session_state.get("club_account")
-    if store is None or account is None:
-        st.info(t("tables.sign_in", LANG))
-        st.stop()
+    """The signed-in account's store and learner; the page stops with a word otherwise."""
+    store, account = club_store_or_stop(home_mode_note)
     return store, account.learner_id
 
 

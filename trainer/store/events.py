@@ -28,8 +28,8 @@ from typing import Any, Optional
 
 import sqlalchemy as sa
 
-from trainer.store.schema import event_boards, events
-from trainer.store.tables import SETTINGS_LIMIT, TableError, TableStore
+from trainer.store.schema import event_boards, events, table_moves
+from trainer.store.tables import SETTINGS_LIMIT, PlayTable, StoredMove, TableError, TableStore, _stored
 from trainer.store.values import _read_time, _utc
 
 NAME_LIMIT = 60
@@ -126,6 +126,19 @@ class EventStore(TableStore):
         with self._read() as conn:
             return [EventBoard(int(r.round), int(r.deal), r.table_label, int(r.table_id))
                     for r in conn.execute(query)]
+
+    def event_tables(self, event_id: int) -> list[tuple[EventBoard, PlayTable, list[StoredMove]]]:
+        """Every board of the event with its table and moves, in one read."""
+        found = []
+        with self._read() as conn:
+            rows = conn.execute(sa.select(event_boards).where(event_boards.c.event_id == event_id)
+                                .order_by(event_boards.c.deal, event_boards.c.table_label)).all()
+            for r in rows:
+                moves = conn.execute(sa.select(table_moves).where(table_moves.c.table_id == r.table_id)
+                                     .order_by(table_moves.c.number))
+                found.append((EventBoard(int(r.round), int(r.deal), r.table_label, int(r.table_id)),
+                              self._table(conn, int(r.table_id)), [_stored(m) for m in moves]))
+        return found
 
     def event_of_table(self, table_id: int) -> Optional[tuple[Event, EventBoard]]:
         """The event a table is a board of, with the board; None for a table of its own."""

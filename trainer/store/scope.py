@@ -68,6 +68,7 @@ from trainer.store.weeks import WeekCount
 # a board's result from its table's settings and moves: each side's points, None
 # before its hand is over (the play layer's, given by the caller)
 BoardResult = Callable[[str, list[StoredMove]], Optional[tuple[int, ...]]]
+EventRow = tuple[EventBoard, PlayTable, list[StoredMove]]  # a board of an event, its table and moves
 
 if TYPE_CHECKING:
     from trainer.store import Store
@@ -406,47 +407,54 @@ class ScopedStore:
                     raise TableError(f"learner {learner} is not in the class {klass.name!r}")
         return self._store.create_event(klass.id, name, settings, boards)
 
-    def event_results(self, event_id: int, result: BoardResult) -> dict[int, tuple[int, ...]]:
-        """The finished boards' results (table id: each side's points), `result` telling
-        a table's result from its settings and moves (None before its hand is over). A
-        learner sees a deal's results only once his own board of that deal is over (or
-        when he plays no board of it); the teacher sees every finished board."""
-        boards = self.event_boards(event_id)
-        teacher = self.runs_event(event_id)
+    def _event_seen(self, event_id: int,
+                    result: BoardResult) -> tuple[list[EventRow], dict[int, tuple[int, ...]]]:
+        """The event's boards, tables and moves (one read), and the results of the
+        finished boards this account may see (table id: each side's points), `result`
+        telling a table's result from its settings and moves (None before its hand is
+        over). A learner sees a deal's results only once his own board of that deal is
+        over (or when he plays no board of it); the teacher sees every finished board."""
+        self.event(event_id)
+        rows = self._store.event_tables(event_id)
         found: dict[int, tuple[int, ...]] = {}
-        for b in boards:
-            table = self._store.play_table(b.table_id)
-            done = result(table.settings, self._store.table_moves(b.table_id))
+        for board, table, moves in rows:
+            done = result(table.settings, moves)
             if done is not None:
-                found[b.table_id] = done
-        if teacher:
-            return found
+                found[board.table_id] = done
+        if self.runs_event(event_id):
+            return rows, found
         me = self.account.learner_id
-        mine = {b.deal: b.table_id for b in boards
-                if self._store.play_table(b.table_id).seat_of(me) is not None}
-        return {b.table_id: found[b.table_id] for b in boards
-                if b.table_id in found and (b.deal not in mine or mine[b.deal] in found)}
+        mine = {b.deal: b.table_id for b, table, _ in rows if table.seat_of(me) is not None}
+        return rows, {b.table_id: found[b.table_id] for b, _, _ in rows
+                      if b.table_id in found and (b.deal not in mine or mine[b.deal] in found)}
 
-    def event_board_moves(self, event_id: int, table_id: int,
-                          result: BoardResult) -> list[StoredMove]:
-        """Every move of a finished board of the event, to set beside one's own play of
-        the deal: for the teacher, or a learner whose own board of that deal is over."""
-        boards = {b.table_id: b for b in self.event_boards(event_id)}
-        if table_id not in boards or table_id not in self.event_results(event_id, result):
-            raise TableError(f"no table has the id {table_id}")
-        return self._store.table_moves(table_id)
+    def event_results(self, event_id: int, result: BoardResult) -> dict[int, tuple[int, ...]]:
+        """The results of the event's finished boards this account may see (`_event_seen`)."""
+        return self._event_seen(event_id, result)[1]
 
-    def event_board_table(self, event_id: int, table_id: int) -> PlayTable:
-        """A board's table (its settings and seats) for anyone who sees the event."""
-        if table_id not in {b.table_id for b in self.event_boards(event_id)}:
+    def event_played(self, event_id: int, result: BoardResult) -> dict[int, list[StoredMove]]:
+        """Every move of each finished board this account may see, to set beside his own
+        play of the deal: the teacher every one, a learner those of deals he has finished."""
+        rows, found = self._event_seen(event_id, result)
+        return {b.table_id: moves for b, _, moves in rows if b.table_id in found}
+
+    def event_board_moves(self, event_id: int, table_id: int, result: BoardResult) -> list[StoredMove]:
+        """Every move of one finished board this account may see (`event_played`)."""
+        played = self.event_played(event_id, result)
+        if table_id not in played:
             raise TableError(f"no table has the id {table_id}")
-        return self._store.play_table(table_id)
+        return played[table_id]
+
+    def event_board_tables(self, event_id: int) -> dict[int, PlayTable]:
+        """Each board's table (its settings and seats) by id, for anyone who sees the event."""
+        self.event(event_id)
+        return {b.table_id: table for b, table, _ in self._store.event_tables(event_id)}
 
     def event_names(self, event_id: int) -> dict[int, str]:
         """The names of the learners seated at the event's boards (his classmates'),
         for its standings."""
-        ids = {s.learner_id for b in self.event_boards(event_id)
-               for s in self._store.play_table(b.table_id).seats if s.learner_id is not None}
+        ids = {s.learner_id for table in self.event_board_tables(event_id).values()
+               for s in table.seats if s.learner_id is not None}
         return {i: self._store.learner(i).name for i in sorted(ids)}
 
     def event_of_table(self, table_id: int) -> Optional[tuple[Event, EventBoard]]:
