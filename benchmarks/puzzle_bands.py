@@ -5,7 +5,9 @@ guarded (points now less the most the reply could score) and the expert on 1, 2,
 and 16 sampled deals (three seeds each; a puzzle whose every tile
 is known is solved exactly), against the guessing rate.
 
-    python benchmarks/puzzle_bands.py [--ladder]
+    python benchmarks/puzzle_bands.py [--ladder] [--bank FILE]
+
+(`--bank`: a bank other than the shipped one, e.g. a run of `puzzles generate --answers`.)
 
 The target (issue 44): no band more than 70% one kind.
 """
@@ -15,11 +17,12 @@ from __future__ import annotations
 import argparse
 import sys
 from collections import defaultdict
+from pathlib import Path
 
 from trainer.play.players import GreedyPlayer, GuardedPlayer
 from trainer.puzzles.bank import shipped
 from trainer.puzzles.rating import band
-from trainer.puzzles.record import MOVE_KINDS, Puzzle
+from trainer.puzzles.record import MOVE_KINDS, Puzzle, load_bank
 from trainer.search.sampling import estimate
 
 LADDER = (1, 2, 4, 16)
@@ -28,12 +31,8 @@ SEEDS = (1, 2, 3)
 
 def takes_points(puzzle: Puzzle) -> bool | None:
     """Whether the answer scores the most now; None when every choice scores alike."""
-    position = puzzle.parsed()
-    points = {str(m): position.points(m) for m in position.legal_moves()}
-    if len(set(points.values())) < 2:
-        return None
-    most = max(points.values())
-    return any(points.get(answer, -1) == most for answer in puzzle.accepted)
+    kind = puzzle.answer_kind()
+    return None if kind is None else kind == "points"
 
 
 def solvers(puzzle: Puzzle) -> dict[str, float]:
@@ -59,8 +58,10 @@ def solvers(puzzle: Puzzle) -> dict[str, float]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--ladder", action="store_true", help="also the players' solve rates (a minute)")
+    parser.add_argument("--bank", default=None, help="a bank file (default: the shipped one)")
     args = parser.parse_args()
-    moves = [p for p in shipped() if p.kind in MOVE_KINDS]
+    bank = load_bank(Path(args.bank).read_text(encoding="utf-8")) if args.bank else shipped()
+    moves = [p for p in bank if p.kind in MOVE_KINDS]
     kinds = {p.id: takes_points(p) for p in moves}
     bands: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     for p in moves:

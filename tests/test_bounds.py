@@ -134,6 +134,10 @@ CLI_BAD = [
     (["simulate", "--seed", "-" + DIGITS], "--seed"),
     (["puzzles", "generate", "--count", DIGITS, "--seed", "1", "--out", os.devnull], "--count"),
     (["puzzles", "verify", sys.executable], "not a text file"),
+    (["puzzles", "generate", "--count", "2", "--seed", "1", "--out", os.devnull, "--quotas",
+      "best-play=1,endgame=1", "--answers", "1000-1199:greedy=2"], "--answers '1000-1199:greedy=2'"),
+    (["puzzles", "generate", "--count", "2", "--seed", "1", "--out", os.devnull, "--quotas",
+      "best-play=1,endgame=1", "--answers", "2000+:trap=" + DIGITS], "--answers"),
 ]
 
 

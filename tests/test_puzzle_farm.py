@@ -68,3 +68,23 @@ def test_an_earlier_banks_puzzles_are_proven_again_and_keep_their_ids() -> None:
     assert run.tried_again == len(earlier) and run.kept == len(kept) >= 2
     ids = {p.id for p in earlier}
     assert all(p.id in ids and p.generator == GENERATOR_VERSION for p in kept)
+
+
+def test_a_plan_of_answer_cells_takes_only_those_cells_and_stops_when_they_are_full() -> None:
+    """Balancing a bank band by band: a run asked for greedy traps of one band and
+    point-taking answers of another takes nothing else and ends when both are full."""
+    from trainer.puzzles.farm import Tally, cell
+
+    cells = {"1800-1999:trap": 2, "1400-1599:points": 1}
+    plan = Plan({"count": 0, "score-most": 0, "deny": 0, "best-play": 6, "endgame": 6}, answers=cells)
+    run = generate(plan, SEED, workers=1, progress=False)
+    found = [cell(p) for p in run.puzzles]
+    assert sorted(found) == sorted(c for c, n in cells.items() for _ in range(n))
+    for p in run.puzzles:  # each cell's name says what the puzzle's figures show
+        most = {m.move for m in p.moves if m.points == max(q.points for q in p.moves)}
+        assert (p.answer_kind() == "points") == bool(most & set(p.accepted))
+    tally = Tally()
+    for p in run.puzzles:
+        tally.add(p)
+    assert plan.done(tally) and not any(plan.wants(p, tally) for p in run.puzzles)
+    assert not Plan(plan.kinds, answers=cells).done(Tally())

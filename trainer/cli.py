@@ -15,6 +15,7 @@ import random
 import sys
 import unicodedata
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from datetime import date
 from typing import Any, NoReturn, Optional
 
@@ -36,8 +37,9 @@ from trainer.play.seat_review import decision, review_seat
 from trainer.puzzles.bank import bank_path, shipped
 from trainer.puzzles.composition import composition, table
 from trainer.puzzles.daily import daily, parse_date
-from trainer.puzzles.farm import Report, default_plan, generate, quotas
+from trainer.puzzles.farm import ANSWER_KINDS, Report, default_plan, generate, quotas
 from trainer.puzzles.kinds import KINDS, MOVE_KINDS, Kind, Puzzle, PuzzleError, load_bank, summary, verify
+from trainer.puzzles.rating import BAND_NAMES
 from trainer.puzzles.reading import read_puzzles
 from trainer.search.sampling import MAX_SAMPLES, estimate
 from trainer.search.solver import solve
@@ -309,6 +311,12 @@ def build_parser(prog: str = "python -m trainer") -> Parser:
                      help="generate: the address of a Dask scheduler to run on instead (tcp://HOST:8786)")
     puz.add_argument("--quotas", default=None,
                      help="generate: how many of each kind, e.g. count=390,endgame=660 (default: by share)")
+    puz.add_argument("--answers", default=None,
+                     help="generate: only move puzzles of these cells, a band and what the answer does "
+                     "about points now, e.g. 1000-1199:trap=120,1800-1999:points=40 (a bank balanced "
+                     "band by band)")
+    puz.add_argument("--hands", type=positive, default=None,
+                     help="generate: stop after running this many new hands, whether or not the bank is full")
     puz.add_argument("--cache", default=None,
                      help="generate: a directory keeping each hand's puzzles, to resume an interrupted run")
     puz.add_argument("--keep", default=None,
@@ -348,8 +356,12 @@ def cmd_puzzles(args: argparse.Namespace) -> dict[str, Any]:
             raise UsageError("puzzles generate: --workers is for the local cluster; with --scheduler "
                              "the cluster's workers do the work")
         reads = kinds.pop("read", 0)  # made from hands of their own, after the rest
-        run = (generate(default_plan(kinds), args.seed, scheduler=args.scheduler, workers=args.workers,
-                        cache=args.cache, keep=keep, progress=not args.quiet and not args.json)
+        plan = default_plan(kinds)
+        if args.answers is not None:  # the cells alone bound the bands
+            plan = replace(plan, bands={}, answers=parse_answers(args.answers))
+        run = (generate(plan, args.seed, scheduler=args.scheduler, workers=args.workers,
+                        cache=args.cache, keep=keep, progress=not args.quiet and not args.json,
+                        stop_after=args.hands)
                if sum(kinds.values()) else Report([]))
         bank = [*run.puzzles, *read_puzzles(reads, args.seed)]
         try:
@@ -383,6 +395,23 @@ def parse_quotas(text: Optional[str], count: int) -> Optional[dict[Kind, int]]:
     if sum(out.values()) != count:
         raise UsageError(f"--quotas add up to {sum(out.values())}, not --count {count}")
     return {k: out.get(k, 0) for k in KINDS}
+
+
+def parse_answers(text: str) -> dict[str, int]:
+    """`1000-1199:trap=120,1800-1999:points=40`: how many move puzzles of each band and
+    answer kind (`trap`, `points` or `none`)."""
+    out: dict[str, int] = {}
+    names = BAND_NAMES
+    for part in text.split(","):
+        name, _, number = part.partition("=")
+        level, _, kind = name.strip().partition(":")
+        if level not in names or kind not in ANSWER_KINDS or not number.strip().isdigit() \
+                or len(number.strip()) > 6:
+            shown = text if len(text) <= 60 else text[:60] + "..."
+            raise UsageError(f"--answers {shown!r}: write BAND:KIND=N,... with bands {', '.join(names)} "
+                             f"and kinds {', '.join(ANSWER_KINDS)}")
+        out[f"{level}:{kind}"] = int(number)
+    return out
 
 
 def proven(puzzle: Puzzle) -> bool:

@@ -58,11 +58,18 @@ class FarmError(PuzzleError):
 class Plan:
     """How many puzzles of each kind the bank holds (`kinds`), and at most how many
     move puzzles of each game (`games`) and of each rating band (`bands`, the bands of
-    `trainer.puzzles.rating.band`); a game or band not named is not limited."""
+    `trainer.puzzles.rating.band`); a game or band not named is not limited.
+
+    `answers`, when given, asks for move puzzles of named cells only: a band and what
+    the answer does about points now (`Puzzle.answer_kind`), written `1000-1199:trap`
+    or `1800-1999:points`, each up to its count; the run is done when every cell is
+    full. It is how a bank is balanced band by band (greedy traps where the answers
+    take the points, and the other way round)."""
 
     kinds: Mapping[Kind, int]
     games: Mapping[str, int] = field(default_factory=dict)
     bands: Mapping[str, int] = field(default_factory=dict)
+    answers: Mapping[str, int] = field(default_factory=dict)
 
     @property
     def total(self) -> int:
@@ -75,6 +82,8 @@ class Plan:
         if puzzle.kind == "count":
             return True
         game, level = puzzle.game, band(puzzle.rating)
+        if self.answers and tally.answers[cell(puzzle)] >= self.answers.get(cell(puzzle), 0):
+            return False
         return (tally.games[game] < self.games.get(game, self.total)
                 and tally.bands[level] < self.bands.get(level, self.total))
 
@@ -85,6 +94,8 @@ class Plan:
                      and (k == "count" or game_open))
 
     def done(self, tally: Tally) -> bool:
+        if self.answers and all(tally.answers[c] >= n for c, n in self.answers.items()):
+            return True
         return all(tally.kinds[k] >= n for k, n in self.kinds.items())
 
 
@@ -95,12 +106,24 @@ class Tally:
     kinds: Counter[str] = field(default_factory=Counter)
     games: Counter[str] = field(default_factory=Counter)
     bands: Counter[str] = field(default_factory=Counter)
+    answers: Counter[str] = field(default_factory=Counter)
 
     def add(self, puzzle: Puzzle) -> None:
         self.kinds[puzzle.kind] += 1
         if puzzle.kind != "count":
             self.games[puzzle.game] += 1
             self.bands[band(puzzle.rating)] += 1
+            self.answers[cell(puzzle)] += 1
+
+
+ANSWER_KINDS = ("trap", "points", "none")  # a cell's second part: `Puzzle.answer_kind`, or none
+
+
+def cell(puzzle: Puzzle) -> str:
+    """A move puzzle's band and answer kind, as `Plan.answers` names them:
+    `1000-1199:trap`, `1800-1999:points`, or `1400-1599:none` where every move scores
+    alike."""
+    return f"{band(puzzle.rating)}:{puzzle.answer_kind() or 'none'}"
 
 
 @dataclass

@@ -53,6 +53,9 @@ def band(value: int) -> str:
     return f"{low}-{low + 199}"
 
 
+BAND_NAMES = tuple(band(value) for value in (BANDS[0] - 1, *BANDS))  # "<1000", ..., "2000+"
+
+
 def features(puzzle: Puzzle) -> dict[str, float]:
     """The measurable features the rating rests on."""
     position = puzzle.parsed()

@@ -170,6 +170,14 @@ class Puzzle:
         top = max(m.points for m in self.moves)
         return tuple(m.move for m in self.moves if m.points == top)
 
+    def answer_kind(self) -> Optional[str]:
+        """What the answer asks of a learner about points now: `points` when an accepted
+        move scores the most now, `trap` when none does (a greedy trap), None when every
+        move scores alike (or the puzzle asks no move)."""
+        if len({m.points for m in self.moves}) < 2:
+            return None
+        return "points" if set(self.most_points()) & set(self.accepted) else "trap"
+
     def best_by_value(self) -> tuple[str, ...]:
         """The moves with the best expected (or exact) value: the solver's choice."""
         if not self.moves:
