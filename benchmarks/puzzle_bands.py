@@ -83,14 +83,21 @@ def main() -> int:
     print(f"the most one-sided band: {worst:.0%} one kind (target at most 70%)")
     if args.ladder:
         rates: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
+        by_band: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
         for p in moves:
             if p.kind == "score-most" or kinds[p.id] is None:
                 continue
             for who, share in solvers(p).items():
                 rates["takes the points" if kinds[p.id] else "greedy trap"][who].append(share)
+                by_band[band(p.rating)][who].append(share)
         for kind, by in rates.items():
             shown = ", ".join(f"{who} {sum(v) / len(v):.0%}" for who, v in by.items())
             print(f"{kind} ({len(by['guess'])} puzzles, not score-most): {shown}")
+        print("solved, band by band (the same puzzles):")
+        for name in sorted(by_band, key=order):
+            by = by_band[name]
+            shown = ", ".join(f"{who} {sum(v) / len(v):.0%}" for who, v in by.items())
+            print(f"  {name} ({len(by['guess'])} puzzles): {shown}")
     return 0
 
 

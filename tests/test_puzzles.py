@@ -42,7 +42,7 @@ from trainer.puzzles.kinds import (
 )
 from trainer.puzzles.legacy import found_again
 from trainer.puzzles.rating import BANDS as RATING_BANDS
-from trainer.puzzles.rating import band, rating
+from trainer.puzzles.rating import band, features, rating
 from trainer.puzzles.recheck import (
     CHECK_FACTOR,
     PLAYOUTS,
@@ -435,7 +435,7 @@ def test_greedy_traps_are_shipped_on_purpose() -> None:
         assert not set(p.most_points()) & set(p.accepted)
 
 
-def test_rating_rises_with_choices_trap_and_count_and_falls_with_margin() -> None:
+def test_rating_rises_with_choices_and_count_and_falls_with_margin() -> None:
     base = next(p for p in BANK if p.kind == "best-play" and "greedy-trap" not in p.tags and p.margin < 15)
     wide = replace(base, margin=base.margin + 10)
     assert rating(wide) < rating(base)
@@ -446,6 +446,39 @@ def test_rating_rises_with_choices_trap_and_count_and_falls_with_margin() -> Non
     from trainer.puzzles.reading import JITTER, RATINGS  # read puzzles: by players and question
     assert all(abs(p.rating - RATINGS[(p.question.split()[0], p.players)]) <= JITTER
                for p in BANK if p.kind == "read")
+
+
+def test_what_the_answer_does_about_points_now_is_no_feature_of_the_rating() -> None:
+    """A greedy trap is rated as the same puzzle would be with the points-taking move as
+    its answer: only the position and the figures count."""
+    traps = [p for p in MOVES if p.answer_kind() == "trap" and features(p)["accepted"] == 1][:50]
+    assert len(traps) == 50
+    for p in traps:
+        taking = replace(p, accepted=p.most_points()[:1])
+        assert taking.answer_kind() == "points" and rating(taking) == rating(p), p.id
+
+
+def test_no_rating_band_is_more_than_seventy_percent_one_answer_kind() -> None:
+    """Among move puzzles whose choices differ in points now, every band holds greedy
+    traps and answers that take the most points alike."""
+    counts: dict[str, Counter[str]] = {}
+    for p in MOVES:
+        kind = p.answer_kind()
+        if kind is not None:
+            counts.setdefault(band(p.rating), Counter())[kind] += 1
+    assert set(counts) == {band(low) for low in (900, *RATING_BANDS)}
+    for name, by in counts.items():
+        assert max(by.values()) <= 0.7 * sum(by.values()), (name, by)
+
+
+def test_rate_on_the_command_line_writes_todays_ratings(tmp_path: Path) -> None:
+    stale = [replace(p, rating=1500) if p.kind in MOVE_KINDS else p for p in BANK[:300]]
+    old = tmp_path / "old.jsonl"
+    old.write_text("".join(p.to_json() + "\n" for p in stale), encoding="utf-8")
+    out = tmp_path / "new.jsonl"
+    assert main(["puzzles", "rate", str(old), "--out", str(out)]) == 0
+    shipped_lines = BANK_FILE.read_text(encoding="utf-8").splitlines()
+    assert out.read_text(encoding="utf-8").splitlines() == shipped_lines[:300]
 
 
 # ----- the daily puzzle -----

@@ -39,7 +39,7 @@ from trainer.puzzles.composition import composition, table
 from trainer.puzzles.daily import daily, parse_date
 from trainer.puzzles.farm import ANSWER_KINDS, Report, default_plan, generate, quotas
 from trainer.puzzles.kinds import KINDS, MOVE_KINDS, Kind, Puzzle, PuzzleError, load_bank, summary, verify
-from trainer.puzzles.rating import BAND_NAMES
+from trainer.puzzles.rating import BAND_NAMES, rating
 from trainer.puzzles.reading import read_puzzles
 from trainer.search.sampling import MAX_SAMPLES, estimate
 from trainer.search.solver import solve
@@ -299,9 +299,9 @@ def build_parser(prog: str = "python -m trainer") -> Parser:
     rev.add_argument("--budget", type=seconds, default=0.5, help="seconds a decision (default 0.5)")
     rev.add_argument("--seed", type=seed, default=0, help="seed for the deals of the hidden tiles")
     puz = sub.add_parser("puzzles", help="generate, verify or count a puzzle bank")
-    puz.add_argument("action", choices=("generate", "verify", "stats"))
+    puz.add_argument("action", choices=("generate", "verify", "stats", "rate"))
     puz.add_argument("file", nargs="?", default=None,
-                     help="the bank to verify or count (default: the shipped one)")
+                     help="the bank to verify, count or rate again (default: the shipped one)")
     puz.add_argument("--count", type=positive, default=None)
     puz.add_argument("--seed", type=seed, default=None)
     puz.add_argument("--out", default=None)
@@ -375,6 +375,17 @@ def cmd_puzzles(args: argparse.Namespace) -> dict[str, Any]:
     puzzles = load_bank(read_text_file(path, ""))
     if args.action == "stats":
         return {"action": "stats", "file": path, "count": len(puzzles), **composition(puzzles)}
+    if args.action == "rate":
+        if args.out is None:
+            raise UsageError("puzzles rate needs --out FILE")
+        rated = [p if p.kind == "read" else replace(p, rating=rating(p)) for p in puzzles]
+        try:
+            with open(args.out, "w", encoding="utf-8") as handle:
+                handle.write("".join(p.to_json() + "\n" for p in rated))
+        except OSError as error:
+            raise UsageError(f"--out {args.out}: {error.strerror}") from None
+        changed = sum(a.rating != b.rating for a, b in zip(puzzles, rated))
+        return {"action": "rate", "file": path, "count": len(rated), "changed": changed, "out": args.out}
     if args.sample is not None and args.sample < len(puzzles):
         puzzles = tuple(random.Random(args.seed or 0).sample(puzzles, args.sample))
     wrong = [p.id for p in puzzles if not proven(p)]
@@ -427,6 +438,9 @@ def show_puzzles(result: dict[str, Any]) -> str:
         return (f"wrote {result['count']} puzzles (seed {result['seed']}) to {result['out']}: "
                 f"{result['kept']} kept from the earlier bank, {result['hands']:,} hands "
                 f"({result['run']:,} run now, {result['cached']:,} from the cache)")
+    if result["action"] == "rate":
+        return (f"rated {result['count']:,} puzzles of {result['file']} again by today's rating model: "
+                f"{result['changed']:,} changed; wrote {result['out']}")
     if result["action"] == "stats":
         moves = sum(n for k, n in result["kind"].items() if k in MOVE_KINDS)
         parts = [f"{result['file']}: {result['count']:,} puzzles, {moves:,} of them move puzzles",

@@ -1,13 +1,14 @@
 """The daily puzzle: the same puzzle for a date on every machine, no repeat within a
 year, a different kind through the week and harder from Monday to Sunday.
 
-The week's plan (`PLAN`): Monday a count, Tuesday score the most, Wednesday deny,
+The week's plan (`PLAN`): Monday a count, Tuesday deny, Wednesday score the most,
 Thursday best play, Friday an endgame, Saturday best play again and Sunday an endgame
-again ("read the hand" puzzles are not in the plan). A kind that comes twice is split
-by rating: its easier half on the earlier day. Each day's pool is put in a fixed order
-(a shuffle seeded by the weekday); the n-th Monday since the epoch takes the n-th
-puzzle of Monday's pool, and so on. A pool of at least 53 puzzles goes round in no
-less than 53 weeks, so no puzzle returns within 365 days.
+again ("read the hand" puzzles are not in the plan). Each move kind is split by rating
+into halves: deny and score the most give their easier halves, best play and endgames
+their easier halves on the earlier day and the harder ones at the weekend. Each day's
+pool is put in a fixed order (a shuffle seeded by the weekday); the n-th Monday since
+the epoch takes the n-th puzzle of Monday's pool, and so on. A pool of at least 53
+puzzles goes round in no less than 53 weeks, so no puzzle returns within 365 days.
 
 >>> from trainer.puzzles.kinds import Puzzle
 >>> bank = tuple(Puzzle(f"p{i}", k, "6-4 6-6/?9 ?16 0 0,0", "standard", ("10",), (), (), 600 + i)
@@ -29,7 +30,7 @@ WEEK = 7
 MIN_BAND = 53  # weeks in a year, rounded up
 # weekday -> (kind, which part of the kind's puzzles by rating, in how many parts)
 PLAN: tuple[tuple[Kind, int, int], ...] = (
-    ("count", 0, 1), ("score-most", 0, 1), ("deny", 0, 1), ("best-play", 0, 2),
+    ("count", 0, 1), ("deny", 0, 2), ("score-most", 0, 2), ("best-play", 0, 2),
     ("endgame", 0, 2), ("best-play", 1, 2), ("endgame", 1, 2))
 
 
