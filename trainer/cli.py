@@ -298,7 +298,7 @@ def build_parser(prog: str = "python -m trainer") -> Parser:
     rev.add_argument("file", help="the hand's record (text, or JSON starting with '{')")
     rev.add_argument("--budget", type=seconds, default=0.5, help="seconds a decision (default 0.5)")
     rev.add_argument("--seed", type=seed, default=0, help="seed for the deals of the hidden tiles")
-    puz = sub.add_parser("puzzles", help="generate, verify or count a puzzle bank")
+    puz = sub.add_parser("puzzles", help="generate, verify, count or rate again a puzzle bank")
     puz.add_argument("action", choices=("generate", "verify", "stats", "rate"))
     puz.add_argument("file", nargs="?", default=None,
                      help="the bank to verify, count or rate again (default: the shipped one)")
@@ -364,11 +364,7 @@ def cmd_puzzles(args: argparse.Namespace) -> dict[str, Any]:
                         stop_after=args.hands)
                if sum(kinds.values()) else Report([]))
         bank = [*run.puzzles, *read_puzzles(reads, args.seed)]
-        try:
-            with open(args.out, "w", encoding="utf-8") as handle:
-                handle.write("".join(p.to_json() + "\n" for p in bank))
-        except OSError as error:
-            raise UsageError(f"--out {args.out}: {error.strerror}") from None
+        write_bank(args.out, bank)
         return {"action": "generate", "count": len(bank), "seed": args.seed, "out": args.out,
                 "hands": run.hands, "run": run.computed, "cached": run.cached, "kept": run.kept}
     path = args.file or str(bank_path())
@@ -379,17 +375,22 @@ def cmd_puzzles(args: argparse.Namespace) -> dict[str, Any]:
         if args.out is None:
             raise UsageError("puzzles rate needs --out FILE")
         rated = [p if p.kind == "read" else replace(p, rating=rating(p)) for p in puzzles]
-        try:
-            with open(args.out, "w", encoding="utf-8") as handle:
-                handle.write("".join(p.to_json() + "\n" for p in rated))
-        except OSError as error:
-            raise UsageError(f"--out {args.out}: {error.strerror}") from None
+        write_bank(args.out, rated)
         changed = sum(a.rating != b.rating for a, b in zip(puzzles, rated))
         return {"action": "rate", "file": path, "count": len(rated), "changed": changed, "out": args.out}
     if args.sample is not None and args.sample < len(puzzles):
         puzzles = tuple(random.Random(args.seed or 0).sample(puzzles, args.sample))
     wrong = [p.id for p in puzzles if not proven(p)]
     return {"action": "verify", "file": path, "count": len(puzzles), "wrong": wrong}
+
+
+def write_bank(path: str, bank: Sequence[Puzzle]) -> None:
+    """Write a bank as JSON Lines to `--out`; a path that cannot be written is a usage error."""
+    try:
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write("".join(p.to_json() + "\n" for p in bank))
+    except OSError as error:
+        raise UsageError(f"--out {path}: {error.strerror}") from None
 
 
 def parse_quotas(text: Optional[str], count: int) -> Optional[dict[Kind, int]]:
@@ -412,14 +413,13 @@ def parse_answers(text: str) -> dict[str, int]:
     """`1000-1199:trap=120,1800-1999:points=40`: how many move puzzles of each band and
     answer kind (`trap`, `points` or `none`)."""
     out: dict[str, int] = {}
-    names = BAND_NAMES
     for part in text.split(","):
         name, _, number = part.partition("=")
         level, _, kind = name.strip().partition(":")
-        if level not in names or kind not in ANSWER_KINDS or not number.strip().isdigit() \
+        if level not in BAND_NAMES or kind not in ANSWER_KINDS or not number.strip().isdigit() \
                 or len(number.strip()) > 6:
             shown = text if len(text) <= 60 else text[:60] + "..."
-            raise UsageError(f"--answers {shown!r}: write BAND:KIND=N,... with bands {', '.join(names)} "
+            raise UsageError(f"--answers {shown!r}: write BAND:KIND=N,... with bands {', '.join(BAND_NAMES)} "
                              f"and kinds {', '.join(ANSWER_KINDS)}")
         out[f"{level}:{kind}"] = int(number)
     return out

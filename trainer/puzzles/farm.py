@@ -82,8 +82,10 @@ class Plan:
         if puzzle.kind == "count":
             return True
         game, level = puzzle.game, band(puzzle.rating)
-        if self.answers and tally.answers[cell(puzzle)] >= self.answers.get(cell(puzzle), 0):
-            return False
+        if self.answers:
+            named = cell(puzzle)
+            if tally.answers[named] >= self.answers.get(named, 0):
+                return False
         return (tally.games[game] < self.games.get(game, self.total)
                 and tally.bands[level] < self.bands.get(level, self.total))
 
